@@ -1,0 +1,28 @@
+// A Run: what the executor measured for one plan on one machine.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace mcsim {
+
+struct MessageRecord {
+  int src = 0;
+  int dst = 0;
+  std::uint64_t bytes = 0;
+  int phase = 0;
+  bool dummy = false;
+  double start_s = 0;  // the sender starts its send call (its send overhead begins)
+  double end_s = 0;    // the last byte has arrived at the receiver (before its receive overhead)
+};
+
+struct Run {
+  int nodes = 0;
+  std::vector<MessageRecord> messages;  // in plan order (phase by phase)
+  std::vector<double> node_finish_s;    // when each node has done its last send and receive
+
+  // The papers' communication time: the time the last node finishes (maximum over nodes).
+  double communication_time() const;
+};
+
+}  // namespace mcsim

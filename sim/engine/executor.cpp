@@ -1,0 +1,171 @@
+// The node program and the job loop. Each node of a job is one SimGrid actor; an orchestrating
+// actor starts job k+1 when every node of job k has finished (simgrid-notes: one engine per
+// process, so many runs share one engine and are measured from their own start).
+#include "executor.hpp"
+
+#include <simgrid/s4u.hpp>
+#include <xbt/config.hpp>
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace mcsim {
+namespace {
+
+namespace s4u = simgrid::s4u;
+
+// Messages of one node in one round (a phase; the whole plan for the asynchronous strategy).
+struct NodeRound {
+  std::vector<std::size_t> sends;     // indices into Run::messages
+  std::vector<std::size_t> receives;  // indices into Run::messages
+};
+
+struct JobState {
+  const Plan* plan = nullptr;
+  Machine* machine = nullptr;
+  Run run;
+  double start_s = 0;
+  std::vector<std::vector<NodeRound>> rounds;  // [node][round]
+  s4u::BarrierPtr barrier;                     // phase-synchronous only
+  std::vector<std::size_t> tokens;             // the payload of message i is &tokens[i] == i
+};
+
+// One mailbox per ordered pair of nodes: messages between two nodes are matched in order, which
+// is the order both sides walk their rounds in.
+class PairMailboxes {
+ public:
+  explicit PairMailboxes(int nodes) : nodes_(nodes) {}
+  s4u::Mailbox* get(int src, int dst) {
+    const auto key = static_cast<std::uint64_t>(src) * static_cast<std::uint64_t>(nodes_) + static_cast<std::uint64_t>(dst);
+    auto [it, inserted] = boxes_.try_emplace(key, nullptr);
+    if (inserted) it->second = s4u::Mailbox::by_name("m" + std::to_string(src) + ">" + std::to_string(dst));
+    return it->second;
+  }
+
+ private:
+  int nodes_;
+  std::unordered_map<std::uint64_t, s4u::Mailbox*> boxes_;
+};
+
+void node_program(JobState& job, PairMailboxes& mailboxes, int node) {
+  const NodeCosts costs = job.machine->node_costs();
+  const bool barrier_after_each_round = job.plan->strategy == Strategy::phase_synchronous;
+  const double barrier_s = job.machine->barrier_seconds();
+  auto now = [&job] { return s4u::Engine::get_clock() - job.start_s; };
+
+  for (const NodeRound& round : job.rounds[node]) {
+    // Post every receive of the round first, so that no ring of rendezvous can deadlock.
+    std::vector<s4u::CommPtr> receives;
+    std::vector<std::size_t*> arrived(round.receives.size(), nullptr);
+    receives.reserve(round.receives.size());
+    for (std::size_t r = 0; r < round.receives.size(); ++r) {
+      const auto& m = job.run.messages[round.receives[r]];
+      receives.push_back(mailboxes.get(m.src, node)->get_async<std::size_t>(&arrived[r]));
+    }
+    std::vector<s4u::CommPtr> sends;
+    sends.reserve(round.sends.size());
+    for (std::size_t index : round.sends) {
+      auto& m = job.run.messages[index];
+      m.start_s = now();
+      if (costs.send_overhead_s > 0) s4u::this_actor::sleep_for(costs.send_overhead_s);
+      sends.push_back(mailboxes.get(node, m.dst)->put_async(&job.tokens[index], job.machine->wire_bytes(m.bytes)));
+    }
+    // Take messages in the order they arrive; each costs the receiver its overhead.
+    std::vector<std::size_t> slot_of(receives.size());
+    for (std::size_t r = 0; r < slot_of.size(); ++r) slot_of[r] = r;
+    while (!receives.empty()) {
+      const auto k = static_cast<std::size_t>(s4u::Comm::wait_any(receives));
+      job.run.messages[*arrived[slot_of[k]]].end_s = now();
+      receives.erase(receives.begin() + static_cast<std::ptrdiff_t>(k));
+      slot_of.erase(slot_of.begin() + static_cast<std::ptrdiff_t>(k));
+      if (costs.receive_overhead_s > 0) s4u::this_actor::sleep_for(costs.receive_overhead_s);
+    }
+    s4u::Comm::wait_all(sends);
+    if (barrier_after_each_round) {
+      job.barrier->wait();
+      if (barrier_s > 0) s4u::this_actor::sleep_for(barrier_s);
+    }
+  }
+  job.run.node_finish_s[node] = now();
+}
+
+JobState prepare(const Job& job, Machine& machine) {
+  JobState state;
+  state.plan = &job.plan;
+  state.machine = &machine;
+  const int n = machine.nodes();
+  state.run.nodes = n;
+  state.run.node_finish_s.assign(n, 0.0);
+  const bool one_round = job.plan.strategy == Strategy::asynchronous;
+  const std::size_t round_count = one_round ? (job.plan.phases.empty() ? 0 : 1) : job.plan.phases.size();
+  state.rounds.assign(n, std::vector<NodeRound>(round_count));
+  for (std::size_t p = 0; p < job.plan.phases.size(); ++p) {
+    const std::size_t round = one_round ? 0 : p;
+    for (const auto& m : job.plan.phases[p].messages) {
+      const std::size_t index = state.run.messages.size();
+      state.run.messages.push_back({m.src, m.dst, m.bytes, static_cast<int>(p), m.dummy, 0.0, 0.0});
+      state.rounds[m.src][round].sends.push_back(index);
+      state.rounds[m.dst][round].receives.push_back(index);
+    }
+  }
+  state.tokens.resize(state.run.messages.size());
+  for (std::size_t i = 0; i < state.tokens.size(); ++i) state.tokens[i] = i;
+  if (job.plan.strategy == Strategy::phase_synchronous) state.barrier = s4u::Barrier::create(static_cast<unsigned>(n));
+  return state;
+}
+
+// The flow model as the machines of mcsim assume it: plain latency + bytes/bandwidth with max-min
+// sharing (simgrid-notes: LV08's TCP calibration factors are off; cross-traffic is off).
+// Each setting yields to a --cfg given by the user.
+void configure_network_model() {
+  auto set_default = [](const char* key, const char* value) {
+    if (simgrid::config::is_default(key)) s4u::Engine::set_config(std::string(key) + ":" + value);
+  };
+  set_default("network/model", "CM02");
+  set_default("network/crosstraffic", "0");
+  set_default("network/TCP-gamma", "0");
+}
+
+}  // namespace
+
+void simulate(Machine& machine, std::size_t job_count, const std::function<Job(std::size_t)>& make_job,
+              const std::function<void(std::size_t, Run&&)>& take_run, const SimulationOptions& options) {
+  std::vector<std::string> args = {"mcsim", "--log=root.thres:warning", "--log=xbt_cfg.thres:warning"};
+  for (const auto& cfg : options.simgrid_config) args.push_back("--cfg=" + cfg);
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  int argc = static_cast<int>(argv.size());
+  argv.push_back(nullptr);
+
+  s4u::Engine engine(&argc, argv.data());
+  configure_network_model();
+  machine.build_platform();
+
+  s4u::Actor::create("orchestrator", machine.host(0), [&]() {
+    PairMailboxes mailboxes(machine.nodes());
+    for (std::size_t k = 0; k < job_count; ++k) {
+      const Job job = make_job(k);
+      machine.reseed_routing(job.routing_seed);
+      JobState state = prepare(job, machine);
+      state.start_s = s4u::Engine::get_clock();
+      std::vector<s4u::ActorPtr> nodes;
+      nodes.reserve(static_cast<std::size_t>(machine.nodes()));
+      for (int i = 0; i < machine.nodes(); ++i)
+        nodes.push_back(s4u::Actor::create("node-" + std::to_string(i), machine.host(i),
+                                           [&state, &mailboxes, i] { node_program(state, mailboxes, i); }));
+      for (auto& actor : nodes) actor->join();
+      take_run(k, std::move(state.run));
+    }
+  });
+  engine.run();
+}
+
+std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const SimulationOptions& options) {
+  std::vector<Run> runs(jobs.size());
+  simulate(
+      machine, jobs.size(), [&jobs](std::size_t k) { return jobs[k]; },
+      [&runs](std::size_t k, Run&& run) { runs[k] = std::move(run); }, options);
+  return runs;
+}
+
+}  // namespace mcsim

@@ -1,0 +1,24 @@
+// Runs tasks in child processes: each task gets a fresh process (so a fresh SimGrid engine whose
+// clock starts at 0), and up to `workers` tasks run at once on the machine's cores.
+//
+// A task's result is whatever text it returns; the parent gets the texts back in task order, so
+// the output does not depend on how many workers ran or in which order they finished.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace mcsim {
+
+using TaskProgress = std::function<void(std::size_t done, std::size_t total)>;
+
+// Throws mcsim::Error with the task's own one-line error if a task throws, or says how it died.
+std::vector<std::string> run_isolated(std::size_t task_count, const std::function<std::string(std::size_t)>& task,
+                                      int workers, const TaskProgress& progress = {});
+
+// The number of workers to use when the user says nothing: the cores this process may use.
+int default_workers();
+
+}  // namespace mcsim

@@ -1,0 +1,56 @@
+// Running a scenario: every (node count, density, sample) is one task in its own process; in it,
+// the sample's matrix is generated once, and every series is scheduled and simulated at every
+// msg_unit. Results come back per cell (node count, density, msg_unit, series) with one value
+// per sample.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../engine/executor.hpp"
+#include "../engine/isolated.hpp"
+#include "scenario.hpp"
+
+namespace mcsim {
+
+struct RunOptions {
+  std::optional<int> samples;         // overrides the scenario's
+  std::optional<std::uint64_t> seed;  // overrides the scenario's
+  int workers = 1;
+  SimulationOptions simulation;
+  TaskProgress progress;
+};
+
+struct CellResult {
+  int nodes = 0;
+  int density = 0;
+  std::uint64_t msg_unit = 0;
+  std::size_t series = 0;  // index into Scenario::series
+  Strategy strategy = Strategy::loosely_synchronous;
+  std::vector<double> comm_s;  // communication time per sample
+  std::vector<double> phases;  // phases of the plan per sample
+  std::vector<double> host_s;  // scheduler host time per sample
+};
+
+struct Summary {
+  double mean = 0, sd = 0, min = 0, max = 0;
+};
+Summary summarize(const std::vector<double>& values);
+
+struct ExperimentResult {
+  Scenario scenario;
+  int samples = 0;
+  std::uint64_t seed = 0;
+  std::vector<CellResult> cells;  // ordered by nodes, density, msg_unit, series
+
+  const CellResult& cell(std::size_t nodes_index, std::size_t density_index, std::size_t unit_index,
+                         std::size_t series_index) const;
+};
+
+// Throws mcsim::Error for anything the scenario asks that cannot be done (before any simulation
+// starts where it can be checked up front).
+ExperimentResult run_experiment(const Scenario& scenario, const RunOptions& options);
+
+}  // namespace mcsim

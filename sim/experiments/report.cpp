@@ -1,0 +1,172 @@
+#include "report.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "../core/error.hpp"
+
+namespace mcsim {
+
+std::optional<double> ComparisonRow::ratio() const {
+  if (!paper || !mcsim || *paper == 0) return std::nullopt;
+  return *mcsim / *paper;
+}
+
+namespace {
+std::string number(std::optional<double> v) { return v ? fmt::format("{:.6g}", *v) : std::string(); }
+
+std::optional<double> lookup(const std::map<std::string, double>& table, const std::string& key) {
+  auto it = table.find(key);
+  return it == table.end() ? std::nullopt : std::optional<double>(it->second);
+}
+}  // namespace
+
+std::vector<ComparisonRow> comparison_rows(const ExperimentResult& result, const ReportOptions& options) {
+  const Scenario& s = result.scenario;
+  if (s.nodes.size() != 1 || s.densities.size() != 1)
+    throw Error(s.path, "a paper comparison needs one node count and one density; use `mcsim sweep` for several");
+  std::vector<ComparisonRow> rows;
+  for (std::size_t u = 0; u < s.msg_units.size(); ++u)
+    for (std::size_t k = 0; k < s.series.size(); ++k) {
+      const auto& label = s.series[k].label;
+      ComparisonRow row{"comm", label, fmt::format("{}", s.msg_units[u]), std::nullopt, std::nullopt};
+      if (auto it = s.paper.comm_ms.find(label); it != s.paper.comm_ms.end()) row.paper = it->second[u];
+      row.mcsim = summarize(result.cell(0, 0, u, k).comm_s).mean * 1e3;
+      rows.push_back(row);
+    }
+  // Scheduling cost and permutation count do not depend on msg_unit for the schedulers whose
+  // plans ignore sizes; the mean over all msg_units is reported (as the paper gives one number).
+  auto over_units = [&](std::size_t k, auto member) {
+    std::vector<double> all;
+    for (std::size_t u = 0; u < s.msg_units.size(); ++u) {
+      const auto& values = result.cell(0, 0, u, k).*member;
+      all.insert(all.end(), values.begin(), values.end());
+    }
+    return summarize(all).mean;
+  };
+  std::optional<std::size_t> lp;
+  for (std::size_t k = 0; k < s.series.size(); ++k)
+    if (s.series[k].label == "LP") lp = k;
+  if (options.host_times) {
+    for (std::size_t k = 0; k < s.series.size(); ++k) {
+      const auto& label = s.series[k].label;
+      rows.push_back({"comp", label, "", lookup(s.paper.comp_ms, label), over_units(k, &CellResult::host_s) * 1e3});
+    }
+    if (lp) {
+      const auto paper_lp = lookup(s.paper.comp_ms, "LP");
+      const double ours_lp = over_units(*lp, &CellResult::host_s);
+      for (std::size_t k = 0; k < s.series.size(); ++k) {
+        const auto& label = s.series[k].label;
+        const auto paper = lookup(s.paper.comp_ms, label);
+        rows.push_back({"comp_vs_LP", label, "",
+                        paper && paper_lp ? std::optional<double>(*paper / *paper_lp) : std::nullopt,
+                        ours_lp > 0 ? std::optional<double>(over_units(k, &CellResult::host_s) / ours_lp)
+                                    : std::nullopt});
+      }
+    }
+  }
+  for (std::size_t k = 0; k < s.series.size(); ++k) {
+    const auto& label = s.series[k].label;
+    rows.push_back({"iters", label, "", lookup(s.paper.iters, label), over_units(k, &CellResult::phases)});
+  }
+  return rows;
+}
+
+std::string comparison_csv(const std::string& experiment, const std::vector<ComparisonRow>& rows) {
+  std::string out = "experiment,row,series,x,paper,mcsim,ratio\n";
+  for (const auto& r : rows)
+    out += fmt::format("{},{},{},{},{},{},{}\n", experiment, r.row, r.series, r.x, number(r.paper), number(r.mcsim),
+                       number(r.ratio()));
+  return out;
+}
+
+std::string side_by_side(const ExperimentResult& result, const std::vector<ComparisonRow>& rows) {
+  const Scenario& s = result.scenario;
+  std::string out = fmt::format("{} — {}\n", s.id, s.title);
+  if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
+  out += fmt::format("machine: {} with {} nodes; workload: {} d={}; {} samples, seed {}\n", s.machine.name,
+                     s.nodes.front(), s.workload.name, s.densities.front(), result.samples, result.seed);
+  for (const auto& note : s.notes) out += fmt::format("note: {}\n", note);
+
+  std::vector<std::string> row_names;
+  for (const auto& r : rows)
+    if (std::find(row_names.begin(), row_names.end(), r.row) == row_names.end()) row_names.push_back(r.row);
+  constexpr int width = 26;
+  out += fmt::format("\n{:<10}", "");
+  for (const auto& series : s.series)
+    out += fmt::format("{:>{}}", series.label + (series.new_in_mcsim ? " (new)" : ""), width);
+  out += fmt::format("\n{:<10}", "");
+  for (std::size_t k = 0; k < s.series.size(); ++k) out += fmt::format("{:>{}}", "paper / mcsim / ratio", width);
+  out += "\n";
+  for (const auto& name : row_names) {
+    std::vector<std::string> xs;
+    for (const auto& r : rows)
+      if (r.row == name && std::find(xs.begin(), xs.end(), r.x) == xs.end()) xs.push_back(r.x);
+    for (const auto& x : xs) {
+      out += fmt::format("{:<10}", x.empty() ? name : name + " " + x);
+      for (const auto& series : s.series) {
+        auto it = std::find_if(rows.begin(), rows.end(),
+                               [&](const ComparisonRow& r) { return r.row == name && r.x == x && r.series == series.label; });
+        std::string cell = "-";
+        if (it != rows.end()) {
+          const auto ratio = it->ratio();
+          cell = fmt::format("{} / {} / {}", it->paper ? fmt::format("{:.4g}", *it->paper) : "-",
+                             it->mcsim ? fmt::format("{:.4g}", *it->mcsim) : "-",
+                             ratio ? fmt::format("{:.2f}", *ratio) : "-");
+        }
+        out += fmt::format("{:>{}}", cell, width);
+      }
+      out += "\n";
+    }
+  }
+  out += "\ncomm: communication time in ms, mean over samples; comp: scheduling time in ms (paper: 33 MHz SPARC node,"
+         " mcsim: this computer); iters: phases (permutations).\n";
+  return out;
+}
+
+std::string sweep_csv(const ExperimentResult& result, const ReportOptions& options) {
+  const Scenario& s = result.scenario;
+  std::string out =
+      "experiment,machine,nodes,workload,density,msg_unit,series,scheduler,strategy,samples,comm_ms_mean,comm_ms_sd,"
+      "comm_ms_min,comm_ms_max,phases_mean";
+  out += options.host_times ? ",host_ms_mean\n" : "\n";
+  for (const auto& c : result.cells) {
+    const auto comm = summarize(c.comm_s);
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}", s.id, s.machine.name, c.nodes,
+                       s.workload.name, c.density, c.msg_unit, s.series[c.series].label, s.series[c.series].scheduler,
+                       to_string(c.strategy), c.comm_s.size(), comm.mean * 1e3, comm.sd * 1e3, comm.min * 1e3,
+                       comm.max * 1e3, summarize(c.phases).mean);
+    out += options.host_times ? fmt::format(",{:.6g}\n", summarize(c.host_s).mean * 1e3) : "\n";
+  }
+  return out;
+}
+
+void write_file_atomically(const std::string& path, const std::string& text) {
+  namespace fs = std::filesystem;
+  const fs::path target(path);
+  std::error_code ec;
+  if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
+  if (ec) throw Error(path, "cannot create the directory: " + ec.message());
+  const fs::path temporary = target.string() + ".partial";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (!out) throw Error(path, "cannot write the file");
+    out << text;
+    out.flush();
+    if (!out) {
+      fs::remove(temporary, ec);
+      throw Error(path, "writing the file failed");
+    }
+  }
+  fs::rename(temporary, target, ec);
+  if (ec) {
+    fs::remove(temporary, ec);
+    throw Error(path, "cannot move the finished file into place");
+  }
+}
+
+}  // namespace mcsim

@@ -1,0 +1,40 @@
+// Reports of an experiment: the paper-vs-mcsim comparison (printed side by side and as CSV with
+// the columns experiment,row,series,x,paper,mcsim,ratio) and the per-cell sweep CSV.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "experiment.hpp"
+
+namespace mcsim {
+
+struct ComparisonRow {
+  std::string row;     // comm, comp, comp_vs_LP, iters
+  std::string series;  // the paper's column head
+  std::string x;       // the swept value (msg_unit) where the row has one
+  std::optional<double> paper;
+  std::optional<double> mcsim;
+  std::optional<double> ratio() const;
+};
+
+struct ReportOptions {
+  // Host-time rows (comp, comp_vs_LP) are measurements of this computer and differ from run to run;
+  // leave them out for byte-identical output.
+  bool host_times = true;
+};
+
+// Needs a scenario with one node count and one density. Throws mcsim::Error otherwise.
+std::vector<ComparisonRow> comparison_rows(const ExperimentResult& result, const ReportOptions& options);
+std::string comparison_csv(const std::string& experiment, const std::vector<ComparisonRow>& rows);
+std::string side_by_side(const ExperimentResult& result, const std::vector<ComparisonRow>& rows);
+
+// One line per cell: the axes, the sample statistics of communication time, phases, host time.
+std::string sweep_csv(const ExperimentResult& result, const ReportOptions& options);
+
+// Writes `text` to `path` through a temporary file renamed into place, so that a failed run never
+// leaves a partial file that looks complete. Creates the parent directory.
+void write_file_atomically(const std::string& path, const std::string& text);
+
+}  // namespace mcsim

@@ -1,0 +1,41 @@
+#include "workloads.hpp"
+
+#include <fmt/format.h>
+
+#include "../core/error.hpp"
+
+namespace mcsim {
+
+namespace {
+CommMatrix make_random_density(const WorkloadSpec& spec, int nodes, Rng& rng) {
+  if (spec.density < 1)
+    throw Error(spec.where, fmt::format("workload random-density needs density (d) >= 1, got {}", spec.density));
+  return random_density_matrix(nodes, spec.density, rng);
+}
+
+CommMatrix make_from_file(const WorkloadSpec& spec, int nodes, Rng&) {
+  if (spec.file.empty()) throw Error(spec.where, "workload matrix-file needs file = \"path.csv\"");
+  return read_matrix_csv(spec.file, nodes);
+}
+}  // namespace
+
+const std::vector<WorkloadEntry>& workload_registry() {
+  static const std::vector<WorkloadEntry> registry = {
+      {"random-density",
+       "Ranka/Wang/Kumar 1992 Appendix D: every node sends and receives ~d messages, lengths 1..n units",
+       &make_random_density},
+      {"matrix-file", "a matrix read from a CSV file of src,dst,bytes (bytes are length units)", &make_from_file},
+  };
+  return registry;
+}
+
+CommMatrix generate_workload(const WorkloadSpec& spec, int nodes, Rng& rng) {
+  std::vector<std::string> names;
+  for (const auto& entry : workload_registry()) {
+    if (entry.name == spec.name) return entry.generate(spec, nodes, rng);
+    names.push_back(entry.name);
+  }
+  throw Error(spec.where, fmt::format("unknown workload '{}' (known: {})", spec.name, fmt::join(names, ", ")));
+}
+
+}  // namespace mcsim

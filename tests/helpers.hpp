@@ -1,0 +1,32 @@
+// Test helpers: simulations run in a child process (SimGrid allows one engine per process), and
+// small matrices built by hand.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sim/core/comm_matrix.hpp"
+#include "sim/core/plan.hpp"
+#include "sim/core/run.hpp"
+#include "sim/engine/executor.hpp"
+#include "sim/engine/machine.hpp"
+
+namespace mcsim::test {
+
+// Builds the machine from `spec` and runs the jobs in a fresh process; returns the runs.
+std::vector<Run> simulate_isolated(const MachineSpec& spec, const std::vector<Job>& jobs,
+                                   const SimulationOptions& options = {});
+
+// A one-phase plan of the given messages.
+Plan one_phase(int nodes, Strategy strategy, std::vector<PlannedMessage> messages, bool permutation = true);
+
+// Path of the mcsim binary and a way to run it: returns the exit code; stdout/stderr captured.
+struct CommandResult {
+  int exit_code = 0;
+  std::string out;
+  std::string err;
+};
+CommandResult run_mcsim(const std::string& arguments);
+std::string temp_dir(const std::string& name);
+
+}  // namespace mcsim::test

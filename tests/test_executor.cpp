@@ -1,0 +1,103 @@
+// The executor on the simulated CM-5: times that can be worked out by hand.
+#include <catch2/catch.hpp>
+
+#include "helpers.hpp"
+#include "schedulers/scheduler.hpp"
+#include "sim/workloads/workloads.hpp"
+
+using namespace mcsim;
+using test::one_phase;
+using test::simulate_isolated;
+
+namespace {
+constexpr double startup = 88e-6;  // CMMD start-up (Ponnusamy et al. 1992)
+constexpr double bandwidth = 8.06e6;  // CMMD bandwidth (Dongarra et al. 1995)
+constexpr double barrier = 4e-6;
+const MachineSpec cm5{"cm5", 32, {}};
+}  // namespace
+
+TEST_CASE("One message between two nodes takes latency + bytes / bandwidth") {
+  const std::uint64_t bytes = 16000;  // a whole number of 16-byte packets
+  const auto runs = simulate_isolated(
+      cm5, {Job{one_phase(32, Strategy::loosely_synchronous, {{0, 1, bytes}}), 1},
+            Job{one_phase(32, Strategy::loosely_synchronous, {{0, 16, bytes}}), 2},
+            Job{one_phase(32, Strategy::loosely_synchronous, {{0, 1, 1000}}), 3}});
+  // Within a group of 4 (2 wires) and across the top of the tree (6 wires): the CMMD rate is the
+  // bottleneck either way, and the executor's time is the same.
+  for (int k : {0, 1}) {
+    REQUIRE(runs[k].communication_time() == Approx(startup + bytes / bandwidth).epsilon(1e-9));
+    REQUIRE(runs[k].messages[0].end_s == Approx(startup / 2 + bytes / bandwidth).epsilon(1e-9));
+    REQUIRE(runs[k].messages[0].start_s == 0.0);
+  }
+  // 1000 bytes travel as 63 packets of 16 bytes.
+  REQUIRE(runs[2].communication_time() == Approx(startup + 1008 / bandwidth).epsilon(1e-9));
+}
+
+TEST_CASE("Two messages into one node share its interface equally, whatever their route length") {
+  const MachineSpec no_overhead{"cm5", 32, {{"cmmd_startup_us", "0"}}};
+  const std::uint64_t bytes = 160000;
+  const auto runs = simulate_isolated(
+      no_overhead, {Job{one_phase(32, Strategy::asynchronous, {{2, 1, bytes}, {16, 1, bytes}}, false), 1}});
+  // 2 -> 1 crosses 2 wires, 16 -> 1 crosses 6: max-min sharing gives each half the rate anyway.
+  REQUIRE(runs[0].messages[0].end_s == Approx(2 * bytes / bandwidth).epsilon(1e-9));
+  REQUIRE(runs[0].messages[1].end_s == Approx(2 * bytes / bandwidth).epsilon(1e-9));
+}
+
+TEST_CASE("A pairwise exchange: shared node interface serialises the bytes, duplex does not") {
+  const std::uint64_t bytes = 80000;
+  const Plan exchange = one_phase(32, Strategy::loosely_synchronous, {{0, 1, bytes}, {1, 0, bytes}});
+  const auto shared = simulate_isolated(cm5, {Job{exchange, 1}});
+  const auto duplex = simulate_isolated({"cm5", 32, {{"node_interface", "duplex"}}}, {Job{exchange, 1}});
+  REQUIRE(shared[0].communication_time() == Approx(startup + 2 * bytes / bandwidth).epsilon(1e-9));
+  REQUIRE(duplex[0].communication_time() == Approx(startup + bytes / bandwidth).epsilon(1e-9));
+}
+
+TEST_CASE("Phase-synchronous runs pay a barrier after every phase; loosely synchronous ones do not") {
+  const std::uint64_t bytes = 32000;
+  Plan plan;
+  plan.nodes = 32;
+  plan.phases = {Phase{{{0, 1, bytes}}, true}, Phase{{{1, 0, bytes}}, true}};
+  plan.strategy = Strategy::phase_synchronous;
+  Plan loose = plan;
+  loose.strategy = Strategy::loosely_synchronous;
+  const auto runs = simulate_isolated(cm5, {Job{plan, 1}, Job{loose, 1}});
+  const double one = startup + bytes / bandwidth;
+  REQUIRE(runs[0].communication_time() == Approx(2 * (one + barrier)).epsilon(1e-9));
+  // Every node, even an idle one, leaves the last barrier at the same time.
+  REQUIRE(runs[0].node_finish_s[7] == Approx(2 * (one + barrier)).epsilon(1e-9));
+  REQUIRE(runs[1].communication_time() == Approx(2 * one).epsilon(1e-9));
+  REQUIRE(runs[1].node_finish_s[7] == 0.0);
+}
+
+TEST_CASE("A subtree's up-links bound the traffic that leaves it") {
+  // 16 nodes of one group of 16 each send to the other group; with a fast CMMD the fat tree is the
+  // bottleneck: 16 x 5 MB/s = 80 MB/s leave a group of 16.
+  const MachineSpec fast{"cm5", 32, {{"cmmd_startup_us", "0"}, {"cmmd_bandwidth_MBps", "1000"}}};
+  const std::uint64_t bytes = 800000;
+  std::vector<PlannedMessage> messages;
+  for (int i = 0; i < 16; ++i) messages.push_back({i, i + 16, bytes});
+  const auto runs = simulate_isolated(fast, {Job{one_phase(32, Strategy::loosely_synchronous, messages), 3}});
+  const double bound = 16.0 * bytes / 80e6;
+  REQUIRE(runs[0].communication_time() >= bound * (1 - 1e-9));
+  // Random up-links collide, but never worse than all 16 messages on one 10 MB/s wire.
+  REQUIRE(runs[0].communication_time() <= 16.0 * bytes / 10e6);
+}
+
+// Inside one engine the second run starts at a later absolute clock, and SimGrid rounds event times
+// to its absolute precision (surf/precision, 1e-9 s): durations agree to a few ns, not bit for bit. That is why mcsim gives every task a
+// fresh process (sim/engine/isolated.hpp): byte-identical output needs runs that start at time 0.
+TEST_CASE("Same plan and routing seed, same run, inside one engine") {
+  Rng gen(21);
+  const CommMatrix m = random_density_matrix(32, 8, gen).scaled(1024);
+  Rng rng(4);
+  const Plan plan = run_scheduler(find_scheduler("AC", "t"), {m, {}, rng}).plan;
+  const auto runs = simulate_isolated(cm5, {Job{plan, 99}, Job{plan, 99}});
+  REQUIRE(runs[0].messages.size() == m.size());
+  REQUIRE(runs[0].communication_time() > 0);
+  for (std::size_t i = 0; i < runs[0].messages.size(); ++i) {
+    REQUIRE(runs[0].messages[i].start_s == Approx(runs[1].messages[i].start_s).margin(1e-8));
+    REQUIRE(runs[0].messages[i].end_s == Approx(runs[1].messages[i].end_s).margin(1e-8));
+  }
+  for (int node = 0; node < 32; ++node)
+    REQUIRE(runs[0].node_finish_s[node] == Approx(runs[1].node_finish_s[node]).margin(1e-8));
+}

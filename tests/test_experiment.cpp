@@ -1,0 +1,62 @@
+#include <catch2/catch.hpp>
+
+#include "helpers.hpp"
+#include "sim/experiments/report.hpp"
+
+using namespace mcsim;
+
+namespace {
+const std::string tiny = std::string(MCSIM_TEST_DATA) + "/tiny.toml";
+}
+
+TEST_CASE("A scenario runs every series at every msg_unit for every sample") {
+  const Scenario s = load_scenario(tiny);
+  RunOptions options;
+  options.workers = 2;
+  const auto result = run_experiment(s, options);
+  REQUIRE(result.cells.size() == 2 * 4);
+  for (const auto& cell : result.cells) {
+    REQUIRE(cell.comm_s.size() == 2);
+    for (double t : cell.comm_s) REQUIRE(t > 0);
+  }
+  // LP always needs n - 1 = 31 phases (Ranka, Wang, Kumar 1992, claim C000-7).
+  REQUIRE(result.cell(0, 0, 0, 0).phases == std::vector<double>{31, 31});
+  // A bigger unit costs more.
+  for (std::size_t k = 0; k < 4; ++k)
+    REQUIRE(summarize(result.cell(0, 0, 1, k).comm_s).mean > summarize(result.cell(0, 0, 0, k).comm_s).mean);
+  REQUIRE(result.cell(0, 0, 0, 2).strategy == Strategy::phase_synchronous);
+
+  const auto rows = comparison_rows(result, {.host_times = true});
+  const std::string csv = comparison_csv(s.id, rows);
+  REQUIRE(csv.rfind("experiment,row,series,x,paper,mcsim,ratio\n", 0) == 0);
+  REQUIRE(csv.find("tiny,comm,LP,16,1,") != std::string::npos);
+  REQUIRE(csv.find("tiny,comm,LP,4096,,") != std::string::npos);  // the paper gives no number there
+  REQUIRE(csv.find("tiny,iters,LP,,31,31,1\n") != std::string::npos);
+  REQUIRE(csv.find("tiny,comp,CGM,,,") != std::string::npos);
+}
+
+TEST_CASE("Same scenario and seed: byte-identical output, whatever the number of workers") {
+  const Scenario s = load_scenario(tiny);
+  RunOptions one, two;
+  one.workers = 1;
+  two.workers = 2;
+  const ReportOptions deterministic{.host_times = false};
+  const auto a = comparison_csv(s.id, comparison_rows(run_experiment(s, one), deterministic));
+  const auto b = comparison_csv(s.id, comparison_rows(run_experiment(s, two), deterministic));
+  REQUIRE(a == b);
+  REQUIRE(a.find(",comp,") == std::string::npos);
+  RunOptions other = one;
+  other.seed = 8;
+  const auto c = comparison_csv(s.id, comparison_rows(run_experiment(s, other), deterministic));
+  REQUIRE(a != c);
+}
+
+TEST_CASE("Scenario errors name the file and the line") {
+  const std::string data = MCSIM_TEST_DATA;
+  REQUIRE_THROWS_WITH(load_scenario(data + "/bad_syntax.toml"), Catch::StartsWith(data + "/bad_syntax.toml:2"));
+  REQUIRE_THROWS_WITH(load_scenario(data + "/unknown_scheduler.toml"),
+                      Catch::Contains("unknown_scheduler.toml:8") && Catch::Contains("unknown scheduler 'CGMX'"));
+  REQUIRE_THROWS_WITH(load_scenario(data + "/unknown_key.toml"),
+                      Catch::Contains("unknown_key.toml:8") && Catch::Contains("unknown key 'densty'"));
+  REQUIRE_THROWS_WITH(load_scenario(data + "/no_such_file.toml"), Catch::Contains("no_such_file.toml"));
+}

@@ -1,0 +1,82 @@
+#include <catch2/catch.hpp>
+
+#include <set>
+
+#include "routing/fat_tree_route.hpp"
+#include "sim/core/error.hpp"
+#include "sim/core/random.hpp"
+#include "topologies/cm5.hpp"
+#include "topologies/fat_tree_graph.hpp"
+#include "topologies/machines.hpp"
+
+using namespace mcsim;
+
+TEST_CASE("CM-5 fat tree of 32 nodes: levels, switches and wires") {
+  const FatTreeShape shape(32, 4, cm5_parents_per_level(3));
+  REQUIRE(shape.levels() == 3);
+  REQUIRE(shape.elements(1) == 8 * 2);   // 8 groups of 4, 2 switches each
+  REQUIRE(shape.elements(2) == 2 * 4);   // 2 groups of 16, 4 switches each
+  REQUIRE(shape.elements(3) == 1 * 8);   // the top: 8 switches
+  REQUIRE(shape.wires(1) == 32 * 2);
+  REQUIRE(shape.wires(2) == 16 * 2);
+  REQUIRE(shape.wires(3) == 8 * 2);
+  REQUIRE(shape.wire_count() == 64 + 32 + 16);
+}
+
+TEST_CASE("CM-5 per-node bandwidth is the published 20 / 10 / 5 MB/s at every size") {
+  for (int nodes : {64, 256, 1024, 4096}) {
+    Cm5Machine cm5(nodes, Cm5Parameters::published());
+    REQUIRE(cm5.per_node_bandwidth_beyond(0) == Approx(20e6));
+    REQUIRE(cm5.per_node_bandwidth_beyond(1) == Approx(10e6));
+    for (int level = 2; level < cm5.shape().levels(); ++level) REQUIRE(cm5.per_node_bandwidth_beyond(level) == Approx(5e6));
+  }
+}
+
+TEST_CASE("Fat-tree routes are shortest paths of the Boost.Graph view, up then down") {
+  for (int nodes : {32, 128}) {
+    const FatTreeShape shape(nodes, 4, cm5_parents_per_level(nodes == 32 ? 3 : 4));
+    const NetworkGraph graph = make_fat_tree_graph(shape);
+    Rng rng(5);
+    const UplinkChooser random_port = [&](int, int parents) { return rng.below(parents); };
+    for (int src = 0; src < nodes; ++src) {
+      const auto distance = graph.hop_distances(static_cast<std::size_t>(src));
+      for (int dst = 0; dst < nodes; ++dst) {
+        const auto route = fat_tree_route(shape, src, dst, random_port);
+        INFO("src " << src << " dst " << dst);
+        REQUIRE(route.size() == static_cast<std::size_t>(2 * shape.common_level(src, dst)));
+        REQUIRE(static_cast<int>(route.size()) == distance[static_cast<std::size_t>(dst)]);
+        REQUIRE(graph.is_path(src, dst, route));
+        for (std::size_t i = 0; i < route.size(); ++i) REQUIRE(route[i].up == (i < route.size() / 2));
+      }
+    }
+  }
+}
+
+TEST_CASE("Hop counts: 2 within a group of 4, 4 within 16, 6 beyond on 32 nodes") {
+  const FatTreeShape shape(32, 4, cm5_parents_per_level(3));
+  REQUIRE(fat_tree_route(shape, 0, 3, first_uplink).size() == 2);
+  REQUIRE(fat_tree_route(shape, 0, 15, first_uplink).size() == 4);
+  REQUIRE(fat_tree_route(shape, 0, 16, first_uplink).size() == 6);
+  REQUIRE(fat_tree_route(shape, 5, 5, first_uplink).empty());
+}
+
+TEST_CASE("Random up-links spread the traffic over every top switch") {
+  const FatTreeShape shape(32, 4, cm5_parents_per_level(3));
+  Rng rng(1);
+  std::set<std::size_t> top_wires;
+  for (int i = 0; i < 2000; ++i) {
+    const auto route = fat_tree_route(shape, 0, 31, [&](int, int parents) { return rng.below(parents); });
+    top_wires.insert(route[2].wire);
+  }
+  // Node 0 reaches 2 x 2 x 2 = 8 top switches; each through one wire from its level-2 switch.
+  REQUIRE(top_wires.size() == 8);
+}
+
+TEST_CASE("The CM-5 refuses node counts it was never built with") {
+  for (int nodes : {16, 48, 100, 32768})
+    REQUIRE_THROWS_WITH(make_machine({"cm5", nodes, {}}), Catch::Contains("powers of two from 32 to 16384"));
+  REQUIRE_NOTHROW(make_machine({"cm5", 1024, {}}));
+  REQUIRE_THROWS_WITH(make_machine({"cm5", 32, {{"node_interface", "triple"}}}), Catch::Contains("node_interface"));
+  REQUIRE_THROWS_WITH(make_machine({"cm5", 32, {{"speed", "3"}}}), Catch::Contains("unknown option 'speed'"));
+  REQUIRE_THROWS_WITH(make_machine({"cray", 32, {}}), Catch::Contains("unknown machine 'cray'"));
+}

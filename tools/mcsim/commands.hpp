@@ -1,0 +1,16 @@
+// The subcommands of `mcsim`. Each `add_*` declares its options on the CLI11 app and sets the
+// callback that runs it; errors are thrown as mcsim::Error and reported by main().
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace mcsim::cli {
+
+void add_list_command(CLI::App& app);
+void add_experiment_commands(CLI::App& app);  // run, reproduce, sweep
+void add_bench_command(CLI::App& app);
+
+// The directory of bundled scenarios: --scenarios, else $MCSIM_SCENARIOS, else the source tree's.
+std::string scenario_directory(const std::string& flag);
+
+}  // namespace mcsim::cli

@@ -1,0 +1,193 @@
+// mcsim run / reproduce / sweep: run a scenario (from a file, a bundled experiment, or the command
+// line) and write what it measured.
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "../../schedulers/scheduler.hpp"
+#include "../../sim/core/error.hpp"
+#include "../../sim/experiments/report.hpp"
+#include "../../sim/experiments/scenario.hpp"
+#include "commands.hpp"
+#include "progress.hpp"
+
+namespace mcsim::cli {
+
+namespace {
+
+struct CommonOptions {
+  std::optional<int> samples;
+  std::optional<std::uint64_t> seed;
+  int jobs = 0;
+  bool deterministic = false;
+  bool quiet = false;
+  std::vector<std::string> cfg;
+
+  void add_to(CLI::App* cmd) {
+    cmd->add_option("--samples", samples, "Matrices per cell (default: the scenario's; the papers used 50)")
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--seed", seed, "Seed of every random choice (same seed, same output)");
+    cmd->add_option("-j,--jobs", jobs, "Simulation processes at once (default: the cores available)")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_flag("--deterministic", deterministic,
+                  "Leave out host-time measurements (comp rows): output is then byte-identical for a seed");
+    cmd->add_flag("-q,--quiet", quiet, "No progress line");
+    cmd->add_option("--cfg", cfg, "SimGrid setting key:value, passed to every simulation (repeatable)");
+  }
+
+  RunOptions run_options(Progress& progress) const {
+    RunOptions o;
+    o.samples = samples;
+    o.seed = seed;
+    o.workers = jobs > 0 ? jobs : default_workers();
+    o.simulation.simgrid_config = cfg;
+    o.progress = [&progress](std::size_t done, std::size_t total) { progress(done, total); };
+    return o;
+  }
+};
+
+// Prints the comparison and writes it as CSV (or, for multi-axis scenarios, the sweep CSV).
+void report(const ExperimentResult& result, const std::string& csv_path, const CommonOptions& common) {
+  const ReportOptions options{.host_times = !common.deterministic};
+  const Scenario& s = result.scenario;
+  std::string csv;
+  if (s.nodes.size() == 1 && s.densities.size() == 1) {
+    const auto rows = comparison_rows(result, options);
+    fmt::print("{}", side_by_side(result, rows));
+    csv = comparison_csv(s.id, rows);
+  } else {
+    csv = sweep_csv(result, options);
+    fmt::print("{}", csv);
+  }
+  write_file_atomically(csv_path, csv);
+  fmt::print("wrote {}\n", csv_path);
+}
+
+ExperimentResult run_with_progress(const Scenario& scenario, const CommonOptions& common) {
+  Progress progress(scenario.id, !common.quiet);
+  return run_experiment(scenario, common.run_options(progress));
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> items;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto comma = text.find(',', start);
+    const auto item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (!item.empty()) items.push_back(item);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return items;
+}
+
+template <class T>
+std::vector<T> parse_list(const std::string& text, const std::string& flag) {
+  std::vector<T> values;
+  for (const auto& item : split_list(text)) {
+    try {
+      std::size_t used = 0;
+      const long long v = std::stoll(item, &used);
+      if (used != item.size() || v < 1) throw std::invalid_argument(item);
+      values.push_back(static_cast<T>(v));
+    } catch (const std::exception&) {
+      throw Error(flag, fmt::format("'{}' is not a positive integer", item));
+    }
+  }
+  if (values.empty()) throw Error(flag, "needs at least one value");
+  return values;
+}
+
+}  // namespace
+
+void add_experiment_commands(CLI::App& app) {
+  // --- run -----------------------------------------------------------------------------------
+  {
+    auto* cmd = app.add_subcommand("run", "Run a scenario file (TOML) and write its results as CSV");
+    static std::string file, out;
+    static CommonOptions common;
+    cmd->add_option("scenario", file, "Scenario file, e.g. scenarios/ranka92-table3.toml")->required();
+    cmd->add_option("-o,--out", out, "CSV file to write (default: results/ID.csv)");
+    common.add_to(cmd);
+    cmd->callback([] {
+      const Scenario scenario = load_scenario(file);
+      const auto result = run_with_progress(scenario, common);
+      report(result, out.empty() ? "results/" + scenario.id + ".csv" : out, common);
+    });
+  }
+  // --- reproduce -------------------------------------------------------------------------------
+  {
+    auto* cmd = app.add_subcommand(
+        "reproduce", "Reproduce a paper table or figure: print paper and mcsim side by side, write DIR/ID.csv\n"
+                     "(columns experiment,row,series,x,paper,mcsim,ratio). `mcsim list experiments` shows the IDs.");
+    static std::string id, out = "results", scenarios;
+    static CommonOptions common;
+    cmd->add_option("id", id, "Experiment ID, e.g. ranka92-table3")->required();
+    cmd->add_option("-o,--out", out, "Directory for ID.csv")->capture_default_str();
+    cmd->add_option("--scenarios", scenarios, "Directory of scenario files (default: the bundled scenarios/)");
+    common.add_to(cmd);
+    cmd->callback([] {
+      const auto path = std::filesystem::path(scenario_directory(scenarios)) / (id + ".toml");
+      if (!std::filesystem::exists(path))
+        throw Error("reproduce", fmt::format("no experiment '{}' (no file {}); `mcsim list experiments` shows them", id,
+                                             path.string()));
+      const Scenario scenario = load_scenario(path.string());
+      const auto result = run_with_progress(scenario, common);
+      report(result, (std::filesystem::path(out) / (scenario.id + ".csv")).string(), common);
+    });
+  }
+  // --- sweep -----------------------------------------------------------------------------------
+  {
+    auto* cmd = app.add_subcommand(
+        "sweep", "Sweep node count, density, message unit and scheduler on one machine; write one CSV line per cell");
+    static std::string machine = "cm5", workload = "random-density", nodes = "32", density = "8",
+                       units = "16,256,4096", schedulers = "LP,CGM,CGM+sort,AC", strategy, out = "results/sweep.csv";
+    static std::vector<std::string> options;
+    static CommonOptions common;
+    cmd->add_option("--machine", machine, "Machine (mcsim list machines)")->capture_default_str();
+    cmd->add_option("--machine-option", options, "Machine option key=value (repeatable), e.g. node_interface=duplex");
+    cmd->add_option("--nodes", nodes, "Node counts, comma-separated")->capture_default_str();
+    cmd->add_option("--workload", workload, "Workload (mcsim list workloads)")->capture_default_str();
+    cmd->add_option("--density", density, "Densities d, comma-separated")->capture_default_str();
+    cmd->add_option("--msg-unit", units, "Message units in bytes, comma-separated")->capture_default_str();
+    cmd->add_option("--scheduler", schedulers, "Schedulers, comma-separated (mcsim list schedulers)")
+        ->capture_default_str();
+    cmd->add_option("--strategy", strategy, "Force one strategy for every scheduler (mcsim list strategies)");
+    cmd->add_option("-o,--out", out, "CSV file to write")->capture_default_str();
+    common.add_to(cmd);
+    cmd->callback([] {
+      Scenario s;
+      s.id = "sweep";
+      s.title = "command-line sweep";
+      s.path = "sweep";
+      s.machine.name = machine;
+      for (const auto& option : options) {
+        const auto eq = option.find('=');
+        if (eq == std::string::npos) throw Error("--machine-option", fmt::format("'{}' is not key=value", option));
+        s.machine.options[option.substr(0, eq)] = option.substr(eq + 1);
+      }
+      s.nodes = parse_list<int>(nodes, "--nodes");
+      s.machine.nodes = s.nodes.front();
+      s.workload.name = workload;
+      s.workload.where = "--workload";
+      s.densities = parse_list<int>(density, "--density");
+      s.workload.density = s.densities.front();
+      s.msg_units = parse_list<std::uint64_t>(units, "--msg-unit");
+      for (const auto& name : split_list(schedulers)) {
+        find_scheduler(name, "--scheduler");
+        SeriesSpec series{name, name, std::nullopt, false};
+        if (!strategy.empty()) series.strategy = strategy_from_string(strategy, "--strategy");
+        s.series.push_back(series);
+      }
+      if (s.series.empty()) throw Error("--scheduler", "needs at least one scheduler");
+      s.samples = common.samples.value_or(5);
+      s.seed = common.seed.value_or(1);
+      const auto result = run_with_progress(s, common);
+      const std::string csv = sweep_csv(result, ReportOptions{.host_times = !common.deterministic});
+      write_file_atomically(out, csv);
+      fmt::print("{}wrote {}\n", csv, out);
+    });
+  }
+}
+
+}  // namespace mcsim::cli

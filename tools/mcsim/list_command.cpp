@@ -1,0 +1,99 @@
+#include <cstdlib>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "../../schedulers/scheduler.hpp"
+#include "../../sim/core/error.hpp"
+#include "../../sim/experiments/scenario.hpp"
+#include "../../sim/workloads/workloads.hpp"
+#include "../../topologies/machines.hpp"
+#include "commands.hpp"
+
+namespace mcsim::cli {
+
+std::string scenario_directory(const std::string& flag) {
+  if (!flag.empty()) return flag;
+  if (const char* env = std::getenv("MCSIM_SCENARIOS"); env && *env) return env;
+  return MCSIM_SCENARIO_DIR;
+}
+
+namespace {
+
+void list_machines(bool verbose) {
+  fmt::print("machines:\n");
+  for (const auto& entry : machine_registry()) {
+    fmt::print("  {:<12} {}\n", entry.name, entry.description);
+    if (verbose) {
+      const auto machine = entry.make({entry.name, 32, {}});
+      for (const auto& p : machine->parameters())
+        fmt::print("      {:<20} {:<44} [{}]\n", p.name, p.value, p.source);
+    }
+  }
+}
+
+void list_schedulers(bool verbose) {
+  fmt::print("schedulers:\n");
+  for (const auto& entry : scheduler_registry()) {
+    fmt::print("  {:<12} {}\n", entry.name, entry.description);
+    if (verbose) fmt::print("      {:<20} {}\n      {:<20} {}\n", "source", entry.source, "default strategy",
+                            to_string(entry.default_strategy));
+  }
+}
+
+void list_workloads() {
+  fmt::print("workloads:\n");
+  for (const auto& entry : workload_registry()) fmt::print("  {:<16} {}\n", entry.name, entry.description);
+}
+
+void list_strategies() {
+  fmt::print("strategies:\n");
+  fmt::print("  {:<22} {}\n", to_string(Strategy::phase_synchronous),
+             "all nodes finish a phase, barrier (machine cost), next phase");
+  fmt::print("  {:<22} {}\n", to_string(Strategy::loosely_synchronous),
+             "each node sends and receives its part of a phase, then goes on (CMMD style)");
+  fmt::print("  {:<22} {}\n", to_string(Strategy::asynchronous),
+             "post all receives, send everything, wait for all (AC)");
+}
+
+void list_experiments(const std::string& directory) {
+  namespace fs = std::filesystem;
+  fmt::print("experiments (mcsim reproduce ID; scenarios in {}):\n", directory);
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(directory, ec))
+    if (entry.path().extension() == ".toml") files.push_back(entry.path());
+  if (ec) throw Error(directory, "cannot read the scenario directory: " + ec.message());
+  std::sort(files.begin(), files.end());
+  for (const auto& file : files) {
+    try {
+      const Scenario s = load_scenario(file.string());
+      fmt::print("  {:<18} {}\n", s.id, s.title);
+    } catch (const Error& e) {
+      fmt::print("  {:<18} (cannot be read: {})\n", file.stem().string(), e.what());
+    }
+  }
+}
+
+}  // namespace
+
+void add_list_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("list", "List machines, schedulers, workloads, strategies and experiments");
+  static std::string what = "all";
+  static bool verbose = false;
+  static std::string scenarios;
+  cmd->add_option("what", what, "machines | schedulers | workloads | strategies | experiments | all")
+      ->check(CLI::IsMember({"machines", "schedulers", "workloads", "strategies", "experiments", "all"}));
+  cmd->add_flag("-v,--verbose", verbose, "Show machine parameters with their sources, scheduler papers");
+  cmd->add_option("--scenarios", scenarios, "Directory of scenario files (default: the bundled scenarios/)");
+  cmd->callback([] {
+    const bool all = what == "all";
+    if (all || what == "machines") list_machines(verbose);
+    if (all || what == "schedulers") list_schedulers(verbose);
+    if (all || what == "workloads") list_workloads();
+    if (all || what == "strategies") list_strategies();
+    if (all || what == "experiments") list_experiments(scenario_directory(scenarios));
+  });
+}
+
+}  // namespace mcsim::cli

@@ -1,0 +1,57 @@
+#include "fat_tree_zone.hpp"
+
+#include <simgrid/kernel/routing/NetPoint.hpp>
+#include <simgrid/s4u/Host.hpp>
+
+#include "../routing/fat_tree_route.hpp"
+#include "../sim/core/error.hpp"
+
+namespace mcsim {
+
+namespace routing = simgrid::kernel::routing;
+
+FatTreeZone::FatTreeZone(const std::string& name, FatTreeShape shape)
+    : NetZoneImpl(name), shape_(std::move(shape)), interfaces_(static_cast<std::size_t>(shape_.nodes())) {}
+
+void FatTreeZone::add_node(int node, simgrid::s4u::Host* host, NodeInterface interface) {
+  const auto id = host->get_netpoint()->id();
+  if (node_by_netpoint_id_.size() <= id) node_by_netpoint_id_.resize(id + 1, -1);
+  node_by_netpoint_id_[id] = node;
+  interfaces_[static_cast<std::size_t>(node)] = std::move(interface);
+}
+
+void FatTreeZone::set_wire_links(std::vector<simgrid::s4u::Link*> up, std::vector<simgrid::s4u::Link*> down) {
+  wire_up_ = std::move(up);
+  wire_down_ = std::move(down);
+}
+
+int FatTreeZone::node_of(const routing::NetPoint* point) const {
+  const auto id = point->id();
+  if (id >= node_by_netpoint_id_.size() || node_by_netpoint_id_[id] < 0)
+    throw Error("fat-tree zone", "route asked for '" + point->get_name() + "', which is not a node of this machine");
+  return node_by_netpoint_id_[id];
+}
+
+void FatTreeZone::append(routing::Route* into, double* latency, simgrid::s4u::Link* link) {
+  into->link_list_.push_back(link->get_impl());
+  if (latency) *latency += link->get_latency();
+}
+
+void FatTreeZone::get_local_route(const routing::NetPoint* src, const routing::NetPoint* dst, routing::Route* into,
+                                  double* latency) {
+  const int a = node_of(src);
+  const int b = node_of(dst);
+  if (a == b) {
+    if (loopback_) append(into, latency, loopback_);
+    return;
+  }
+  for (auto* link : interfaces_[static_cast<std::size_t>(a)].outgoing) append(into, latency, link);
+  const std::uint64_t pair = static_cast<std::uint64_t>(a) * static_cast<std::uint64_t>(shape_.nodes()) +
+                             static_cast<std::uint64_t>(b);
+  Rng rng(derive_seed(seed_ ^ (pair * 0x9E3779B97F4A7C15ull), "uplinks", messages_sent_[pair]++));
+  const auto route = fat_tree_route(shape_, a, b, [&rng](int, int parents) { return rng.below(parents); });
+  for (const Channel& c : route) append(into, latency, c.up ? wire_up_[c.wire] : wire_down_[c.wire]);
+  for (auto* link : interfaces_[static_cast<std::size_t>(b)].incoming) append(into, latency, link);
+}
+
+}  // namespace mcsim

@@ -1,0 +1,63 @@
+// A SimGrid zone that computes fat-tree routes itself, per message, with random up-links.
+//
+// Why not SimGrid's own create_fatTree_zone (simgrid-notes.md): it routes up deterministically
+// (d-mod-k), keeps static counters (one fat tree per process) and its links cannot be traced.
+// This zone asks routing/fat_tree_route.hpp for every communication, so the same route function
+// serves the platform, the Boost.Graph view and the tests. Every message draws its own up-links from
+// a generator seeded by (run seed, src, dst, how many messages src sent dst before): the choice
+// belongs to the message, not to the order in which SimGrid happens to start simultaneous
+// transfers, so a run is reproducible even where events tie.
+#pragma once
+
+#include <simgrid/kernel/routing/NetZoneImpl.hpp>
+#include <simgrid/s4u/Link.hpp>
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "../sim/core/random.hpp"
+#include "fat_tree_shape.hpp"
+
+namespace mcsim {
+
+class FatTreeZone : public simgrid::kernel::routing::NetZoneImpl {
+ public:
+  // The channels of a node's own interface, walked before the first wire and after the last one.
+  struct NodeInterface {
+    std::vector<simgrid::s4u::Link*> outgoing;
+    std::vector<simgrid::s4u::Link*> incoming;
+  };
+
+  FatTreeZone(const std::string& name, FatTreeShape shape);
+
+  // Build-time: register node i's host, its interface links, and the links of every wire.
+  void add_node(int node, simgrid::s4u::Host* host, NodeInterface interface);
+  void set_wire_links(std::vector<simgrid::s4u::Link*> up, std::vector<simgrid::s4u::Link*> down);
+  void set_loopback(simgrid::s4u::Link* loopback) { loopback_ = loopback; }
+
+  void reseed(std::uint64_t seed) {
+    seed_ = seed;
+    messages_sent_.clear();
+  }
+  const FatTreeShape& shape() const { return shape_; }
+
+  void get_local_route(const simgrid::kernel::routing::NetPoint* src, const simgrid::kernel::routing::NetPoint* dst,
+                       simgrid::kernel::routing::Route* into, double* latency) override;
+
+ private:
+  int node_of(const simgrid::kernel::routing::NetPoint* point) const;
+  static void append(simgrid::kernel::routing::Route* into, double* latency, simgrid::s4u::Link* link);
+
+  FatTreeShape shape_;
+  std::uint64_t seed_ = 0;
+  std::unordered_map<std::uint64_t, std::uint64_t> messages_sent_;  // (src, dst) -> routes asked so far
+  std::vector<int> node_by_netpoint_id_;
+  std::vector<NodeInterface> interfaces_;
+  std::vector<simgrid::s4u::Link*> wire_up_;
+  std::vector<simgrid::s4u::Link*> wire_down_;
+  simgrid::s4u::Link* loopback_ = nullptr;
+};
+
+}  // namespace mcsim
