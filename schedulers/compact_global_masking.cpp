@@ -26,6 +26,7 @@ Plan compact_global_masking(std::vector<std::vector<PendingMessage>> columns, in
   std::vector<int> receive(static_cast<std::size_t>(n));
   std::size_t remaining = 0;
   for (const auto& column : columns) remaining += column.size();
+  std::uint64_t probes = 0;
   while (remaining > 0) {
     std::fill(receive.begin(), receive.end(), -1);
     Phase phase;
@@ -34,7 +35,7 @@ Plan compact_global_masking(std::vector<std::vector<PendingMessage>> columns, in
       const int j = (x + y) % n;
       auto& column = columns[static_cast<std::size_t>(j)];
       for (std::size_t i = 0; i < column.size(); ++i) {
-        ++ops["probes"];
+        ++probes;
         const int k = column[i].dst;
         if (receive[static_cast<std::size_t>(k)] != -1) continue;
         receive[static_cast<std::size_t>(k)] = j;
@@ -45,9 +46,10 @@ Plan compact_global_masking(std::vector<std::vector<PendingMessage>> columns, in
         break;
       }
     }
-    ++ops["iterations"];
     plan.phases.push_back(std::move(phase));
   }
+  ops["probes"] += probes;
+  ops["iterations"] += plan.phases.size();
   return plan;
 }
 }  // namespace

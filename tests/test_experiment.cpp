@@ -60,3 +60,17 @@ TEST_CASE("Scenario errors name the file and the line") {
                       Catch::Contains("unknown_key.toml:8") && Catch::Contains("unknown key 'densty'"));
   REQUIRE_THROWS_WITH(load_scenario(data + "/no_such_file.toml"), Catch::Contains("no_such_file.toml"));
 }
+
+TEST_CASE("Loosely synchronous rounds overlap safely (regression: a shared mailbox cache once returned null)") {
+  // Nodes of different rounds ask for the same pair's mailbox while its creation (a simcall) yields;
+  // this case crashed before the cache was filled only after creation.
+  Scenario s = load_scenario(tiny);
+  s.machine.options["cmmd_bandwidth_MBps"] = "4";
+  s.series.resize(2);  // LP and CGM, both loosely synchronous
+  s.seed = 1;
+  RunOptions options;
+  options.samples = 3;
+  options.workers = 2;
+  const auto result = run_experiment(s, options);
+  for (const auto& cell : result.cells) REQUIRE(cell.comm_s.size() == 3);
+}

@@ -7,6 +7,7 @@
 #include <xbt/config.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <unordered_map>
 
 namespace mcsim {
@@ -37,9 +38,11 @@ class PairMailboxes {
   explicit PairMailboxes(int nodes) : nodes_(nodes) {}
   s4u::Mailbox* get(int src, int dst) {
     const auto key = static_cast<std::uint64_t>(src) * static_cast<std::uint64_t>(nodes_) + static_cast<std::uint64_t>(dst);
-    auto [it, inserted] = boxes_.try_emplace(key, nullptr);
-    if (inserted) it->second = s4u::Mailbox::by_name("m" + std::to_string(src) + ">" + std::to_string(dst));
-    return it->second;
+    if (auto it = boxes_.find(key); it != boxes_.end()) return it->second;
+    // by_name is a simcall: other actors run before it returns, so the cache is filled only after.
+    s4u::Mailbox* box = s4u::Mailbox::by_name("m" + std::to_string(src) + ">" + std::to_string(dst));
+    boxes_.emplace(key, box);
+    return box;
   }
 
  private:
@@ -75,7 +78,7 @@ void node_program(JobState& job, PairMailboxes& mailboxes, int node) {
     for (std::size_t r = 0; r < slot_of.size(); ++r) slot_of[r] = r;
     while (!receives.empty()) {
       const auto k = static_cast<std::size_t>(s4u::Comm::wait_any(receives));
-      job.run.messages[*arrived[slot_of[k]]].end_s = now();
+      job.run.messages[*arrived[slot_of[k]]].end_s = receives[k]->get_finish_time() - job.start_s;
       receives.erase(receives.begin() + static_cast<std::ptrdiff_t>(k));
       slot_of.erase(slot_of.begin() + static_cast<std::ptrdiff_t>(k));
       if (costs.receive_overhead_s > 0) s4u::this_actor::sleep_for(costs.receive_overhead_s);
@@ -131,6 +134,7 @@ void configure_network_model() {
 void simulate(Machine& machine, std::size_t job_count, const std::function<Job(std::size_t)>& make_job,
               const std::function<void(std::size_t, Run&&)>& take_run, const SimulationOptions& options) {
   std::vector<std::string> args = {"mcsim", "--log=root.thres:warning", "--log=xbt_cfg.thres:warning"};
+  if (const char* log = std::getenv("MCSIM_SIMGRID_LOG")) args.push_back(std::string("--log=") + log);
   for (const auto& cfg : options.simgrid_config) args.push_back("--cfg=" + cfg);
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());

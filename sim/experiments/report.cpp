@@ -90,6 +90,8 @@ std::string side_by_side(const ExperimentResult& result, const std::vector<Compa
   if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
   out += fmt::format("machine: {} with {} nodes; workload: {} d={}; {} samples, seed {}\n", s.machine.name,
                      s.nodes.front(), s.workload.name, s.densities.front(), result.samples, result.seed);
+  for (const auto& [key, value] : s.machine.options)
+    out += fmt::format("machine option changed from the published value: {} = {}\n", key, value);
   for (const auto& note : s.notes) out += fmt::format("note: {}\n", note);
 
   std::vector<std::string> row_names;

@@ -22,8 +22,12 @@ struct CommonOptions {
   bool deterministic = false;
   bool quiet = false;
   std::vector<std::string> cfg;
+  std::vector<std::string> machine_options;
 
   void add_to(CLI::App* cmd) {
+    cmd->add_option("--machine-option", machine_options,
+                    "Change a machine parameter, key=value (repeatable), e.g. node_interface=duplex; "
+                    "`mcsim list machines -v` shows the published defaults");
     cmd->add_option("--samples", samples, "Matrices per cell (default: the scenario's; the papers used 50)")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--seed", seed, "Seed of every random choice (same seed, same output)");
@@ -33,6 +37,16 @@ struct CommonOptions {
                   "Leave out host-time measurements (comp rows): output is then byte-identical for a seed");
     cmd->add_flag("-q,--quiet", quiet, "No progress line");
     cmd->add_option("--cfg", cfg, "SimGrid setting key:value, passed to every simulation (repeatable)");
+  }
+
+  // Applies --machine-option on top of the scenario's [machine.options].
+  void apply_machine_options(Scenario& scenario) const {
+    for (const auto& option : machine_options) {
+      const auto eq = option.find('=');
+      if (eq == std::string::npos || eq == 0)
+        throw Error("--machine-option", fmt::format("'{}' is not key=value", option));
+      scenario.machine.options[option.substr(0, eq)] = option.substr(eq + 1);
+    }
   }
 
   RunOptions run_options(Progress& progress) const {
@@ -63,7 +77,8 @@ void report(const ExperimentResult& result, const std::string& csv_path, const C
   fmt::print("wrote {}\n", csv_path);
 }
 
-ExperimentResult run_with_progress(const Scenario& scenario, const CommonOptions& common) {
+ExperimentResult run_with_progress(Scenario scenario, const CommonOptions& common) {
+  common.apply_machine_options(scenario);
   Progress progress(scenario.id, !common.quiet);
   return run_experiment(scenario, common.run_options(progress));
 }
@@ -142,10 +157,8 @@ void add_experiment_commands(CLI::App& app) {
         "sweep", "Sweep node count, density, message unit and scheduler on one machine; write one CSV line per cell");
     static std::string machine = "cm5", workload = "random-density", nodes = "32", density = "8",
                        units = "16,256,4096", schedulers = "LP,CGM,CGM+sort,AC", strategy, out = "results/sweep.csv";
-    static std::vector<std::string> options;
     static CommonOptions common;
     cmd->add_option("--machine", machine, "Machine (mcsim list machines)")->capture_default_str();
-    cmd->add_option("--machine-option", options, "Machine option key=value (repeatable), e.g. node_interface=duplex");
     cmd->add_option("--nodes", nodes, "Node counts, comma-separated")->capture_default_str();
     cmd->add_option("--workload", workload, "Workload (mcsim list workloads)")->capture_default_str();
     cmd->add_option("--density", density, "Densities d, comma-separated")->capture_default_str();
@@ -161,11 +174,6 @@ void add_experiment_commands(CLI::App& app) {
       s.title = "command-line sweep";
       s.path = "sweep";
       s.machine.name = machine;
-      for (const auto& option : options) {
-        const auto eq = option.find('=');
-        if (eq == std::string::npos) throw Error("--machine-option", fmt::format("'{}' is not key=value", option));
-        s.machine.options[option.substr(0, eq)] = option.substr(eq + 1);
-      }
       s.nodes = parse_list<int>(nodes, "--nodes");
       s.machine.nodes = s.nodes.front();
       s.workload.name = workload;
