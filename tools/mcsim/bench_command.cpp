@@ -33,6 +33,7 @@ void add_bench_command(CLI::App& app) {
   static std::string machine = "cm5", scheduler = "CGM";
   static int nodes = 512, density = 16, repeat = 1;
   static std::uint64_t unit = 1024, seed = 1;
+  static std::vector<std::string> cfg;
   cmd->add_option("--machine", machine, "Machine")->capture_default_str();
   cmd->add_option("--nodes", nodes, "Node count")->capture_default_str();
   cmd->add_option("--density", density, "Density d of the random-density workload")->capture_default_str();
@@ -41,6 +42,7 @@ void add_bench_command(CLI::App& app) {
   cmd->add_option("--seed", seed, "Seed")->capture_default_str();
   cmd->add_option("--repeat", repeat, "Independent runs (each in a fresh process)")->capture_default_str()
       ->check(CLI::PositiveNumber);
+  cmd->add_option("--cfg", cfg, "SimGrid setting key:value (repeatable), e.g. network/optim:Full");
   cmd->callback([] {
     const MachineSpec spec{machine, nodes, {}};
     (void)make_machine(spec);  // bad node counts fail here, before any process starts
@@ -63,7 +65,7 @@ void add_bench_command(CLI::App& app) {
           const std::size_t phases = schedule.phases(), messages = schedule.plan.message_count();
           const auto t1 = std::chrono::steady_clock::now();
           std::vector<Job> jobs{Job{std::move(schedule.plan), derive_seed(seed, "bench-routes", r)}};
-          const auto runs = simulate(*m, jobs);
+          const auto runs = simulate(*m, jobs, SimulationOptions{cfg});
           const double simulate_s = seconds_since(t1);
           return fmt::format("{:>4} {:>12.3f} {:>12.4f} {:>12.3f} {:>12.3f} {:>10} {:>14} {:>12.1f}   (simulated {:.3f} ms)\n",
                              r, generate, schedule.host_seconds, simulate_s, seconds_since(t0), phases, messages,
