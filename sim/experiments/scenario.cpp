@@ -143,10 +143,11 @@ Scenario load_scenario(const std::string& path) {
 
   const auto* workload = root["workload"].as_table();
   if (!workload) throw Error(r.at("workload"), "missing [workload] table");
-  r.only_keys(*workload, "workload", {"name", "density", "file"});
+  r.only_keys(*workload, "workload", {"name", "density", "file", "variant"});
   s.workload.name = r.string(*workload, "name", "workload.name", true);
   s.workload.where = r.at(*workload, "workload");
   s.workload.file = r.string(*workload, "file", "workload.file", false);
+  s.workload.variant = r.string(*workload, "variant", "workload.variant", false);
   if (const auto* density = workload->get("density"))
     for (auto v : r.integers(*density, "workload.density", 1)) s.densities.push_back(static_cast<int>(v));
   if (s.densities.empty()) s.densities.push_back(0);

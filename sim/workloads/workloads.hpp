@@ -15,6 +15,7 @@ struct WorkloadSpec {
   std::string name;
   int density = 0;        // d: messages each node sends and receives (random-density)
   std::string file;       // matrix-file: CSV of src,dst,bytes
+  std::string variant;    // a named instance of a workload family (e.g. a mesh size)
   std::string where;      // where the spec was written (scenario file and table), for errors
 };
 
