@@ -5,7 +5,7 @@
 
 namespace mcsim {
 
-Plan schedule_asynchronous(const SchedulerInput& input, OperationCounts& ops) {
+Plan schedule_asynchronous(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops) {
   Plan plan;
   Phase all;
   all.partial_permutation = false;

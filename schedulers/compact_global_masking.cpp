@@ -54,13 +54,13 @@ Plan compact_global_masking(std::vector<std::vector<PendingMessage>> columns, in
 }
 }  // namespace
 
-Plan schedule_compact_global_masking(const SchedulerInput& input, OperationCounts& ops) {
+Plan schedule_compact_global_masking(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops) {
   auto columns = compress_matrix(input.matrix);
   for (auto& column : columns) input.rng.shuffle(column);
   return compact_global_masking(std::move(columns), input.matrix.nodes(), input.rng, ops);
 }
 
-Plan schedule_compact_global_masking_sorted(const SchedulerInput& input, OperationCounts& ops) {
+Plan schedule_compact_global_masking_sorted(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops) {
   auto columns = compress_matrix(input.matrix);
   for (auto& column : columns)
     std::stable_sort(column.begin(), column.end(),

@@ -37,14 +37,14 @@ Plan linear_permutation(const SchedulerInput& input, OperationCounts& ops, Partn
 }
 }  // namespace
 
-Plan schedule_linear_permutation_xor(const SchedulerInput& input, OperationCounts& ops) {
+Plan schedule_linear_permutation_xor(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops) {
   const int n = input.matrix.nodes();
   if (!std::has_single_bit(static_cast<unsigned>(n)))
     throw Error("scheduler LP", fmt::format("P(i xor k) needs a power-of-two node count, got {}; use LP-shift", n));
   return linear_permutation(input, ops, [](int i, int k, int) { return i ^ k; });
 }
 
-Plan schedule_linear_permutation_shift(const SchedulerInput& input, OperationCounts& ops) {
+Plan schedule_linear_permutation_shift(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops) {
   return linear_permutation(input, ops, [](int i, int k, int n) { return (i + k) % n; });
 }
 

@@ -1,4 +1,5 @@
 #include <chrono>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -6,6 +7,16 @@
 #include "scheduler.hpp"
 
 namespace mcsim {
+
+namespace {
+const std::vector<SchedulerParameterDoc> cgmh_parameters = {
+    {"lambda", "fixed value in (0, 1] (fractions like 7/8 allowed), or ms, bj, proportional (default 1)"},
+    {"reset", "on/off: lambda = 1 once the active entries per column d* <= max(2, d/16) (default on)"},
+    {"lambda_base", "how many messages go whole: nodes = min(m, ceil(lambda n)) (default, lambda = k/n); "
+                    "messages = ceil(lambda m); floor = floor(lambda m), m = messages in the permutation"},
+    {"proportional", "the constant c of lambda = c * d*/d for lambda=proportional (default 0.8)"},
+};
+}  // namespace
 
 const std::vector<SchedulerEntry>& scheduler_registry() {
   static const std::vector<SchedulerEntry> registry = {
@@ -19,29 +30,100 @@ const std::vector<SchedulerEntry>& scheduler_registry() {
       {"CGM+sort", "CGM with each column sorted once by message size, largest first",
        "Ranka, Wang, Kumar 1992, sec. 5.1 item 6", Strategy::loosely_synchronous,
        &schedule_compact_global_masking_sorted},
+      {"CGMH", "CGM with a max-heap per column and message splitting at M_eff chosen by lambda (see parameters)",
+       "Ranka, Wang, Kumar 1992, sec. 3.2 and 4, Figs. 2, 3, 6", Strategy::loosely_synchronous,
+       &schedule_compact_global_masking_heaps, {}, cgmh_parameters},
+      {"CGMH+MS", "CGMH, lambda by the differential approach, maximising the running sum of Gain",
+       "Ranka, Wang, Kumar 1992, sec. 4.3 and 5.1 item 3", Strategy::loosely_synchronous,
+       &schedule_compact_global_masking_heaps, {{"lambda", "ms"}}, cgmh_parameters},
+      {"CGMH+BJ", "CGMH, lambda by the differential approach, taking the single best Gain over j <= n/4",
+       "Ranka, Wang, Kumar 1992, sec. 5.1 item 4", Strategy::loosely_synchronous,
+       &schedule_compact_global_masking_heaps, {{"lambda", "bj"}}, cgmh_parameters},
+      {"CGM+heap", "CGMH with lambda = 1 throughout: heaps, largest first, no splitting",
+       "Ranka, Wang, Kumar 1992, sec. 5.1 item 7", Strategy::loosely_synchronous,
+       &schedule_compact_global_masking_heaps, {{"lambda", "1"}}, cgmh_parameters},
       {"AC", "asynchronous communication: post all receives, send everything, wait for all",
        "Ranka, Wang, Kumar 1992, sec. 3.3, Fig. 5", Strategy::asynchronous, &schedule_asynchronous},
   };
   return registry;
 }
 
-const SchedulerEntry& find_scheduler(const std::string& name, const std::string& where) {
+SchedulerChoice find_scheduler(const std::string& spec, const std::string& where) {
+  const auto colon = spec.find(':');
+  const std::string name = spec.substr(0, colon);
+  const SchedulerEntry* entry = nullptr;
   std::vector<std::string> names;
-  for (const auto& entry : scheduler_registry()) {
-    if (entry.name == name) return entry;
-    names.push_back(entry.name);
+  for (const auto& e : scheduler_registry()) {
+    if (e.name == name) entry = &e;
+    names.push_back(e.name);
   }
-  throw Error(where, fmt::format("unknown scheduler '{}' (known: {})", name, fmt::join(names, ", ")));
+  if (!entry) throw Error(where, fmt::format("unknown scheduler '{}' (known: {})", name, fmt::join(names, ", ")));
+  std::map<std::string, std::string> values = entry->preset;
+  if (colon != std::string::npos) {
+    std::set<std::string> allowed;
+    for (const auto& p : entry->parameters) allowed.insert(p.key);
+    std::size_t start = colon + 1;
+    while (start <= spec.size()) {
+      const auto comma = spec.find(',', start);
+      const std::string item = spec.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      const auto eq = item.find('=');
+      if (eq == std::string::npos || eq == 0)
+        throw Error(where, fmt::format("scheduler '{}': '{}' is not key=value", spec, item));
+      const std::string key = item.substr(0, eq);
+      if (!allowed.contains(key))
+        throw Error(where, fmt::format("scheduler {} takes no parameter '{}'{}", name, key,
+                                       allowed.empty() ? "" : fmt::format(" (it takes: {})", fmt::join(allowed, ", "))));
+      values[key] = item.substr(eq + 1);
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  }
+  return {entry, SchedulerParams(std::move(values), where + ": scheduler " + spec), spec};
 }
 
-Schedule run_scheduler(const SchedulerEntry& scheduler, const SchedulerInput& input) {
+std::string SchedulerParams::text(const std::string& key, const std::string& fallback) const {
+  auto it = values_.find(key);
+  return it == values_.end() ? fallback : it->second;
+}
+
+double SchedulerParams::number(const std::string& key, double fallback) const {
+  auto it = values_.find(key);
+  if (it == values_.end()) return fallback;
+  const std::string& text = it->second;
+  try {
+    std::size_t used = 0;
+    if (const auto slash = text.find('/'); slash != std::string::npos) {
+      const double a = std::stod(text.substr(0, slash), &used);
+      if (used != slash) throw std::invalid_argument(text);
+      const double b = std::stod(text.substr(slash + 1), &used);
+      if (used != text.size() - slash - 1 || b == 0) throw std::invalid_argument(text);
+      return a / b;
+    }
+    const double v = std::stod(text, &used);
+    if (used != text.size()) throw std::invalid_argument(text);
+    return v;
+  } catch (const std::exception&) {
+    throw Error(where_, fmt::format("parameter {} = '{}' is not a number", key, text));
+  }
+}
+
+bool SchedulerParams::flag(const std::string& key, bool fallback) const {
+  auto it = values_.find(key);
+  if (it == values_.end()) return fallback;
+  const std::string& v = it->second;
+  if (v == "on" || v == "yes" || v == "true") return true;
+  if (v == "off" || v == "no" || v == "false") return false;
+  throw Error(where_, fmt::format("parameter {} = '{}': use on or off", key, v));
+}
+
+Schedule run_scheduler(const SchedulerChoice& scheduler, const SchedulerInput& input) {
   Schedule result;
   const auto start = std::chrono::steady_clock::now();
-  result.plan = scheduler.schedule(input, result.operations);
+  result.plan = scheduler.entry->schedule(input, scheduler.params, result.operations);
   const auto stop = std::chrono::steady_clock::now();
   result.host_seconds = std::chrono::duration<double>(stop - start).count();
   result.plan.nodes = input.matrix.nodes();
-  result.plan.strategy = scheduler.default_strategy;
+  result.plan.strategy = scheduler.entry->default_strategy;
   return result;
 }
 

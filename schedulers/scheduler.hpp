@@ -24,12 +24,43 @@ struct SchedulerInput {
   Rng& rng;
 };
 
+// Parameters of one use of a scheduler, from a spec "NAME:key=value,key=value".
+class SchedulerParams {
+ public:
+  SchedulerParams() = default;
+  SchedulerParams(std::map<std::string, std::string> values, std::string where)
+      : values_(std::move(values)), where_(std::move(where)) {}
+  std::string text(const std::string& key, const std::string& fallback) const;
+  double number(const std::string& key, double fallback) const;  // also accepts fractions "7/8"
+  bool flag(const std::string& key, bool fallback) const;         // on/off, yes/no, true/false
+  const std::map<std::string, std::string>& values() const { return values_; }
+  const std::string& where() const { return where_; }
+
+ private:
+  std::map<std::string, std::string> values_;
+  std::string where_;
+};
+
+struct SchedulerParameterDoc {
+  std::string key;
+  std::string description;  // with the accepted values and the default
+};
+
 struct SchedulerEntry {
   std::string name;         // as the papers write it: LP, CGM, CGM+sort, AC, ...
   std::string description;  // one line for `mcsim list schedulers`
   std::string source;       // the paper section it implements
   Strategy default_strategy;
-  Plan (*schedule)(const SchedulerInput&, OperationCounts&);
+  Plan (*schedule)(const SchedulerInput&, const SchedulerParams&, OperationCounts&);
+  std::map<std::string, std::string> preset = {};       // parameters this name stands for (CGMH+MS: lambda=ms)
+  std::vector<SchedulerParameterDoc> parameters = {};  // what a spec may set
+};
+
+// A scheduler as a scenario names it: the registry entry and the parameters of this use.
+struct SchedulerChoice {
+  const SchedulerEntry* entry = nullptr;
+  SchedulerParams params;
+  std::string spec;
 };
 
 struct Schedule {
@@ -40,17 +71,20 @@ struct Schedule {
 };
 
 const std::vector<SchedulerEntry>& scheduler_registry();
-// Throws mcsim::Error naming the unknown scheduler and the known ones.
-const SchedulerEntry& find_scheduler(const std::string& name, const std::string& where);
+// Parses "NAME" or "NAME:key=value,...". Throws mcsim::Error naming an unknown scheduler (with the
+// known ones) or a parameter the scheduler does not take.
+SchedulerChoice find_scheduler(const std::string& spec, const std::string& where);
 
 // Runs the scheduler, timing it; the plan carries the scheduler's default strategy.
-Schedule run_scheduler(const SchedulerEntry& scheduler, const SchedulerInput& input);
+Schedule run_scheduler(const SchedulerChoice& scheduler, const SchedulerInput& input);
 
-// The algorithms (one file each).
-Plan schedule_linear_permutation_xor(const SchedulerInput& input, OperationCounts& ops);
-Plan schedule_linear_permutation_shift(const SchedulerInput& input, OperationCounts& ops);
-Plan schedule_compact_global_masking(const SchedulerInput& input, OperationCounts& ops);
-Plan schedule_compact_global_masking_sorted(const SchedulerInput& input, OperationCounts& ops);
-Plan schedule_asynchronous(const SchedulerInput& input, OperationCounts& ops);
+// The algorithms (one file per family).
+Plan schedule_linear_permutation_xor(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
+Plan schedule_linear_permutation_shift(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
+Plan schedule_compact_global_masking(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
+Plan schedule_compact_global_masking_sorted(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
+Plan schedule_asynchronous(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
+Plan schedule_compact_global_masking_heaps(const SchedulerInput& input, const SchedulerParams& params,
+                                           OperationCounts& ops);
 
 }  // namespace mcsim

@@ -78,7 +78,7 @@ std::string run_task(const Scenario& s, std::uint64_t seed, const Task& task, co
         const std::uint64_t unit = s.msg_units[k % units];
         const CommMatrix matrix = lengths.scaled(unit);
         Rng rng(derive_seed(seed, "schedule/" + axis + "/" + series.label, static_cast<std::uint64_t>(task.sample)));
-        const SchedulerEntry& scheduler = find_scheduler(series.scheduler, s.path);
+        const SchedulerChoice scheduler = find_scheduler(series.scheduler, s.path);
         Schedule schedule = run_scheduler(scheduler, {matrix, hints, rng});
         validate_plan(schedule.plan, matrix, series.label);
         if (series.strategy) schedule.plan.strategy = *series.strategy;
@@ -139,7 +139,7 @@ ExperimentResult run_experiment(const Scenario& scenario, const RunOptions& opti
           cell.density = s.densities[d];
           cell.msg_unit = s.msg_units[u];
           cell.series = k;
-          cell.strategy = s.series[k].strategy.value_or(find_scheduler(s.series[k].scheduler, s.path).default_strategy);
+          cell.strategy = s.series[k].strategy.value_or(find_scheduler(s.series[k].scheduler, s.path).entry->default_strategy);
           result.cells.push_back(std::move(cell));
         }
 

@@ -19,6 +19,14 @@ std::optional<double> ComparisonRow::ratio() const {
 namespace {
 std::string number(std::optional<double> v) { return v ? fmt::format("{:.6g}", *v) : std::string(); }
 
+// RFC 4180: a field with a comma, quote or newline is quoted, its quotes doubled.
+std::string field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
 std::optional<double> lookup(const std::map<std::string, double>& table, const std::string& key) {
   auto it = table.find(key);
   return it == table.end() ? std::nullopt : std::optional<double>(it->second);
@@ -79,7 +87,8 @@ std::vector<ComparisonRow> comparison_rows(const ExperimentResult& result, const
 std::string comparison_csv(const std::string& experiment, const std::vector<ComparisonRow>& rows) {
   std::string out = "experiment,row,series,x,paper,mcsim,ratio\n";
   for (const auto& r : rows)
-    out += fmt::format("{},{},{},{},{},{},{}\n", experiment, r.row, r.series, r.x, number(r.paper), number(r.mcsim),
+    out += fmt::format("{},{},{},{},{},{},{}\n", field(experiment), r.row, field(r.series), r.x, number(r.paper),
+                       number(r.mcsim),
                        number(r.ratio()));
   return out;
 }
@@ -138,8 +147,9 @@ std::string sweep_csv(const ExperimentResult& result, const ReportOptions& optio
   out += options.host_times ? ",host_ms_mean\n" : "\n";
   for (const auto& c : result.cells) {
     const auto comm = summarize(c.comm_s);
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}", s.id, s.machine.name, c.nodes,
-                       s.workload.name, c.density, c.msg_unit, s.series[c.series].label, s.series[c.series].scheduler,
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}", field(s.id), s.machine.name, c.nodes,
+                       s.workload.name, c.density, c.msg_unit, field(s.series[c.series].label),
+                       field(s.series[c.series].scheduler),
                        to_string(c.strategy), c.comm_s.size(), comm.mean * 1e3, comm.sd * 1e3, comm.min * 1e3,
                        comm.max * 1e3, summarize(c.phases).mean);
     out += options.host_times ? fmt::format(",{:.6g}\n", summarize(c.host_s).mean * 1e3) : "\n";

@@ -46,7 +46,7 @@ void add_bench_command(CLI::App& app) {
   cmd->callback([] {
     const MachineSpec spec{machine, nodes, {}};
     (void)make_machine(spec);  // bad node counts fail here, before any process starts
-    const SchedulerEntry& entry = find_scheduler(scheduler, "--scheduler");
+    const SchedulerChoice entry = find_scheduler(scheduler, "--scheduler");
     fmt::print("bench: {} with {} nodes, random-density d={}, {} , msg_unit {} B\n", machine, nodes, density,
                scheduler, unit);
     fmt::print("{:>4} {:>12} {:>12} {:>12} {:>12} {:>10} {:>14} {:>12}\n", "run", "generate_s", "schedule_s",
@@ -61,7 +61,7 @@ void add_bench_command(CLI::App& app) {
           const double generate = seconds_since(t0);
           Rng rng(derive_seed(seed, "bench-schedule", r));
           Schedule schedule = run_scheduler(entry, {matrix, m->hints(), rng});
-          validate_plan(schedule.plan, matrix, entry.name);
+          validate_plan(schedule.plan, matrix, entry.spec);
           const std::size_t phases = schedule.phases(), messages = schedule.plan.message_count();
           const auto t1 = std::chrono::steady_clock::now();
           std::vector<Job> jobs{Job{std::move(schedule.plan), derive_seed(seed, "bench-routes", r)}};

@@ -156,15 +156,17 @@ void add_experiment_commands(CLI::App& app) {
     auto* cmd = app.add_subcommand(
         "sweep", "Sweep node count, density, message unit and scheduler on one machine; write one CSV line per cell");
     static std::string machine = "cm5", workload = "random-density", nodes = "32", density = "8",
-                       units = "16,256,4096", schedulers = "LP,CGM,CGM+sort,AC", strategy, out = "results/sweep.csv";
+                       units = "16,256,4096", strategy, out = "results/sweep.csv";
+    static std::vector<std::string> schedulers;
     static CommonOptions common;
     cmd->add_option("--machine", machine, "Machine (mcsim list machines)")->capture_default_str();
     cmd->add_option("--nodes", nodes, "Node counts, comma-separated")->capture_default_str();
     cmd->add_option("--workload", workload, "Workload (mcsim list workloads)")->capture_default_str();
     cmd->add_option("--density", density, "Densities d, comma-separated")->capture_default_str();
     cmd->add_option("--msg-unit", units, "Message units in bytes, comma-separated")->capture_default_str();
-    cmd->add_option("--scheduler", schedulers, "Schedulers, comma-separated (mcsim list schedulers)")
-        ->capture_default_str();
+    cmd->add_option("--scheduler", schedulers,
+                    "Scheduler, repeatable; a comma-separated list when no scheduler has parameters, e.g. LP,CGM "
+                    "or --scheduler CGMH:lambda=7/8,reset=off (default LP,CGM,CGM+sort,AC)");
     cmd->add_option("--strategy", strategy, "Force one strategy for every scheduler (mcsim list strategies)");
     cmd->add_option("-o,--out", out, "CSV file to write")->capture_default_str();
     common.add_to(cmd);
@@ -181,7 +183,11 @@ void add_experiment_commands(CLI::App& app) {
       s.densities = parse_list<int>(density, "--density");
       s.workload.density = s.densities.front();
       s.msg_units = parse_list<std::uint64_t>(units, "--msg-unit");
-      for (const auto& name : split_list(schedulers)) {
+      std::vector<std::string> names;
+      for (const auto& item : schedulers.empty() ? std::vector<std::string>{"LP,CGM,CGM+sort,AC"} : schedulers)
+        for (const auto& name : item.find(':') == std::string::npos ? split_list(item) : std::vector<std::string>{item})
+          names.push_back(name);
+      for (const auto& name : names) {
         find_scheduler(name, "--scheduler");
         SeriesSpec series{name, name, std::nullopt, false};
         if (!strategy.empty()) series.strategy = strategy_from_string(strategy, "--strategy");

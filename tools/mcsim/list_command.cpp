@@ -36,8 +36,12 @@ void list_schedulers(bool verbose) {
   fmt::print("schedulers:\n");
   for (const auto& entry : scheduler_registry()) {
     fmt::print("  {:<12} {}\n", entry.name, entry.description);
-    if (verbose) fmt::print("      {:<20} {}\n      {:<20} {}\n", "source", entry.source, "default strategy",
-                            to_string(entry.default_strategy));
+    if (verbose) {
+      fmt::print("      {:<20} {}\n      {:<20} {}\n", "source", entry.source, "default strategy",
+                 to_string(entry.default_strategy));
+      for (const auto& [key, value] : entry.preset) fmt::print("      {:<20} {} = {}\n", "stands for", key, value);
+      for (const auto& p : entry.parameters) fmt::print("      {:<20} {}\n", "parameter " + p.key, p.description);
+    }
   }
 }
 

@@ -1,0 +1,116 @@
+// CGMH (Ranka, Wang, Kumar 1992, sec. 3.2 and 4): Decide_Size by hand, resetting, lambda choices.
+#include <catch2/catch.hpp>
+
+#include "schedulers/decide_size.hpp"
+#include "schedulers/scheduler.hpp"
+#include "sim/core/plan_validator.hpp"
+#include "sim/workloads/workloads.hpp"
+
+using namespace mcsim;
+
+namespace {
+Schedule cgmh(const std::string& spec, const CommMatrix& m, std::uint64_t seed) {
+  Rng rng(seed);
+  return run_scheduler(find_scheduler(spec, "test"), {m, SchedulingHints{88e-6, 1 / 8.06e6}, rng});
+}
+
+CommMatrix random_matrix(int n, int d, std::uint64_t seed, std::uint64_t unit = 1024) {
+  Rng gen(seed);
+  return random_density_matrix(n, d, gen).scaled(unit);
+}
+}  // namespace
+
+TEST_CASE("Decide_Size by hand: which messages go whole under each reading of lambda = k/n") {
+  const std::vector<std::uint64_t> full = {1, 2, 3, 4, 5, 6, 7, 8};  // n = 8, a full permutation
+  REQUIRE(effective_size(full, 0.75, 8, LambdaBase::nodes) == 6);     // k = 6 whole, 2 cut to 6
+  REQUIRE(effective_size(full, 0.75, 8, LambdaBase::messages) == 6);
+  REQUIRE(effective_size(full, 1.0, 8, LambdaBase::nodes) == 8);
+  const std::vector<std::uint64_t> partial = {10, 20, 30, 40, 50};  // 5 messages on 8 nodes
+  REQUIRE(whole_messages(0.75, 5, 8, LambdaBase::nodes) == 5);      // min(5, 6): nothing is cut
+  REQUIRE(effective_size(partial, 0.75, 8, LambdaBase::nodes) == 50);
+  REQUIRE(effective_size(partial, 0.75, 8, LambdaBase::messages) == 40);        // ceil(3.75) = 4
+  REQUIRE(effective_size(partial, 0.75, 8, LambdaBase::messages_floor) == 30);  // floor(3.75) = 3
+  REQUIRE(whole_messages(0.01, 5, 8, LambdaBase::messages_floor) == 1);         // always progress
+}
+
+TEST_CASE("Differential approach by hand: MS sums the gains, BJ takes the single best") {
+  // n = 8: lambda_k = 3/4, 7/8, 1; M_eff = 6, 7, 8, so dM = 1, 1, 0.
+  const std::vector<std::uint64_t> sizes = {1, 2, 3, 4, 5, 6, 7, 8};
+  // Start-up worth 80 bytes: Gain = 12.33, 10.43, 10 -> MS climbs to 1, BJ stays at 3/4.
+  REQUIRE(choose_lambda_running_sum(sizes, 8, LambdaBase::nodes, 80).lambda == Approx(1.0));
+  REQUIRE(choose_lambda_best_jump(sizes, 8, LambdaBase::nodes, 80).lambda == Approx(0.75));
+  REQUIRE(choose_lambda_best_jump(sizes, 8, LambdaBase::nodes, 80).m_eff == 6);
+  // Free start-ups: Gain = -1, -1, 0 -> MS keeps 3/4 (every sum is negative), BJ jumps to 1.
+  REQUIRE(choose_lambda_running_sum(sizes, 8, LambdaBase::nodes, 0).lambda == Approx(0.75));
+  REQUIRE(choose_lambda_best_jump(sizes, 8, LambdaBase::nodes, 0).lambda == Approx(1.0));
+}
+
+TEST_CASE("CGMH plans deliver every byte, split pieces adding up, for every lambda rule and reading") {
+  for (const char* spec : {"CGMH:lambda=0.75", "CGMH:lambda=7/8,reset=off", "CGMH:lambda=0.75,lambda_base=messages",
+                           "CGMH:lambda=0.75,lambda_base=floor,reset=off", "CGMH:lambda=proportional", "CGMH+MS",
+                           "CGMH+BJ", "CGM+heap"}) {
+    for (std::uint64_t seed = 0; seed < 4; ++seed) {
+      const CommMatrix m = random_matrix(32, 8, seed, seed % 2 ? 16 : 32768);
+      const Schedule s = cgmh(spec, m, seed);
+      INFO(spec << " seed " << seed);
+      REQUIRE_NOTHROW(validate_plan(s.plan, m, spec));
+      REQUIRE(s.phases() >= static_cast<std::size_t>(std::max(m.max_sends(), m.max_receives())));
+      REQUIRE(s.operations.at("heap_ops") >= m.size());
+    }
+  }
+}
+
+TEST_CASE("CGM+heap never splits; a fixed lambda below 1 does") {
+  const CommMatrix m = random_matrix(32, 8, 5);
+  REQUIRE(cgmh("CGM+heap", m, 1).operations.at("splits") == 0);
+  REQUIRE(cgmh("CGMH:lambda=0.75", m, 1).operations.at("splits") > 0);
+  REQUIRE(cgmh("CGM+heap", m, 1).plan.message_count() == m.size());
+}
+
+TEST_CASE("Resetting: lambda becomes 1 once d* <= max(2, d/16), and never without it") {
+  const CommMatrix m = random_matrix(32, 16, 9);
+  const Schedule on = cgmh("CGMH:lambda=0.75,lambda_base=messages", m, 2);
+  const auto reset_at = on.operations.at("reset_at_phase");
+  REQUIRE(reset_at > 1);
+  // Replay the plan: active entries before the reset phase are at most 2 per column, one phase
+  // earlier more than 2; from the reset on no message is cut.
+  std::map<std::pair<int, int>, std::uint64_t> left;
+  for (const auto& e : m.entries()) left[{e.src, e.dst}] = e.bytes;
+  for (std::size_t p = 0; p < on.phases(); ++p) {
+    const double d_star = static_cast<double>(left.size()) / 32;
+    if (p + 1 == reset_at) REQUIRE(d_star <= 2.0);
+    if (p + 2 == reset_at) REQUIRE(d_star > 2.0);
+    for (const auto& msg : on.plan.phases[p].messages) {
+      auto it = left.find({msg.src, msg.dst});
+      if (p + 1 >= reset_at) REQUIRE(msg.bytes == it->second);  // whole
+      it->second -= msg.bytes;
+      if (it->second == 0) left.erase(it);
+    }
+  }
+  REQUIRE(cgmh("CGMH:lambda=0.75,reset=off,lambda_base=messages", m, 2).operations.at("reset_at_phase") == 0);
+}
+
+TEST_CASE("MS and BJ choose lambda in [3/4, 1]; BJ does not choose lower than MS on average") {
+  double ms_total = 0, bj_total = 0;
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    const CommMatrix m = random_matrix(32, 16, 100 + seed, 4096);
+    for (const char* spec : {"CGMH+MS", "CGMH+BJ"}) {
+      const Schedule s = cgmh(spec, m, seed);
+      const double mean = static_cast<double>(s.operations.at("lambda_sum_ppm")) / 1e6 /
+                          static_cast<double>(s.operations.at("iterations"));
+      REQUIRE(mean >= 0.75);
+      REQUIRE(mean <= 1.0);
+      (std::string(spec) == "CGMH+MS" ? ms_total : bj_total) += mean;
+    }
+  }
+  REQUIRE(bj_total >= ms_total);
+}
+
+TEST_CASE("Scheduler parameters are checked") {
+  REQUIRE_THROWS_WITH(find_scheduler("CGMH:lamda=0.5", "x.toml:3"), Catch::Contains("takes no parameter 'lamda'"));
+  REQUIRE_THROWS_WITH(find_scheduler("CGM:lambda=0.5", "x.toml:3"), Catch::Contains("CGM takes no parameter"));
+  const CommMatrix m = random_matrix(32, 4, 1);
+  REQUIRE_THROWS_WITH(cgmh("CGMH:lambda=1.5", m, 1), Catch::Contains("must be in (0, 1]"));
+  REQUIRE_THROWS_WITH(cgmh("CGMH:reset=maybe", m, 1), Catch::Contains("use on or off"));
+  REQUIRE_THROWS_WITH(cgmh("CGMH:lambda_base=rows", m, 1), Catch::Contains("lambda_base"));
+}
