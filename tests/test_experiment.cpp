@@ -1,6 +1,10 @@
 #include <catch2/catch.hpp>
 
 #include "helpers.hpp"
+#include <filesystem>
+
+#include "sim/experiments/permutation_count.hpp"
+#include "sim/experiments/plot.hpp"
 #include "sim/experiments/report.hpp"
 
 using namespace mcsim;
@@ -73,4 +77,54 @@ TEST_CASE("Loosely synchronous rounds overlap safely (regression: a shared mailb
   options.workers = 2;
   const auto result = run_experiment(s, options);
   for (const auto& cell : result.cells) REQUIRE(cell.comm_s.size() == 3);
+}
+
+TEST_CASE("A best_of series takes, per sample and msg_unit, the best of its schedulers") {
+  Scenario s = load_scenario(tiny);
+  s.series.clear();
+  s.series.push_back({"best", "CGMH:lambda=3/4", {"CGMH:lambda=3/4", "CGM+heap"}, std::nullopt, false});
+  s.series.push_back({"three-quarters", "CGMH:lambda=3/4", {}, std::nullopt, false});
+  s.series.push_back({"heap", "CGM+heap", {}, std::nullopt, false});
+  RunOptions options;
+  options.samples = 3;
+  options.workers = 2;
+  const auto result = run_experiment(s, options);
+  for (std::size_t u = 0; u < s.msg_units.size(); ++u)
+    for (int sample = 0; sample < 3; ++sample) {
+      const double best = result.cell(0, 0, u, 0).comm_s[sample];
+      // Same schedule, same routes; the runs start at other clock times in the engine, so they agree
+      // to SimGrid's time precision, not bit for bit (see test_executor.cpp).
+      REQUIRE(best == Approx(std::min(result.cell(0, 0, u, 1).comm_s[sample], result.cell(0, 0, u, 2).comm_s[sample]))
+                          .epsilon(1e-6));
+    }
+}
+
+TEST_CASE("Permutation-count experiments: closed forms and counted permutations side by side") {
+  const std::string data = MCSIM_TEST_DATA;
+  const Scenario s = load_scenario(data + "/permutations.toml");
+  RunOptions options;
+  options.workers = 2;
+  const auto result = run_permutation_count(s, options);
+  const auto rows = permutation_rows(result);
+  REQUIRE(rows.size() == 2 * 2 * 4);  // 2 lambdas x 2 densities x (d1, d2, 2 series)
+  const auto& d1 = rows[0];
+  REQUIRE(d1.row == "n32-l0.75");
+  REQUIRE(d1.series == "d1");
+  REQUIRE(*d1.mcsim == Approx(8.888889).epsilon(1e-6));  // 4/0.75 + 2/0.5625
+  REQUIRE(*d1.paper == Approx(8.89));
+  for (const auto& row : rows)
+    if (row.series == "resetting" || row.series == "no_resetting") REQUIRE(*row.mcsim >= 4);
+  const auto points = permutation_points_csv(result);
+  REQUIRE(points.rfind("nodes,lambda,d,series,permutations_mean,heap_ops_per_node,d_over_lambda_ln_d\n", 0) == 0);
+}
+
+TEST_CASE("Plots are gnuplot scripts with the data inside, and a missing output directory is made") {
+  PlotSpec spec{"t", "x", "y", true, false, {{"a", {{1, 2}, {2, 3}}, true}}};
+  const auto script = gnuplot_script(spec, "/tmp/x.svg");
+  REQUIRE(script.find("set logscale x 2") != std::string::npos);
+  REQUIRE(script.find("$data0 << EOD\n1 2\n2 3\nEOD") != std::string::npos);
+  const auto dir = test::temp_dir("plot");
+  write_plot_svg(spec, dir + "/sub/p.svg");
+  REQUIRE(std::filesystem::file_size(dir + "/sub/p.svg") > 100);
+  REQUIRE_FALSE(std::filesystem::exists(dir + "/sub/p.svg.partial"));
 }

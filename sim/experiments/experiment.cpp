@@ -68,31 +68,53 @@ std::string run_task(const Scenario& s, std::uint64_t seed, const Task& task, co
   const CommMatrix lengths = generate_workload(workload_for(s, density), nodes, matrix_rng);
   const SchedulingHints hints = machine->hints();
 
-  const std::size_t units = s.msg_units.size();
-  const std::size_t job_count = s.series.size() * units;
-  std::vector<double> phases(job_count), host(job_count), comm(job_count);
+  // One job per (series, msg_unit, candidate); a plain series has one candidate, a best_of series
+  // one per scheduler it compares.
+  struct JobKey {
+    std::size_t series, unit;
+    std::string spec;
+  };
+  std::vector<JobKey> keys;
+  for (std::size_t k = 0; k < s.series.size(); ++k)
+    for (std::size_t u = 0; u < s.msg_units.size(); ++u)
+      for (const auto& spec : s.series[k].best_of.empty() ? std::vector<std::string>{s.series[k].scheduler}
+                                                          : s.series[k].best_of)
+        keys.push_back({k, u, spec});
+  std::vector<double> phases(keys.size()), host(keys.size()), comm(keys.size());
   simulate(
-      *machine, job_count,
-      [&](std::size_t k) {
-        const SeriesSpec& series = s.series[k / units];
-        const std::uint64_t unit = s.msg_units[k % units];
+      *machine, keys.size(),
+      [&](std::size_t j) {
+        const SeriesSpec& series = s.series[keys[j].series];
+        const std::uint64_t unit = s.msg_units[keys[j].unit];
         const CommMatrix matrix = lengths.scaled(unit);
-        Rng rng(derive_seed(seed, "schedule/" + axis + "/" + series.label, static_cast<std::uint64_t>(task.sample)));
-        const SchedulerChoice scheduler = find_scheduler(series.scheduler, s.path);
+        // Seeds follow the scheduler spec, not the series label: the same scheduler on the same sample
+        // makes the same choices in every series that runs it (so a best_of equals its best member).
+        Rng rng(derive_seed(seed, "schedule/" + axis + "/" + keys[j].spec, static_cast<std::uint64_t>(task.sample)));
+        const SchedulerChoice scheduler = find_scheduler(keys[j].spec, s.path);
         Schedule schedule = run_scheduler(scheduler, {matrix, hints, rng});
-        validate_plan(schedule.plan, matrix, series.label);
+        validate_plan(schedule.plan, matrix, keys[j].spec);
         if (series.strategy) schedule.plan.strategy = *series.strategy;
-        phases[k] = static_cast<double>(schedule.phases());
-        host[k] = schedule.host_seconds;
-        const std::uint64_t routes =
-            derive_seed(seed, fmt::format("routes/{}/{}/u{}", axis, series.label, unit), static_cast<std::uint64_t>(task.sample));
+        phases[j] = static_cast<double>(schedule.phases());
+        host[j] = schedule.host_seconds;
+        const std::uint64_t routes = derive_seed(
+            seed, fmt::format("routes/{}/{}/u{}", axis, keys[j].spec, unit),
+            static_cast<std::uint64_t>(task.sample));
         return Job{std::move(schedule.plan), routes};
       },
-      [&](std::size_t k, Run&& run) { comm[k] = run.communication_time(); }, sim);
+      [&](std::size_t j, Run&& run) { comm[j] = run.communication_time(); }, sim);
 
+  // Per (series, unit): the candidate with the least communication time (the first on ties).
   std::string out;
-  for (std::size_t k = 0; k < job_count; ++k)
-    out += fmt::format("{} {} {:.17g} {:.17g} {:.17g}\n", k / units, k % units, comm[k], phases[k], host[k]);
+  for (std::size_t j = 0; j < keys.size();) {
+    std::size_t best = j, end = j;
+    while (end < keys.size() && keys[end].series == keys[j].series && keys[end].unit == keys[j].unit) {
+      if (comm[end] < comm[best]) best = end;
+      ++end;
+    }
+    out += fmt::format("{} {} {:.17g} {:.17g} {:.17g}\n", keys[j].series, keys[j].unit, comm[best], phases[best],
+                       host[best]);
+    j = end;
+  }
   return out;
 }
 

@@ -69,8 +69,38 @@ class Reader {
   std::string path_;
 };
 
+void read_paper_permutations(const Reader& r, const toml::array& rows, Scenario& s) {
+  for (const auto& item : rows) {
+    const auto* row = item.as_table();
+    if (!row) throw Error(r.at(item, "paper.rows"), "each [[paper.rows]] must be a table");
+    Scenario::PermutationRow out;
+    const auto* lambda = row->get("lambda");
+    if (!lambda) throw Error(r.at(item, "paper.rows.lambda"), "missing required key");
+    out.lambda = r.number(*lambda, "paper.rows.lambda");
+    for (const auto& [key, value] : *row) {
+      const std::string name(key.str());
+      if (name == "lambda") continue;
+      const auto* array = value.as_array();
+      if (!array || array->size() != s.densities.size())
+        throw Error(r.at(value, "paper.rows." + name),
+                    fmt::format("expected a list with one number per density ({})", s.densities.size()));
+      std::vector<std::optional<double>> values;
+      for (const auto& v : *array) values.push_back(r.number(v, "paper.rows." + name));
+      if (name == "d") {
+        for (std::size_t i = 0; i < values.size(); ++i)
+          if (static_cast<int>(*values[i]) != s.densities[i])
+            throw Error(r.at(value, "paper.rows.d"), "must repeat workload.density");
+        continue;
+      }
+      out.values[name] = std::move(values);
+    }
+    s.paper_permutations.push_back(std::move(out));
+  }
+}
+
 void read_paper(const Reader& r, const toml::table& paper, Scenario& s) {
-  r.only_keys(paper, "paper", {"comm", "comp", "iters"});
+  r.only_keys(paper, "paper", {"comm", "comp", "iters", "rows"});
+  if (const auto* rows = paper["rows"].as_array()) read_paper_permutations(r, *rows, s);
   if (const auto* comm = paper["comm"].as_table()) {
     for (const auto& [label, values] : *comm) {
       const std::string key = "paper.comm." + std::string(label.str());
@@ -100,6 +130,12 @@ void read_paper(const Reader& r, const toml::table& paper, Scenario& s) {
 
 }  // namespace
 
+std::string with_lambda(const std::string& spec, double lambda) {
+  const auto at = spec.find("{lambda}");
+  if (at == std::string::npos) return spec;
+  return spec.substr(0, at) + fmt::format("{}", lambda) + spec.substr(at + 8);
+}
+
 Scenario load_scenario(const std::string& path) {
   toml::table root;
   try {
@@ -113,8 +149,24 @@ Scenario load_scenario(const std::string& path) {
   const Reader r(path);
   Scenario s;
   s.path = path;
-  r.only_keys(root, "", {"id", "title", "source", "notes", "samples", "seed", "machine", "workload", "sweep", "series",
-                         "paper"});
+  r.only_keys(root, "", {"id", "title", "source", "notes", "samples", "seed", "kind", "plot", "machine", "workload",
+                         "sweep", "permutations", "series", "paper"});
+  s.plot = r.string(root, "plot", "plot", false);
+  if (!s.plot.empty() && s.plot != "comm" && s.plot != "heap-ops")
+    throw Error(r.at(*root.get("plot"), "plot"), fmt::format("unknown plot '{}' (comm or heap-ops)", s.plot));
+  s.kind = r.string(root, "kind", "kind", false, "simulation");
+  if (s.kind != "simulation" && s.kind != "permutations")
+    throw Error(r.at(*root.get("kind"), "kind"), fmt::format("unknown kind '{}' (simulation or permutations)", s.kind));
+  if (const auto* perms = root["permutations"].as_table()) {
+    r.only_keys(*perms, "permutations", {"lambda"});
+    if (const auto* list = (*perms)["lambda"].as_array())
+      for (const auto& item : *list) {
+        const double lambda = r.number(item, "permutations.lambda");
+        if (!(lambda > 0 && lambda <= 1)) throw Error(r.at(item, "permutations.lambda"), "lambda must be in (0, 1]");
+        s.lambdas.push_back(lambda);
+      }
+  }
+  if (s.kind == "permutations" && s.lambdas.empty()) s.lambdas.push_back(1.0);
   s.id = r.string(root, "id", "id", true);
   s.title = r.string(root, "title", "title", false);
   s.source = r.string(root, "source", "source", false);
@@ -167,11 +219,23 @@ Scenario load_scenario(const std::string& path) {
   for (const auto& item : *series) {
     const auto* table = item.as_table();
     if (!table) throw Error(r.at(item, "series"), "each [[series]] must be a table");
-    r.only_keys(*table, "series", {"label", "scheduler", "strategy", "new"});
+    r.only_keys(*table, "series", {"label", "scheduler", "best_of", "strategy", "new"});
     SeriesSpec spec;
-    spec.scheduler = r.string(*table, "scheduler", "series.scheduler", true);
-    spec.label = r.string(*table, "label", "series.label", false, spec.scheduler);
-    find_scheduler(spec.scheduler, r.at(*table, "series.scheduler"));
+    if (const auto* list = (*table)["best_of"].as_array()) {
+      for (const auto& item : *list) {
+        auto text = item.value<std::string>();
+        if (!text) throw Error(r.at(item, "series.best_of"), "expected scheduler names");
+        find_scheduler(with_lambda(*text, 1.0), r.at(item, "series.best_of"));
+        spec.best_of.push_back(*text);
+      }
+      if (spec.best_of.empty()) throw Error(r.at(*table, "series.best_of"), "the list is empty");
+      spec.scheduler = spec.best_of.front();
+      spec.label = r.string(*table, "label", "series.label", true);
+    } else {
+      spec.scheduler = r.string(*table, "scheduler", "series.scheduler", true);
+      spec.label = r.string(*table, "label", "series.label", false, spec.scheduler);
+      find_scheduler(with_lambda(spec.scheduler, 1.0), r.at(*table, "series.scheduler"));
+    }
     if (const auto* strategy = table->get("strategy"))
       spec.strategy = strategy_from_string(r.string(*table, "strategy", "series.strategy", true),
                                            r.at(*strategy, "series.strategy"));

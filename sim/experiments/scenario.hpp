@@ -16,7 +16,8 @@ namespace mcsim {
 
 struct SeriesSpec {
   std::string label;                // the paper's column head (LP, CGM, ...)
-  std::string scheduler;            // registry name
+  std::string scheduler;            // scheduler spec, e.g. "CGMH:lambda=7/8" ({lambda}: see Scenario::lambdas)
+  std::vector<std::string> best_of; // per sample and msg_unit, the best of these (the paper's CGMH+fixed)
   std::optional<Strategy> strategy; // default: the scheduler's own
   bool new_in_mcsim = false;        // a column the paper could not measure
 };
@@ -47,7 +48,22 @@ struct Scenario {
   std::uint64_t seed = 1;
 
   PaperNumbers paper;
+
+  // kind = "permutations" (Tables 1-2 of the CM-5 paper): no simulation; every series is scheduled
+  // for every lambda in `lambdas` (its spec's {lambda} replaced) and every density, and the mean
+  // number of permutations is reported beside the paper's, with the closed forms d1 and d2.
+  std::string kind = "simulation";
+  std::string plot;  // "" (none), "comm" (communication time against msg_unit), "heap-ops" (Figure 4)
+  std::vector<double> lambdas;
+  struct PermutationRow {
+    double lambda = 0;
+    std::map<std::string, std::vector<std::optional<double>>> values;  // series -> one per density
+  };
+  std::vector<PermutationRow> paper_permutations;
 };
+
+// A series' scheduler spec with "{lambda}" replaced by the value.
+std::string with_lambda(const std::string& spec, double lambda);
 
 // Throws mcsim::Error "file:line: problem" (or "file, key: problem") for malformed files, unknown
 // keys, unknown schedulers/strategies, and values out of range. Machine and workload names are

@@ -1,11 +1,14 @@
 // mcsim run / reproduce / sweep: run a scenario (from a file, a bundled experiment, or the command
 // line) and write what it measured.
+#include <cmath>
 #include <filesystem>
 
 #include <fmt/format.h>
 
 #include "../../schedulers/scheduler.hpp"
 #include "../../sim/core/error.hpp"
+#include "../../sim/experiments/permutation_count.hpp"
+#include "../../sim/experiments/plot.hpp"
 #include "../../sim/experiments/report.hpp"
 #include "../../sim/experiments/scenario.hpp"
 #include "commands.hpp"
@@ -60,27 +63,92 @@ struct CommonOptions {
   }
 };
 
-// Prints the comparison and writes it as CSV (or, for multi-axis scenarios, the sweep CSV).
-void report(const ExperimentResult& result, const std::string& csv_path, const CommonOptions& common) {
-  const ReportOptions options{.host_times = !common.deterministic};
-  const Scenario& s = result.scenario;
-  std::string csv;
-  if (s.nodes.size() == 1 && s.densities.size() == 1) {
-    const auto rows = comparison_rows(result, options);
-    fmt::print("{}", side_by_side(result, rows));
-    csv = comparison_csv(s.id, rows);
-  } else {
-    csv = sweep_csv(result, options);
-    fmt::print("{}", csv);
-  }
-  write_file_atomically(csv_path, csv);
-  fmt::print("wrote {}\n", csv_path);
+std::string with_extension(const std::string& path, const std::string& extension) {
+  return std::filesystem::path(path).replace_extension(extension).string();
 }
 
-ExperimentResult run_with_progress(Scenario scenario, const CommonOptions& common) {
+// Communication time against msg_unit, mcsim's and the paper's (the CM-5 paper's Figures 8-13).
+PlotSpec comm_plot(const ExperimentResult& result) {
+  const Scenario& s = result.scenario;
+  PlotSpec plot{s.id + ": communication time (lines: mcsim, points: paper)", "msg_unit (bytes)", "time (ms)", true,
+                true, {}};
+  for (std::size_t k = 0; k < s.series.size(); ++k) {
+    PlotSeries ours{"mcsim " + s.series[k].label, {}, true};
+    for (std::size_t u = 0; u < s.msg_units.size(); ++u)
+      ours.points.emplace_back(static_cast<double>(s.msg_units[u]), summarize(result.cell(0, 0, u, k).comm_s).mean * 1e3);
+    plot.series.push_back(std::move(ours));
+    if (auto it = s.paper.comm_ms.find(s.series[k].label); it != s.paper.comm_ms.end()) {
+      PlotSeries paper{"paper " + s.series[k].label, {}, false};
+      for (std::size_t u = 0; u < s.msg_units.size(); ++u)
+        if (it->second[u]) paper.points.emplace_back(static_cast<double>(s.msg_units[u]), *it->second[u]);
+      plot.series.push_back(std::move(paper));
+    }
+  }
+  return plot;
+}
+
+// Heap operations per node against (d / lambda) ln d (the CM-5 paper's Figure 4).
+PlotSpec heap_ops_plot(const PermutationResult& result) {
+  PlotSpec plot{result.scenario.id + ": heap operations of Create_Permutation step 3.2", "(d / lambda) ln d",
+                "heap operations / n", false, false, {}};
+  for (const auto& cell : result.cells) {
+    const std::string title = fmt::format("n = {}, lambda = {}, {}", cell.nodes, cell.lambda,
+                                          result.scenario.series[cell.series].label);
+    if (plot.series.empty() || plot.series.back().title != title) plot.series.push_back({title, {}, true});
+    plot.series.back().points.emplace_back(cell.density / cell.lambda * std::log(static_cast<double>(cell.density)),
+                                           summarize(cell.heap_ops).mean / cell.nodes);
+  }
+  // Cells come density-major inside each (nodes, lambda): regroup by title.
+  std::vector<PlotSeries> merged;
+  for (auto& series : plot.series) {
+    auto it = std::find_if(merged.begin(), merged.end(), [&](const PlotSeries& m) { return m.title == series.title; });
+    if (it == merged.end())
+      merged.push_back(std::move(series));
+    else
+      it->points.insert(it->points.end(), series.points.begin(), series.points.end());
+  }
+  plot.series = std::move(merged);
+  return plot;
+}
+
+// Runs a scenario of either kind, prints the comparison, writes the CSV (and a plot if the
+// scenario asks for one, beside the CSV with the extension .svg).
+void run_and_report(Scenario scenario, const std::string& csv_path, const CommonOptions& common) {
   common.apply_machine_options(scenario);
   Progress progress(scenario.id, !common.quiet);
-  return run_experiment(scenario, common.run_options(progress));
+  const RunOptions run = common.run_options(progress);
+  const ReportOptions options{.host_times = !common.deterministic};
+  const Scenario& s = scenario;
+  std::vector<std::pair<std::string, std::string>> files;  // path, content
+  std::optional<PlotSpec> plot;
+  if (s.kind == "permutations") {
+    const auto result = run_permutation_count(s, run);
+    const auto rows = permutation_rows(result);
+    fmt::print("{}", permutation_side_by_side(result, rows));
+    files.emplace_back(csv_path, comparison_csv(s.id, rows));
+    files.emplace_back(with_extension(csv_path, ".points.csv"), permutation_points_csv(result));
+    if (s.plot == "heap-ops") plot = heap_ops_plot(result);
+  } else {
+    const auto result = run_experiment(s, run);
+    if (s.nodes.size() == 1 && s.densities.size() == 1) {
+      const auto rows = comparison_rows(result, options);
+      fmt::print("{}", side_by_side(result, rows));
+      files.emplace_back(csv_path, comparison_csv(s.id, rows));
+      if (s.plot == "comm") plot = comm_plot(result);
+    } else {
+      files.emplace_back(csv_path, sweep_csv(result, options));
+      fmt::print("{}", files.back().second);
+    }
+  }
+  for (const auto& [path, text] : files) {
+    write_file_atomically(path, text);
+    fmt::print("wrote {}\n", path);
+  }
+  if (plot) {
+    const auto svg = with_extension(csv_path, ".svg");
+    write_plot_svg(*plot, svg);
+    fmt::print("wrote {}\n", svg);
+  }
 }
 
 std::vector<std::string> split_list(const std::string& text) {
@@ -126,8 +194,7 @@ void add_experiment_commands(CLI::App& app) {
     common.add_to(cmd);
     cmd->callback([] {
       const Scenario scenario = load_scenario(file);
-      const auto result = run_with_progress(scenario, common);
-      report(result, out.empty() ? "results/" + scenario.id + ".csv" : out, common);
+      run_and_report(scenario, out.empty() ? "results/" + scenario.id + ".csv" : out, common);
     });
   }
   // --- reproduce -------------------------------------------------------------------------------
@@ -147,8 +214,7 @@ void add_experiment_commands(CLI::App& app) {
         throw Error("reproduce", fmt::format("no experiment '{}' (no file {}); `mcsim list experiments` shows them", id,
                                              path.string()));
       const Scenario scenario = load_scenario(path.string());
-      const auto result = run_with_progress(scenario, common);
-      report(result, (std::filesystem::path(out) / (scenario.id + ".csv")).string(), common);
+      run_and_report(scenario, (std::filesystem::path(out) / (scenario.id + ".csv")).string(), common);
     });
   }
   // --- sweep -----------------------------------------------------------------------------------
@@ -189,14 +255,16 @@ void add_experiment_commands(CLI::App& app) {
           names.push_back(name);
       for (const auto& name : names) {
         find_scheduler(name, "--scheduler");
-        SeriesSpec series{name, name, std::nullopt, false};
+        SeriesSpec series{name, name, {}, std::nullopt, false};
         if (!strategy.empty()) series.strategy = strategy_from_string(strategy, "--strategy");
         s.series.push_back(series);
       }
       if (s.series.empty()) throw Error("--scheduler", "needs at least one scheduler");
       s.samples = common.samples.value_or(5);
       s.seed = common.seed.value_or(1);
-      const auto result = run_with_progress(s, common);
+      common.apply_machine_options(s);
+      Progress progress(s.id, !common.quiet);
+      const auto result = run_experiment(s, common.run_options(progress));
       const std::string csv = sweep_csv(result, ReportOptions{.host_times = !common.deterministic});
       write_file_atomically(out, csv);
       fmt::print("{}wrote {}\n", csv, out);

@@ -1,0 +1,42 @@
+// Experiments that count permutations instead of simulating them (kind = "permutations"): the
+// CM-5 paper's Tables 1-2 and Figure 4. Every series is scheduled for every node count, lambda and
+// density on `samples` random matrices; nothing runs on a machine.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "experiment.hpp"
+#include "report.hpp"
+
+namespace mcsim {
+
+struct PermutationCell {
+  int nodes = 0;
+  double lambda = 1;
+  int density = 0;
+  std::size_t series = 0;
+  std::vector<double> permutations;  // per sample
+  std::vector<double> heap_ops;      // per sample: heap operations of Create_Permutation step 3.2
+};
+
+struct PermutationResult {
+  Scenario scenario;
+  int samples = 0;
+  std::uint64_t seed = 0;
+  std::vector<PermutationCell> cells;  // ordered by nodes, lambda, density, series
+};
+
+PermutationResult run_permutation_count(const Scenario& scenario, const RunOptions& options);
+
+// The closed forms of the paper (eq. 3 and 4, log base 2 as the tables' values show).
+double closed_form_d1(double d, double lambda);
+double closed_form_d2(double d, double lambda);
+
+// Rows "n32-l0.75" x density, series d1, d2 (closed forms) and every scenario series.
+std::vector<ComparisonRow> permutation_rows(const PermutationResult& result);
+std::string permutation_side_by_side(const PermutationResult& result, const std::vector<ComparisonRow>& rows);
+// One line per cell: nodes,lambda,d,series,permutations_mean,heap_ops_per_node,d_over_lambda_ln_d.
+std::string permutation_points_csv(const PermutationResult& result);
+
+}  // namespace mcsim

@@ -1,0 +1,30 @@
+// Plots through gnuplot (SVG): the data is written into the script itself, so a plot is one
+// process and one file. The SVG is written through a temporary name and renamed when complete.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace mcsim {
+
+struct PlotSeries {
+  std::string title;
+  std::vector<std::pair<double, double>> points;
+  bool lines = true;
+};
+
+struct PlotSpec {
+  std::string title;
+  std::string x_label;
+  std::string y_label;
+  bool log_x = false;
+  bool log_y = false;
+  std::vector<PlotSeries> series;
+};
+
+// The gnuplot script that draws `spec` into `output` (SVG).
+std::string gnuplot_script(const PlotSpec& spec, const std::string& output);
+// Runs gnuplot; throws mcsim::Error if it is missing or fails (no file is left behind then).
+void write_plot_svg(const PlotSpec& spec, const std::string& path);
+
+}  // namespace mcsim
