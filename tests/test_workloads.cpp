@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <map>
 
 #include "helpers.hpp"
 #include "sim/core/error.hpp"
@@ -61,4 +62,27 @@ TEST_CASE("Matrix files: read, and bad lines named by file and line") {
   REQUIRE_THROWS_WITH(read_matrix_csv(dir + "/bad.csv", 4), Catch::Contains("bad.csv:2"));
   REQUIRE_THROWS_WITH(read_matrix_csv(dir + "/big.csv", 32), Catch::Contains("big.csv:2") && Catch::Contains("does not fit"));
   REQUIRE_THROWS_WITH(read_matrix_csv(dir + "/none.csv", 4), Catch::Contains("cannot open"));
+}
+
+TEST_CASE("Test set 2 (skewed): five sender sets, every sender sends 16 units") {
+  Rng rng(4);
+  const CommMatrix m = skewed_matrix(32, rng);
+  std::map<int, int> senders_by_count;  // messages per sender -> how many senders
+  for (int node = 0; node < 32; ++node) {
+    std::uint64_t units = 0;
+    std::uint64_t length = 0;
+    for (const auto& e : m.entries())
+      if (e.src == node) {
+        units += e.bytes;
+        if (length) REQUIRE(e.bytes == length);  // one length per sender
+        length = e.bytes;
+      }
+    REQUIRE(units == 16);
+    ++senders_by_count[m.sends_of(node)];
+  }
+  REQUIRE(senders_by_count == std::map<int, int>{{1, 1}, {2, 2}, {4, 4}, {8, 8}, {16, 17}});
+  Rng same(4), other(5);
+  REQUIRE(skewed_matrix(32, same).entries() == m.entries());
+  REQUIRE_FALSE(skewed_matrix(32, other).entries() == m.entries());
+  REQUIRE_THROWS_WITH(skewed_matrix(64, other), Catch::Contains("32 nodes"));
 }

@@ -24,6 +24,8 @@ const std::vector<WorkloadEntry>& workload_registry() {
       {"random-density",
        "Ranka/Wang/Kumar 1992 Appendix D: every node sends and receives ~d messages, lengths 1..n units",
        &make_random_density},
+      {"skewed", "Ranka/Wang/Kumar 1992 test set 2: few senders with few large messages, many with many small",
+       [](const WorkloadSpec&, int nodes, Rng& rng) { return skewed_matrix(nodes, rng); }},
       {"matrix-file", "a matrix read from a CSV file of src,dst,bytes (bytes are length units)", &make_from_file},
   };
   return registry;

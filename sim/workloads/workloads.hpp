@@ -33,6 +33,10 @@ CommMatrix generate_workload(const WorkloadSpec& spec, int nodes, Rng& rng);
 // lengths uniform in 1..n. Entries that land on the diagonal are local copies and are dropped.
 CommMatrix random_density_matrix(int nodes, int density, Rng& rng);
 
+// Ranka, Wang, Kumar 1992, section 5.2, test set 2: five sets of senders, each sending 16 units in
+// 1, 2, 4, 8 or 16 messages (32 nodes only).
+CommMatrix skewed_matrix(int nodes, Rng& rng);
+
 // A matrix read from a CSV file (src,dst,bytes per line; '#' comments; optional header line).
 CommMatrix read_matrix_csv(const std::string& path, int nodes);
 
