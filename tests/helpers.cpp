@@ -60,10 +60,23 @@ Plan one_phase(int nodes, Strategy strategy, std::vector<PlannedMessage> message
   return plan;
 }
 
+namespace {
+// Removes every directory temp_dir() made when the test process ends.
+struct TemporaryDirectories {
+  std::vector<std::filesystem::path> made;
+  ~TemporaryDirectories() {
+    std::error_code ec;
+    for (const auto& dir : made) std::filesystem::remove_all(dir, ec);
+  }
+};
+TemporaryDirectories temporary_directories;
+}  // namespace
+
 std::string temp_dir(const std::string& name) {
   const auto dir = std::filesystem::temp_directory_path() / fmt::format("mcsim-test-{}-{}", name, ::getpid());
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
+  temporary_directories.made.push_back(dir);
   return dir.string();
 }
 
