@@ -86,3 +86,29 @@ TEST_CASE("Test set 2 (skewed): five sender sets, every sender sends 16 units") 
   REQUIRE_FALSE(skewed_matrix(32, other).entries() == m.entries());
   REQUIRE_THROWS_WITH(skewed_matrix(64, other), Catch::Contains("32 nodes"));
 }
+
+TEST_CASE("CFD stand-ins: one fixed matrix per mesh, statistics near the published ones") {
+  struct Published {
+    const char* variant;
+    double ave_d;
+    int max_d, min_d;
+  };
+  for (const Published& p : {Published{"2800", 9.25, 15, 3}, Published{"53961", 10.81, 18, 6}}) {
+    Rng a(1), b(2);
+    const CommMatrix m = generate_workload({"cfd-standin", 0, "", p.variant, "test"}, 32, a);
+    REQUIRE(m.entries() == generate_workload({"cfd-standin", 0, "", p.variant, "test"}, 32, b).entries());
+    INFO(p.variant << " ave_d " << m.mean_degree() << " max_d " << m.max_sends());
+    // Achieved (see cfd_standin.cpp): 9.06 / 14 / 4 and 9.00 / 15 / 6. Lengths fall short (see the notes).
+    REQUIRE(m.mean_degree() == Approx(p.ave_d).epsilon(0.2));
+    REQUIRE(std::abs(m.max_sends() - p.max_d) <= 4);
+    REQUIRE(std::abs([&] {
+              int lowest = 32;
+              for (int i = 0; i < 32; ++i) lowest = std::min(lowest, m.sends_of(i));
+              return lowest;
+            }() - p.min_d) <= 2);
+    for (const auto& e : m.entries()) REQUIRE(e.src != e.dst);
+  }
+  Rng rng(1);
+  REQUIRE_THROWS_WITH(generate_workload({"cfd-standin", 0, "", "9428", "test"}, 32, rng), Catch::Contains("9428"));
+  REQUIRE_THROWS_WITH(generate_workload({"cfd-standin", 0, "", "2800", "test"}, 64, rng), Catch::Contains("32 nodes"));
+}

@@ -37,6 +37,10 @@ CommMatrix random_density_matrix(int nodes, int density, Rng& rng);
 // 1, 2, 4, 8 or 16 messages (32 nodes only).
 CommMatrix skewed_matrix(int nodes, Rng& rng);
 
+// Stand-ins for the CFD matrices of test set 3 (variant "2800" or "53961"), 32 nodes; the same
+// matrix every time (see cfd_standin.cpp).
+CommMatrix cfd_standin_matrix(const std::string& variant, int nodes);
+
 // A matrix read from a CSV file (src,dst,bytes per line; '#' comments; optional header line).
 CommMatrix read_matrix_csv(const std::string& path, int nodes);
 
