@@ -60,7 +60,7 @@ TEST_CASE("CGMH plans deliver every byte, split pieces adding up, for every lamb
   }
 }
 
-TEST_CASE("CGM+heap never splits; a fixed lambda below 1 does") {
+TEST_CASE("CGM+heap never splits, a fixed lambda below 1 does") {
   const CommMatrix m = random_matrix(32, 8, 5);
   REQUIRE(cgmh("CGM+heap", m, 1).operations.at("splits") == 0);
   REQUIRE(cgmh("CGMH:lambda=0.75", m, 1).operations.at("splits") > 0);
@@ -90,8 +90,7 @@ TEST_CASE("Resetting: lambda becomes 1 once d* <= max(2, d/16), and never withou
   REQUIRE(cgmh("CGMH:lambda=0.75,reset=off,lambda_base=messages", m, 2).operations.at("reset_at_phase") == 0);
 }
 
-TEST_CASE("MS and BJ choose lambda in [3/4, 1]; BJ does not choose lower than MS on average") {
-  double ms_total = 0, bj_total = 0;
+TEST_CASE("MS and BJ choose lambda between 3/4 and 1") {
   for (std::uint64_t seed = 0; seed < 10; ++seed) {
     const CommMatrix m = random_matrix(32, 16, 100 + seed, 4096);
     for (const char* spec : {"CGMH+MS", "CGMH+BJ"}) {
@@ -100,10 +99,8 @@ TEST_CASE("MS and BJ choose lambda in [3/4, 1]; BJ does not choose lower than MS
                           static_cast<double>(s.operations.at("iterations"));
       REQUIRE(mean >= 0.75);
       REQUIRE(mean <= 1.0);
-      (std::string(spec) == "CGMH+MS" ? ms_total : bj_total) += mean;
     }
   }
-  REQUIRE(bj_total >= ms_total);
 }
 
 TEST_CASE("Scheduler parameters are checked") {

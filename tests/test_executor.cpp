@@ -52,7 +52,7 @@ TEST_CASE("A pairwise exchange: shared node interface serialises the bytes, dupl
   REQUIRE(duplex[0].communication_time() == Approx(startup + bytes / bandwidth).epsilon(1e-9));
 }
 
-TEST_CASE("Phase-synchronous runs pay a barrier after every phase; loosely synchronous ones do not") {
+TEST_CASE("Phase-synchronous runs pay a barrier after every phase, loosely synchronous ones do not") {
   const std::uint64_t bytes = 32000;
   Plan plan;
   plan.nodes = 32;

@@ -10,7 +10,7 @@
 using namespace mcsim;
 
 namespace {
-const std::string tiny = std::string(MCSIM_TEST_DATA) + "/tiny.toml";
+const std::string tiny = MCSIM_TEST_DATA "/tiny.toml";
 }
 
 TEST_CASE("A scenario runs every series at every msg_unit for every sample") {

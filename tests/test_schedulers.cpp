@@ -52,7 +52,7 @@ TEST_CASE("LP: n-1 phases, each a full permutation of pairwise exchanges") {
   REQUIRE(s.operations.at("dummies") == 32 * 31 - m.size());
 }
 
-TEST_CASE("LP with xor needs a power of two; the shift variant does not") {
+TEST_CASE("LP with xor needs a power of two, the shift variant does not") {
   Rng gen(1);
   const CommMatrix m = random_density_matrix(24, 4, gen);
   REQUIRE_THROWS_WITH(schedule("LP", m, 1), Catch::Contains("power-of-two"));

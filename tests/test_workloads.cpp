@@ -25,7 +25,7 @@ TEST_CASE("Appendix D generator: about d messages per node, lengths 1..n, no sel
   }
 }
 
-TEST_CASE("Appendix D generator: same seed, same matrix; other seed, other matrix") {
+TEST_CASE("Appendix D generator: same seed, same matrix, other seed, other matrix") {
   Rng a(5), b(5), c(6);
   const auto ma = random_density_matrix(64, 8, a), mb = random_density_matrix(64, 8, b),
              mc = random_density_matrix(64, 8, c);
@@ -46,7 +46,7 @@ TEST_CASE("Appendix D generator: lengths are spread over the whole range") {
 TEST_CASE("Workloads reject parameters they cannot take") {
   Rng rng(1);
   REQUIRE_THROWS_WITH(random_density_matrix(32, 33, rng), Catch::Contains("density d = 33"));
-  REQUIRE_THROWS_WITH(generate_workload({"no-such", 4, "", "here"}, 32, rng), Catch::Contains("unknown workload"));
+  REQUIRE_THROWS_WITH(generate_workload({"no-such", 4, "", "", "here"}, 32, rng), Catch::Contains("unknown workload"));
 }
 
 TEST_CASE("Matrix files: read, and bad lines named by file and line") {

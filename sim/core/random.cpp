@@ -38,14 +38,17 @@ std::uint64_t Rng::next() {
   return result;
 }
 
+// 128-bit products are a GCC/Clang extension; __extension__ says so to -Wpedantic.
+__extension__ typedef unsigned __int128 uint128;
+
 std::uint64_t Rng::below(std::uint64_t n) {
   // Lemire, "Fast random integer generation in an interval" (2019): unbiased, deterministic.
-  unsigned __int128 m = static_cast<unsigned __int128>(next()) * n;
+  uint128 m = static_cast<uint128>(next()) * n;
   auto low = static_cast<std::uint64_t>(m);
   if (low < n) {
     const std::uint64_t threshold = (0 - n) % n;
     while (low < threshold) {
-      m = static_cast<unsigned __int128>(next()) * n;
+      m = static_cast<uint128>(next()) * n;
       low = static_cast<std::uint64_t>(m);
     }
   }

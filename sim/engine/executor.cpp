@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <unordered_map>
 
+#include <fmt/format.h>
+
 namespace mcsim {
 namespace {
 
@@ -40,7 +42,7 @@ class PairMailboxes {
     const auto key = static_cast<std::uint64_t>(src) * static_cast<std::uint64_t>(nodes_) + static_cast<std::uint64_t>(dst);
     if (auto it = boxes_.find(key); it != boxes_.end()) return it->second;
     // by_name is a simcall: other actors run before it returns, so the cache is filled only after.
-    s4u::Mailbox* box = s4u::Mailbox::by_name("m" + std::to_string(src) + ">" + std::to_string(dst));
+    s4u::Mailbox* box = s4u::Mailbox::by_name(fmt::format("m{}>{}", src, dst));
     boxes_.emplace(key, box);
     return box;
   }

@@ -41,9 +41,9 @@ void write_all(int fd, const char* data, std::size_t size) {
   std::string message;
   int code = 0;
   try {
-    message = "O" + task(index);
+    message = fmt::format("O{}", task(index));
   } catch (const std::exception& e) {
-    message = std::string("E") + e.what();
+    message = fmt::format("E{}", e.what());
     code = 3;
   }
   write_all(fd, message.data(), message.size());
