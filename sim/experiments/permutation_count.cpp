@@ -27,6 +27,7 @@ PermutationResult run_permutation_count(const Scenario& scenario, const RunOptio
   result.scenario = scenario;
   result.samples = options.samples.value_or(scenario.samples);
   result.seed = options.seed.value_or(scenario.seed);
+  if (result.samples < 1) throw Error("samples", fmt::format("must be at least 1, got {}", result.samples));
   const Scenario& s = result.scenario;
   struct Task {
     std::size_t nodes, density;
