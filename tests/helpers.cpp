@@ -9,48 +9,9 @@
 
 #include <fmt/format.h>
 
-#include "sim/engine/isolated.hpp"
 #include "topologies/machines.hpp"
 
 namespace mcsim::test {
-
-std::vector<Run> simulate_isolated(const MachineSpec& spec, const std::vector<Job>& jobs, const SimulationOptions& options) {
-  const auto text = run_isolated(
-      1,
-      [&](std::size_t) {
-        auto machine = make_machine(spec);
-        const auto runs = simulate(*machine, jobs, options);
-        std::string out;
-        for (const auto& run : runs) {
-          out += fmt::format("run {} {} {}\n", run.nodes, run.messages.size(), run.node_finish_s.size());
-          for (const auto& m : run.messages)
-            out += fmt::format("{} {} {} {} {} {:.17g} {:.17g}\n", m.src, m.dst, m.bytes, m.phase, m.dummy ? 1 : 0,
-                               m.start_s, m.end_s);
-          for (double t : run.node_finish_s) out += fmt::format("{:.17g}\n", t);
-        }
-        return out;
-      },
-      1);
-  std::istringstream in(text.at(0));
-  std::vector<Run> runs;
-  std::string word;
-  while (in >> word) {
-    Run run;
-    std::size_t messages = 0, finishes = 0;
-    in >> run.nodes >> messages >> finishes;
-    for (std::size_t i = 0; i < messages; ++i) {
-      MessageRecord m;
-      int dummy = 0;
-      in >> m.src >> m.dst >> m.bytes >> m.phase >> dummy >> m.start_s >> m.end_s;
-      m.dummy = dummy != 0;
-      run.messages.push_back(m);
-    }
-    run.node_finish_s.resize(finishes);
-    for (auto& t : run.node_finish_s) in >> t;
-    runs.push_back(std::move(run));
-  }
-  return runs;
-}
 
 Plan one_phase(int nodes, Strategy strategy, std::vector<PlannedMessage> messages, bool permutation) {
   Plan plan;

@@ -10,12 +10,9 @@
 #include "sim/core/run.hpp"
 #include "sim/engine/executor.hpp"
 #include "sim/engine/machine.hpp"
+#include "sim/experiments/isolated_simulation.hpp"
 
 namespace mcsim::test {
-
-// Builds the machine from `spec` and runs the jobs in a fresh process; returns the runs.
-std::vector<Run> simulate_isolated(const MachineSpec& spec, const std::vector<Job>& jobs,
-                                   const SimulationOptions& options = {});
 
 // A one-phase plan of the given messages.
 Plan one_phase(int nodes, Strategy strategy, std::vector<PlannedMessage> messages, bool permutation = true);

@@ -7,7 +7,6 @@
 
 using namespace mcsim;
 using test::one_phase;
-using test::simulate_isolated;
 
 namespace {
 constexpr double startup = 88e-6;  // CMMD start-up (Ponnusamy et al. 1992)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace mcsim {
@@ -24,5 +25,9 @@ struct Run {
   // The papers' communication time: the time the last node finishes (maximum over nodes).
   double communication_time() const;
 };
+
+// Runs as text with exact (round-trip) numbers, to pass them between processes.
+std::string runs_to_text(const std::vector<Run>& runs);
+std::vector<Run> runs_from_text(const std::string& text);
 
 }  // namespace mcsim
