@@ -85,3 +85,20 @@ TEST_CASE("Golden output: a two-sample ranka92-table3 (a change here is a change
   REQUIRE(!w.str().empty());
   REQUIRE(g.str() == w.str());
 }
+
+TEST_CASE("mcsim timeline writes every message of one run, and a picture") {
+  const auto dir = mcsim::test::temp_dir("timeline");
+  const auto r = run_mcsim("timeline --scheduler CGM --density 4 --msg-unit 256 -o " + dir + "/t.csv");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  std::ifstream in(dir + "/t.csv");
+  std::string line;
+  std::getline(in, line);
+  REQUIRE(line == "phase,src,dst,bytes,dummy,start_ms,end_ms");
+  int messages = 0;
+  while (std::getline(in, line)) ++messages;
+  REQUIRE(messages > 100);  // about 32 x 4 messages, minus the diagonal
+  REQUIRE(r.out.find(std::to_string(messages) + " messages") != std::string::npos);
+  REQUIRE(std::filesystem::file_size(dir + "/t.svg") > 1000);
+  require_one_line_error(run_mcsim("timeline --nodes 48 -o " + dir + "/u.csv"), "cannot take 48 nodes");
+}

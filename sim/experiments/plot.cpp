@@ -30,13 +30,17 @@ std::string gnuplot_script(const PlotSpec& spec, const std::string& output) {
   if (spec.log_y) s += "set logscale y 10\n";
   for (std::size_t i = 0; i < spec.series.size(); ++i) {
     s += fmt::format("$data{} << EOD\n", i);
-    for (const auto& [x, y] : spec.series[i].points) s += fmt::format("{:.10g} {:.10g}\n", x, y);
+    const auto& points = spec.series[i].points;
+    for (std::size_t p = 0; p < points.size(); ++p) {
+      s += fmt::format("{:.10g} {:.10g}\n", points[p].first, points[p].second);
+      if (spec.series[i].segments && p % 2 == 1) s += "\n";  // a blank line ends a segment
+    }
     s += "EOD\n";
   }
   s += "plot ";
   for (std::size_t i = 0; i < spec.series.size(); ++i)
     s += fmt::format("{}$data{} using 1:2 with {} title {}", i ? ", \\\n     " : "", i,
-                     spec.series[i].lines ? "linespoints" : "points", quoted(spec.series[i].title));
+                     spec.series[i].segments ? "lines" : spec.series[i].lines ? "linespoints" : "points", quoted(spec.series[i].title));
   return s + "\n";
 }
 

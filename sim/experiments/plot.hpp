@@ -11,6 +11,7 @@ struct PlotSeries {
   std::string title;
   std::vector<std::pair<double, double>> points;
   bool lines = true;
+  bool segments = false;  // points taken in pairs, each pair one separate line segment (timelines)
 };
 
 struct PlotSpec {

@@ -9,6 +9,7 @@ namespace mcsim::cli {
 void add_list_command(CLI::App& app);
 void add_experiment_commands(CLI::App& app);  // run, reproduce, sweep
 void add_bench_command(CLI::App& app);
+void add_timeline_command(CLI::App& app);  // one run, every message
 
 // The directory of bundled scenarios: --scenarios, else $MCSIM_SCENARIOS, else the source tree's.
 std::string scenario_directory(const std::string& flag);

@@ -1,0 +1,85 @@
+// mcsim timeline: one schedule of one matrix on one machine, every message with its start and end,
+// as CSV and as a picture (one horizontal segment per message, at its sender's row): what a
+// teacher shows to explain why one schedule beats another.
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "../../schedulers/scheduler.hpp"
+#include "../../sim/core/error.hpp"
+#include "../../sim/core/plan_validator.hpp"
+#include "../../sim/experiments/isolated_simulation.hpp"
+#include "../../sim/experiments/plot.hpp"
+#include "../../sim/experiments/report.hpp"
+#include "../../sim/workloads/workloads.hpp"
+#include "../../topologies/machines.hpp"
+#include "commands.hpp"
+
+namespace mcsim::cli {
+
+void add_timeline_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "timeline", "Simulate one schedule of one matrix and write every message's start and end (CSV and SVG)");
+  static std::string machine = "cm5", workload = "random-density", variant, scheduler = "CGM", strategy,
+                     out = "results/timeline.csv";
+  static int nodes = 32, density = 8, sample = 0;
+  static std::uint64_t unit = 1024, seed = 1;
+  static std::vector<std::string> machine_options;
+  cmd->add_option("--machine", machine, "Machine")->capture_default_str();
+  cmd->add_option("--machine-option", machine_options, "Machine parameter key=value (repeatable)");
+  cmd->add_option("--nodes", nodes, "Node count")->capture_default_str();
+  cmd->add_option("--workload", workload, "Workload (mcsim list workloads)")->capture_default_str();
+  cmd->add_option("--density", density, "Density d")->capture_default_str();
+  cmd->add_option("--variant", variant, "Workload variant (cfd-standin: 2800 or 53961)");
+  cmd->add_option("--scheduler", scheduler, "Scheduler spec, e.g. CGMH:lambda=7/8")->capture_default_str();
+  cmd->add_option("--strategy", strategy, "Override the scheduler's strategy");
+  cmd->add_option("--msg-unit", unit, "Message unit in bytes")->capture_default_str();
+  cmd->add_option("--seed", seed, "Seed")->capture_default_str();
+  cmd->add_option("--sample", sample, "Which sample of the seed (as in `mcsim run`)")->capture_default_str();
+  cmd->add_option("-o,--out", out, "CSV to write; the SVG goes beside it")->capture_default_str();
+  cmd->callback([] {
+    MachineSpec spec{machine, nodes, {}};
+    for (const auto& option : machine_options) {
+      const auto eq = option.find('=');
+      if (eq == std::string::npos || eq == 0)
+        throw Error("--machine-option", fmt::format("'{}' is not key=value", option));
+      spec.options[option.substr(0, eq)] = option.substr(eq + 1);
+    }
+    const auto hints = make_machine(spec)->hints();
+    // The same matrix and scheduler choices as sample `sample` of `mcsim run` with this seed.
+    const std::string axis = fmt::format("n{}/d{}", nodes, density);
+    Rng matrix_rng(derive_seed(seed, "matrix/" + axis, static_cast<std::uint64_t>(sample)));
+    const CommMatrix matrix =
+        generate_workload({workload, density, "", variant, "--workload"}, nodes, matrix_rng).scaled(unit);
+    Rng rng(derive_seed(seed, "schedule/" + axis + "/" + scheduler, static_cast<std::uint64_t>(sample)));
+    Schedule schedule = run_scheduler(find_scheduler(scheduler, "--scheduler"), {matrix, hints, rng});
+    validate_plan(schedule.plan, matrix, scheduler);
+    if (!strategy.empty()) schedule.plan.strategy = strategy_from_string(strategy, "--strategy");
+    const auto routes = derive_seed(seed, fmt::format("routes/{}/{}/u{}", axis, scheduler, unit),
+                                    static_cast<std::uint64_t>(sample));
+    const Run run = simulate_isolated(spec, {Job{schedule.plan, routes}}).at(0);
+
+    std::string csv = "phase,src,dst,bytes,dummy,start_ms,end_ms\n";
+    PlotSpec plot{fmt::format("{} on {} {} nodes, {} d={}, msg_unit {} B: {:.4g} ms in {} phases ({})", scheduler,
+                              machine, nodes, workload, density, unit, run.communication_time() * 1e3,
+                              schedule.phases(), to_string(schedule.plan.strategy)),
+                  "time (ms)", "sending node", false, false, {}};
+    plot.series.push_back({"message (sender's row, from send call to arrival)", {}, true, true});
+    plot.series.push_back({"dummy message", {}, true, true});
+    for (const auto& m : run.messages) {
+      csv += fmt::format("{},{},{},{},{},{:.6f},{:.6f}\n", m.phase, m.src, m.dst, m.bytes, m.dummy ? 1 : 0,
+                         m.start_s * 1e3, m.end_s * 1e3);
+      auto& series = plot.series[m.dummy ? 1 : 0].points;
+      series.emplace_back(m.start_s * 1e3, m.src);
+      series.emplace_back(m.end_s * 1e3, m.src);
+    }
+    if (plot.series[1].points.empty()) plot.series.pop_back();
+    write_file_atomically(out, csv);
+    const auto svg = std::filesystem::path(out).replace_extension(".svg").string();
+    write_plot_svg(plot, svg);
+    fmt::print("{}: communication time {:.6g} ms, {} phases, {} messages\nwrote {}\nwrote {}\n", scheduler,
+               run.communication_time() * 1e3, schedule.phases(), run.messages.size(), out, svg);
+  });
+}
+
+}  // namespace mcsim::cli
