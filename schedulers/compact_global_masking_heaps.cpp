@@ -20,6 +20,9 @@
 //    is at most max(2, d/16), lambda = 1 for the rest of the schedule; d is the matrix's average.
 //  - lambda proportional to d* (sec. 4.2, "lambda can be set as 0.8 d*"): lambda = c d*/d, kept in
 //    (1/(d+1), 1]; the paper gives no normalisation, this one makes lambda start at c.
+//  - step 5's "add the remainder back to its proper location in heap_k": by the size left (default).
+//    Parameter remainder = original keeps the message at its first size, so it is continued first;
+//    that reading brings Table 2's lambda = 3/4 rows to the paper but not its higher-lambda rows.
 //  - ties between equal sizes in a heap go to the smaller destination (the order of the
 //    compressed column, Appendix A).
 #include <algorithm>
@@ -39,7 +42,7 @@ namespace {
 // Max-heap order: larger size first, then smaller destination. A total order, so the schedule
 // does not depend on the standard library's heap layout.
 bool heap_less(const PendingMessage& a, const PendingMessage& b) {
-  return a.bytes != b.bytes ? a.bytes < b.bytes : a.dst > b.dst;
+  return a.priority != b.priority ? a.priority < b.priority : a.dst > b.dst;
 }
 
 enum class LambdaRule { fixed, running_sum, best_jump, proportional };
@@ -50,6 +53,7 @@ struct Settings {
   double proportional = 0.8;
   bool reset = true;
   LambdaBase base = LambdaBase::nodes;
+  bool remainder_keeps_place = false;
 };
 
 Settings read_settings(const SchedulerParams& params) {
@@ -72,6 +76,10 @@ Settings read_settings(const SchedulerParams& params) {
   if (base != "nodes" && base != "messages" && base != "floor")
     throw Error(params.where(), fmt::format("lambda_base = '{}': use nodes or messages", base));
   s.base = base == "nodes" ? LambdaBase::nodes : LambdaBase::messages;
+  const std::string remainder = params.text("remainder", "size");
+  if (remainder != "size" && remainder != "original")
+    throw Error(params.where(), fmt::format("remainder = '{}': use size or original", remainder));
+  s.remainder_keeps_place = remainder == "original";
   if (base == "floor") s.base = LambdaBase::messages_floor;
   return s;
 }
@@ -163,7 +171,8 @@ Plan schedule_compact_global_masking_heaps(const SchedulerInput& input, const Sc
       phase.messages.push_back({t.src, t.message.dst, send, false});
       if (send < t.message.bytes) {
         auto& heap = columns[static_cast<std::size_t>(t.src)];
-        heap.push_back({t.message.dst, t.message.bytes - send});
+        heap.push_back({t.message.dst, t.message.bytes - send,
+                        settings.remainder_keeps_place ? t.message.priority : t.message.bytes - send});
         std::push_heap(heap.begin(), heap.end(), heap_less);
         ++heap_ops_remainders;
         ++splits;

@@ -13,6 +13,7 @@ namespace mcsim {
 struct PendingMessage {
   int dst = 0;
   std::uint64_t bytes = 0;
+  std::uint64_t priority = 0;  // the heap key of CGMH (its size, unless a reading says otherwise)
 };
 
 // columns[j] = the messages of sender j, in matrix order (by destination).

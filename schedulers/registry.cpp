@@ -14,6 +14,8 @@ const std::vector<SchedulerParameterDoc> cgmh_parameters = {
     {"reset", "on/off: lambda = 1 once the active entries per column d* <= max(2, d/16) (default on)"},
     {"lambda_base", "how many messages go whole: nodes = min(m, ceil(lambda n)) (default, lambda = k/n); "
                     "messages = ceil(lambda m); floor = floor(lambda m), m = messages in the permutation"},
+    {"remainder", "where a cut message's remainder goes back in its heap: size = by what is left (default), "
+                  "original = at its first size, sent first again"},
     {"proportional", "the constant c of lambda = c * d*/d for lambda=proportional (default 0.8)"},
 };
 }  // namespace

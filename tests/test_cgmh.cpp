@@ -47,7 +47,7 @@ TEST_CASE("Differential approach by hand: MS sums the gains, BJ takes the single
 
 TEST_CASE("CGMH plans deliver every byte, split pieces adding up, for every lambda rule and reading") {
   for (const char* spec : {"CGMH:lambda=0.75", "CGMH:lambda=7/8,reset=off", "CGMH:lambda=0.75,lambda_base=messages",
-                           "CGMH:lambda=0.75,lambda_base=floor,reset=off", "CGMH:lambda=proportional", "CGMH+MS",
+                           "CGMH:lambda=0.75,lambda_base=floor,reset=off", "CGMH:lambda=proportional", "CGMH:lambda=7/8,remainder=original", "CGMH+MS",
                            "CGMH+BJ", "CGM+heap"}) {
     for (std::uint64_t seed = 0; seed < 4; ++seed) {
       const CommMatrix m = random_matrix(32, 8, seed, seed % 2 ? 16 : 32768);
