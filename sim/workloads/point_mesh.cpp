@@ -1,3 +1,4 @@
+// The point mesh of point_mesh.hpp: graded points and their k-nearest-neighbour graph.
 #include "point_mesh.hpp"
 
 #include <algorithm>
@@ -9,94 +10,127 @@
 namespace mcsim {
 
 namespace {
-constexpr double body_a = 0.2, body_b = 0.04;  // half-axes of the body in the unit square
 constexpr double pi = 3.14159265358979323846;
+constexpr std::uint32_t leaf_size = 8;
+
+double coordinate(const MeshPoint& p, int axis) { return axis == 0 ? p.x : axis == 1 ? p.y : p.z; }
+
+double distance2(const MeshPoint& a, const MeshPoint& b) {
+  const double dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
+  return dx * dx + dy * dy + dz * dz;
+}
+
+// An implicit k-d tree: order_[lo, hi) is a subtree; its root is order_[mid], mid = lo + (hi - lo) / 2,
+// split along axis_[mid], the smaller coordinates before it. Ranges of leaf_size or fewer are leaves.
+class KdTree {
+ public:
+  explicit KdTree(const std::vector<MeshPoint>& points)
+      : points_(points), order_(points.size()), axis_(points.size(), 0) {
+    std::iota(order_.begin(), order_.end(), 0u);
+    build(0, static_cast<std::uint32_t>(points.size()));
+    sorted_.reserve(points.size());
+    for (std::uint32_t i : order_) sorted_.push_back(points[i]);
+  }
+
+  // The points in tree order: neighbours in it are mostly neighbours in space.
+  const std::vector<std::uint32_t>& order() const { return order_; }
+
+  // The k nearest points to points[query], itself excluded, nearest first.
+  void nearest(std::uint32_t query, std::size_t k, std::vector<std::pair<double, std::uint32_t>>& best) const {
+    best.clear();
+    search(0, static_cast<std::uint32_t>(order_.size()), points_[query], query, k, best);
+  }
+
+ private:
+  void build(std::uint32_t lo, std::uint32_t hi) {
+    if (hi - lo <= leaf_size) return;
+    // Split along the axis of widest extent.
+    double low[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, high[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+    for (std::uint32_t i = lo; i < hi; ++i)
+      for (int a = 0; a < 3; ++a) {
+        low[a] = std::min(low[a], coordinate(points_[order_[i]], a));
+        high[a] = std::max(high[a], coordinate(points_[order_[i]], a));
+      }
+    int axis = 0;
+    for (int a = 1; a < 3; ++a)
+      if (high[a] - low[a] > high[axis] - low[axis]) axis = a;
+    const std::uint32_t mid = lo + (hi - lo) / 2;
+    auto along = [&](std::uint32_t i) { return coordinate(points_[i], axis); };
+    std::nth_element(order_.begin() + lo, order_.begin() + mid, order_.begin() + hi,
+                     [&](std::uint32_t a, std::uint32_t b) { return along(a) < along(b); });
+    axis_[mid] = static_cast<std::uint8_t>(axis);
+    build(lo, mid);
+    build(mid + 1, hi);
+  }
+
+  // Offers point `candidate`, at `at`, to the k best so far.
+  static void offer(std::uint32_t candidate, const MeshPoint& at, const MeshPoint& q, std::uint32_t query,
+                    std::size_t k, std::vector<std::pair<double, std::uint32_t>>& best) {
+    if (candidate == query) return;
+    const double d = distance2(at, q);
+    if (best.size() == k && d >= best.back().first) return;
+    if (best.size() == k) best.pop_back();
+    const std::pair<double, std::uint32_t> entry = {d, candidate};
+    best.insert(std::upper_bound(best.begin(), best.end(), entry), entry);
+  }
+
+  void search(std::uint32_t lo, std::uint32_t hi, const MeshPoint& q, std::uint32_t query, std::size_t k,
+              std::vector<std::pair<double, std::uint32_t>>& best) const {
+    if (hi - lo <= leaf_size) {
+      for (std::uint32_t i = lo; i < hi; ++i) offer(order_[i], sorted_[i], q, query, k, best);
+      return;
+    }
+    // The near side first (down to the query's own leaf), so that the bound tightens early.
+    const std::uint32_t mid = lo + (hi - lo) / 2;
+    const double gap = coordinate(q, axis_[mid]) - coordinate(sorted_[mid], axis_[mid]);
+    const bool below = gap < 0;
+    search(below ? lo : mid + 1, below ? mid : hi, q, query, k, best);
+    if (best.size() < k || gap * gap < best.back().first) {
+      offer(order_[mid], sorted_[mid], q, query, k, best);
+      search(below ? mid + 1 : lo, below ? hi : mid, q, query, k, best);
+    }
+  }
+
+  const std::vector<MeshPoint>& points_;
+  std::vector<std::uint32_t> order_;
+  std::vector<std::uint8_t> axis_;
+  std::vector<MeshPoint> sorted_;  // points_ in tree order: leaves are scanned in sequence
+};
 }  // namespace
 
-std::vector<MeshPoint> airfoil_point_cloud(std::size_t count, Rng& rng) {
+std::vector<MeshPoint> graded_half_domain_points(std::size_t count, double far_field, Rng& rng) {
+  if (!(far_field > 1)) throw Error("point mesh", "the far field must lie beyond the body (radius > 1)");
+  const double log_far = std::log(far_field);
   std::vector<MeshPoint> points;
   points.reserve(count);
-  while (points.size() < count) {
-    // Distance from the body drawn with density falling off away from it (r = s^2 spreads the
-    // points: half of them within a quarter of the way to the boundary).
-    const double angle = 2 * pi * rng.unit();
-    const double s = rng.unit();
-    const double stretch = 1.0 + 9.0 * s * s;  // 1 = on the body, 10 = far field
-    const MeshPoint p{0.5 + body_a * stretch * std::cos(angle) * 0.24, 0.5 + body_b * stretch * std::sin(angle) * 1.2};
-    if (p.x < 0 || p.x > 1 || p.y < 0 || p.y > 1) continue;
-    points.push_back(p);
+  for (std::size_t i = 0; i < count; ++i) {
+    const double r = std::exp(log_far * rng.unit());
+    const double z = rng.unit();  // uniform height: uniform over the half sphere (Archimedes)
+    const double phi = 2 * pi * rng.unit();
+    const double across = std::sqrt(1 - z * z);
+    points.push_back({r * across * std::cos(phi), r * across * std::sin(phi), r * z});
   }
   return points;
 }
 
-std::vector<std::vector<std::uint32_t>> nearest_neighbour_graph(const std::vector<MeshPoint>& points, int k) {
-  const std::size_t n = points.size();
-  const auto side = static_cast<std::size_t>(std::max(1.0, std::sqrt(static_cast<double>(n) / 2)));
-  std::vector<std::vector<std::uint32_t>> cells(side * side);
-  auto cell_of = [&](double v) { return std::min(side - 1, static_cast<std::size_t>(v * static_cast<double>(side))); };
-  for (std::uint32_t i = 0; i < n; ++i) cells[cell_of(points[i].y) * side + cell_of(points[i].x)].push_back(i);
-
-  std::vector<std::vector<std::uint32_t>> graph(n);
-  std::vector<std::pair<double, std::uint32_t>> candidates;
-  for (std::uint32_t i = 0; i < n; ++i) {
-    const auto cx = static_cast<long>(cell_of(points[i].x)), cy = static_cast<long>(cell_of(points[i].y));
-    candidates.clear();
-    // Widen the ring of cells until k candidates are found and the ring is farther than the k-th.
-    for (long ring = 0;; ++ring) {
-      for (long y = cy - ring; y <= cy + ring; ++y)
-        for (long x = cx - ring; x <= cx + ring; ++x) {
-          if (std::max(std::labs(x - cx), std::labs(y - cy)) != ring) continue;
-          if (x < 0 || y < 0 || x >= static_cast<long>(side) || y >= static_cast<long>(side)) continue;
-          for (std::uint32_t j : cells[static_cast<std::size_t>(y) * side + static_cast<std::size_t>(x)])
-            if (j != i)
-              candidates.emplace_back(std::hypot(points[j].x - points[i].x, points[j].y - points[i].y), j);
-        }
-      if (static_cast<int>(candidates.size()) >= k) {
-        std::nth_element(candidates.begin(), candidates.begin() + (k - 1), candidates.end());
-        if (candidates[static_cast<std::size_t>(k - 1)].first <= static_cast<double>(ring) / static_cast<double>(side))
-          break;
-      }
-      if (ring > static_cast<long>(side)) break;
-    }
-    std::sort(candidates.begin(), candidates.end());
-    for (int m = 0; m < k && m < static_cast<int>(candidates.size()); ++m) {
-      graph[i].push_back(candidates[static_cast<std::size_t>(m)].second);
-      graph[candidates[static_cast<std::size_t>(m)].second].push_back(i);
+MeshGraph nearest_neighbour_graph(const std::vector<MeshPoint>& points, int k) {
+  if (k < 1) throw Error("point mesh", "a nearest-neighbour graph needs k >= 1");
+  const KdTree tree(points);
+  MeshGraph graph(points.size());
+  for (auto& list : graph) list.reserve(2 * static_cast<std::size_t>(k) + 4);
+  std::vector<std::pair<double, std::uint32_t>> best;
+  for (std::uint32_t i : tree.order()) {  // in tree order, for the cache's sake
+    tree.nearest(i, static_cast<std::size_t>(k), best);
+    for (const auto& [d, j] : best) {
+      graph[i].push_back(j);
+      graph[j].push_back(i);
     }
   }
-  for (auto& neighbours : graph) {
-    std::sort(neighbours.begin(), neighbours.end());
-    neighbours.erase(std::unique(neighbours.begin(), neighbours.end()), neighbours.end());
+  for (auto& list : graph) {
+    std::sort(list.begin(), list.end());
+    list.erase(std::unique(list.begin(), list.end()), list.end());
   }
   return graph;
-}
-
-std::vector<int> random_direction_bisection(const std::vector<MeshPoint>& points, int parts, Rng& rng) {
-  if (parts < 1 || (parts & (parts - 1)) != 0) throw Error("mesh partition", "the part count must be a power of two");
-  std::vector<int> part(points.size(), 0);
-  std::vector<std::uint32_t> order(points.size());
-  std::iota(order.begin(), order.end(), 0u);
-  // Each range [begin, end) of `order` is one part; split every range in two, `levels` times.
-  std::vector<std::pair<std::size_t, std::size_t>> ranges = {{0, points.size()}};
-  while (static_cast<int>(ranges.size()) < parts) {
-    std::vector<std::pair<std::size_t, std::size_t>> next;
-    for (auto [begin, end] : ranges) {
-      const double angle = pi * rng.unit();
-      const double dx = std::cos(angle), dy = std::sin(angle);
-      const std::size_t middle = begin + (end - begin) / 2;
-      std::nth_element(order.begin() + static_cast<std::ptrdiff_t>(begin), order.begin() + static_cast<std::ptrdiff_t>(middle),
-                       order.begin() + static_cast<std::ptrdiff_t>(end), [&](std::uint32_t a, std::uint32_t b) {
-                         const double pa = points[a].x * dx + points[a].y * dy, pb = points[b].x * dx + points[b].y * dy;
-                         return pa != pb ? pa < pb : a < b;
-                       });
-      next.emplace_back(begin, middle);
-      next.emplace_back(middle, end);
-    }
-    ranges = std::move(next);
-  }
-  for (std::size_t p = 0; p < ranges.size(); ++p)
-    for (std::size_t i = ranges[p].first; i < ranges[p].second; ++i) part[order[i]] = static_cast<int>(p);
-  return part;
 }
 
 }  // namespace mcsim

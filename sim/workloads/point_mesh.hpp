@@ -1,5 +1,6 @@
-// An unstructured 2-D point mesh and its partition into parts: the pieces a CFD code of the early
-// 1990s handed to a load balancer, built here to make stand-ins for matrices that are not published.
+// An unstructured 3-D point mesh around a body: the kind of grid the CFD codes behind Ranka, Wang,
+// Kumar 1992's test set 3 ran on, built here to make stand-ins for matrices that were never
+// published (see cfd_standin.cpp).
 #pragma once
 
 #include <cstdint>
@@ -10,19 +11,21 @@
 namespace mcsim {
 
 struct MeshPoint {
-  double x = 0, y = 0;
+  double x = 0, y = 0, z = 0;
 };
 
-// `count` points around an airfoil-like body (an ellipse in the middle of the unit square), denser
-// close to the body, as the grids of such codes are.
-std::vector<MeshPoint> airfoil_point_cloud(std::size_t count, Rng& rng);
+// Mesh connectivity: for each point, its mesh neighbours (ascending, no repeats, never itself).
+using MeshGraph = std::vector<std::vector<std::uint32_t>>;
 
-// Each point joined to its `k` nearest neighbours, made symmetric: a triangulation-like graph.
-std::vector<std::vector<std::uint32_t>> nearest_neighbour_graph(const std::vector<MeshPoint>& points, int k);
+// `count` points of a half-model grid: the half-space z >= 0 (z = 0 is the aircraft's symmetry
+// plane) between a body of radius 1 and a far-field boundary of radius `far_field`, both
+// hemispheres centred on the origin. Spacing grows in proportion to the distance from the centre,
+// as in body-fitted CFD grids: ln r is uniform on [0, ln far_field] and the direction uniform over
+// the half sphere, i.e. a Poisson process of density proportional to r^-3.
+std::vector<MeshPoint> graded_half_domain_points(std::size_t count, double far_field, Rng& rng);
 
-// Recursive bisection into `parts` (a power of two) parts of equal size. Each cut is at the median
-// along a direction drawn at random (recursive coordinate bisection cuts along x or y only; random
-// directions give the irregular part shapes of the partitioners of the time).
-std::vector<int> random_direction_bisection(const std::vector<MeshPoint>& points, int parts, Rng& rng);
+// Each point joined to its `k` nearest points (found with a k-d tree) and the graph made symmetric.
+// Distinct distances (points in general position) make the result independent of the tree's shape.
+MeshGraph nearest_neighbour_graph(const std::vector<MeshPoint>& points, int k);
 
 }  // namespace mcsim

@@ -27,7 +27,7 @@ const std::vector<WorkloadEntry>& workload_registry() {
       {"skewed", "Ranka/Wang/Kumar 1992 test set 2: few senders with few large messages, many with many small",
        [](const WorkloadSpec&, int nodes, Rng& rng) { return skewed_matrix(nodes, rng); }},
       {"cfd-standin",
-       "STAND-IN for the CFD matrices of test set 3 (variant 2800 or 53961): a partitioned point mesh, fixed",
+       "STAND-IN for the CFD matrices of test set 3 (variant 2800 or 53961): a 3-D mesh cut in 32, fixed",
        [](const WorkloadSpec& spec, int nodes, Rng&) { return cfd_standin_matrix(spec.variant, nodes); }},
       {"matrix-file", "a matrix read from a CSV file of src,dst,bytes (bytes are length units)", &make_from_file},
   };
