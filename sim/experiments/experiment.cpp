@@ -9,6 +9,7 @@
 #include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
 #include "../core/plan_validator.hpp"
+#include "sample_seeds.hpp"
 
 namespace mcsim {
 
@@ -47,7 +48,6 @@ struct Task {
   int sample;
 };
 
-std::string axis_label(int nodes, int density) { return fmt::format("n{}/d{}", nodes, density); }
 
 WorkloadSpec workload_for(const Scenario& s, int density) {
   WorkloadSpec w = s.workload;
@@ -63,8 +63,8 @@ std::string run_task(const Scenario& s, std::uint64_t seed, const Task& task, co
   MachineSpec spec = s.machine;
   spec.nodes = nodes;
   auto machine = make_machine(spec);
-  const std::string axis = axis_label(nodes, density);
-  Rng matrix_rng(derive_seed(seed, "matrix/" + axis, static_cast<std::uint64_t>(task.sample)));
+  const SampleSeeds seeds{seed, nodes, density, task.sample};
+  Rng matrix_rng(seeds.matrix());
   const CommMatrix lengths = generate_workload(workload_for(s, density), nodes, matrix_rng);
   const SchedulingHints hints = machine->hints();
 
@@ -87,19 +87,14 @@ std::string run_task(const Scenario& s, std::uint64_t seed, const Task& task, co
         const SeriesSpec& series = s.series[keys[j].series];
         const std::uint64_t unit = s.msg_units[keys[j].unit];
         const CommMatrix matrix = lengths.scaled(unit);
-        // Seeds follow the scheduler spec, not the series label: the same scheduler on the same sample
-        // makes the same choices in every series that runs it (so a best_of equals its best member).
-        Rng rng(derive_seed(seed, "schedule/" + axis + "/" + keys[j].spec, static_cast<std::uint64_t>(task.sample)));
+        Rng rng(seeds.schedule(keys[j].spec));
         const SchedulerChoice scheduler = find_scheduler(keys[j].spec, s.path);
         Schedule schedule = run_scheduler(scheduler, {matrix, hints, rng});
         validate_plan(schedule.plan, matrix, keys[j].spec);
         if (series.strategy) schedule.plan.strategy = *series.strategy;
         phases[j] = static_cast<double>(schedule.phases());
         host[j] = schedule.host_seconds;
-        const std::uint64_t routes = derive_seed(
-            seed, fmt::format("routes/{}/{}/u{}", axis, keys[j].spec, unit),
-            static_cast<std::uint64_t>(task.sample));
-        return Job{std::move(schedule.plan), routes};
+        return Job{std::move(schedule.plan), seeds.routes(keys[j].spec, unit)};
       },
       [&](std::size_t j, Run&& run) { comm[j] = run.communication_time(); }, sim);
 
@@ -120,12 +115,21 @@ std::string run_task(const Scenario& s, std::uint64_t seed, const Task& task, co
 
 }  // namespace
 
+int resolved_samples(const Scenario& scenario, const RunOptions& options) {
+  const int samples = options.samples.value_or(scenario.samples);
+  if (samples < 1) throw Error("samples", fmt::format("must be at least 1, got {}", samples));
+  return samples;
+}
+
+std::uint64_t resolved_seed(const Scenario& scenario, const RunOptions& options) {
+  return options.seed.value_or(scenario.seed);
+}
+
 ExperimentResult run_experiment(const Scenario& scenario, const RunOptions& options) {
   ExperimentResult result;
   result.scenario = scenario;
-  result.samples = options.samples.value_or(scenario.samples);
-  result.seed = options.seed.value_or(scenario.seed);
-  if (result.samples < 1) throw Error("samples", fmt::format("must be at least 1, got {}", result.samples));
+  result.samples = resolved_samples(scenario, options);
+  result.seed = resolved_seed(scenario, options);
   const Scenario& s = result.scenario;
 
   // Check everything that can be checked before any process is started.

@@ -23,6 +23,11 @@ struct RunOptions {
   TaskProgress progress;
 };
 
+// The sample count and seed a run uses: the options' where given, else the scenario's. Throws
+// mcsim::Error for a sample count below 1.
+int resolved_samples(const Scenario& scenario, const RunOptions& options);
+std::uint64_t resolved_seed(const Scenario& scenario, const RunOptions& options);
+
 struct CellResult {
   int nodes = 0;
   int density = 0;

@@ -9,6 +9,7 @@
 #include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
 #include "../core/plan_validator.hpp"
+#include "sample_seeds.hpp"
 
 namespace mcsim {
 
@@ -25,9 +26,8 @@ std::string row_label(int nodes, double lambda) { return fmt::format("n{}-l{}", 
 PermutationResult run_permutation_count(const Scenario& scenario, const RunOptions& options) {
   PermutationResult result;
   result.scenario = scenario;
-  result.samples = options.samples.value_or(scenario.samples);
-  result.seed = options.seed.value_or(scenario.seed);
-  if (result.samples < 1) throw Error("samples", fmt::format("must be at least 1, got {}", result.samples));
+  result.samples = resolved_samples(scenario, options);
+  result.seed = resolved_seed(scenario, options);
   const Scenario& s = result.scenario;
   struct Task {
     std::size_t nodes, density;
@@ -49,8 +49,8 @@ PermutationResult run_permutation_count(const Scenario& scenario, const RunOptio
         MachineSpec spec = s.machine;
         spec.nodes = nodes;
         const SchedulingHints hints = make_machine(spec)->hints();
-        const std::string axis = fmt::format("n{}/d{}", nodes, density);
-        Rng matrix_rng(derive_seed(result.seed, "matrix/" + axis, static_cast<std::uint64_t>(task.sample)));
+        const SampleSeeds seeds{result.seed, nodes, density, task.sample};
+        Rng matrix_rng(seeds.matrix());
         WorkloadSpec workload = s.workload;
         workload.density = density;
         const CommMatrix matrix = generate_workload(workload, nodes, matrix_rng).scaled(s.msg_units.front());
@@ -58,8 +58,7 @@ PermutationResult run_permutation_count(const Scenario& scenario, const RunOptio
         for (std::size_t l = 0; l < s.lambdas.size(); ++l)
           for (std::size_t k = 0; k < s.series.size(); ++k) {
             const std::string scheduler_spec = with_lambda(s.series[k].scheduler, s.lambdas[l]);
-            Rng rng(derive_seed(result.seed, "schedule/" + axis + "/" + scheduler_spec,
-                                static_cast<std::uint64_t>(task.sample)));
+            Rng rng(seeds.schedule(scheduler_spec));
             const Schedule schedule = run_scheduler(find_scheduler(scheduler_spec, s.path), {matrix, hints, rng});
             validate_plan(schedule.plan, matrix, scheduler_spec);
             const auto ops = schedule.operations.find("heap_ops");

@@ -10,6 +10,7 @@
 #include "../../sim/core/plan_validator.hpp"
 #include "../../sim/experiments/isolated_simulation.hpp"
 #include "../../sim/experiments/plot.hpp"
+#include "../../sim/experiments/sample_seeds.hpp"
 #include "../../sim/experiments/report.hpp"
 #include "../../sim/workloads/workloads.hpp"
 #include "../../topologies/machines.hpp"
@@ -47,17 +48,15 @@ void add_timeline_command(CLI::App& app) {
     }
     const auto hints = make_machine(spec)->hints();
     // The same matrix and scheduler choices as sample `sample` of `mcsim run` with this seed.
-    const std::string axis = fmt::format("n{}/d{}", nodes, density);
-    Rng matrix_rng(derive_seed(seed, "matrix/" + axis, static_cast<std::uint64_t>(sample)));
+    const SampleSeeds seeds{seed, nodes, density, sample};
+    Rng matrix_rng(seeds.matrix());
     const CommMatrix matrix =
         generate_workload({workload, density, "", variant, "--workload"}, nodes, matrix_rng).scaled(unit);
-    Rng rng(derive_seed(seed, "schedule/" + axis + "/" + scheduler, static_cast<std::uint64_t>(sample)));
+    Rng rng(seeds.schedule(scheduler));
     Schedule schedule = run_scheduler(find_scheduler(scheduler, "--scheduler"), {matrix, hints, rng});
     validate_plan(schedule.plan, matrix, scheduler);
     if (!strategy.empty()) schedule.plan.strategy = strategy_from_string(strategy, "--strategy");
-    const auto routes = derive_seed(seed, fmt::format("routes/{}/{}/u{}", axis, scheduler, unit),
-                                    static_cast<std::uint64_t>(sample));
-    const Run run = simulate_isolated(spec, {Job{schedule.plan, routes}}).at(0);
+    const Run run = simulate_isolated(spec, {Job{schedule.plan, seeds.routes(scheduler, unit)}}).at(0);
 
     std::string csv = "phase,src,dst,bytes,dummy,start_ms,end_ms\n";
     PlotSpec plot{fmt::format("{} on {} {} nodes, {} d={}, msg_unit {} B: {:.4g} ms in {} phases ({})", scheduler,
