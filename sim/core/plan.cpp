@@ -32,11 +32,5 @@ std::size_t Plan::message_count() const {
   return count;
 }
 
-Plan Plan::scaled(std::uint64_t unit) const {
-  Plan copy = *this;
-  for (auto& phase : copy.phases)
-    for (auto& message : phase.messages) message.bytes *= unit;
-  return copy;
-}
 
 }  // namespace mcsim

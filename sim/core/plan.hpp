@@ -46,8 +46,6 @@ struct Plan {
   std::vector<Phase> phases;
 
   std::size_t message_count() const;
-  // Multiply every message by `unit` bytes (plans are often made in the papers' length units).
-  Plan scaled(std::uint64_t unit) const;
 };
 
 }  // namespace mcsim
