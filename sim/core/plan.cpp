@@ -32,5 +32,4 @@ std::size_t Plan::message_count() const {
   return count;
 }
 
-
 }  // namespace mcsim
