@@ -11,7 +11,7 @@ using namespace mcsim;
 namespace {
 Schedule cgmh(const std::string& spec, const CommMatrix& m, std::uint64_t seed) {
   Rng rng(seed);
-  return run_scheduler(find_scheduler(spec, "test"), {m, SchedulingHints{88e-6, 1 / 8.06e6}, rng});
+  return run_scheduler(find_scheduler(spec, "test"), {m, SchedulingHints{88e-6, 1 / 8.06e6, {}}, rng});
 }
 
 CommMatrix random_matrix(int n, int d, std::uint64_t seed, std::uint64_t unit = 1024) {

@@ -12,7 +12,7 @@ using namespace mcsim;
 namespace {
 Schedule schedule(const std::string& name, const CommMatrix& m, std::uint64_t seed) {
   Rng rng(seed);
-  return run_scheduler(find_scheduler(name, "test"), {m, SchedulingHints{88e-6, 1 / 8.06e6}, rng});
+  return run_scheduler(find_scheduler(name, "test"), {m, SchedulingHints{88e-6, 1 / 8.06e6, {}}, rng});
 }
 }  // namespace
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -19,9 +20,13 @@ namespace mcsim {
 
 // The papers' tau (start-up time of one message) and phi (seconds per byte) for this machine,
 // for schedulers that weigh start-ups against bytes (CGMH's differential approach).
+// Machines whose routes are fixed (e-cube, XY) also hand schedulers the route function, so that
+// link-contention-free schedulers (RS_NL) reason about the very routes the simulation uses.
 struct SchedulingHints {
   double startup_s = 0;
   double seconds_per_byte = 0;
+  // Nodes visited from src to dst (both included); empty function when routes are not fixed.
+  std::function<std::vector<int>(int src, int dst)> route_path;
 };
 
 // CPU time a node spends in the message-passing library for each message it sends or receives.
