@@ -44,6 +44,7 @@
 
 #include "../sim/core/error.hpp"
 #include "fat_tree_zone.hpp"
+#include "machine_options.hpp"
 
 namespace mcsim {
 
@@ -130,7 +131,7 @@ void Cm5Machine::build_platform() {
   zone->seal();
 }
 
-NodeCosts Cm5Machine::node_costs() const {
+NodeCosts Cm5Machine::node_costs(std::uint64_t /*bytes*/) const {
   return {parameters_.cmmd_startup_s / 2, parameters_.cmmd_startup_s / 2};
 }
 
@@ -145,7 +146,8 @@ void Cm5Machine::reseed_routing(std::uint64_t seed) {
 }
 
 SchedulingHints Cm5Machine::hints() const {
-  return {parameters_.cmmd_startup_s, 1.0 / parameters_.cmmd_bandwidth_Bps};
+  // Up-links are chosen at random per message: no fixed routes to offer.
+  return {parameters_.cmmd_startup_s, 1.0 / parameters_.cmmd_bandwidth_Bps, {}};
 }
 
 std::vector<MachineParameter> Cm5Machine::parameters() const {
@@ -173,36 +175,13 @@ std::vector<MachineParameter> Cm5Machine::parameters() const {
 
 std::unique_ptr<Machine> make_cm5(const MachineSpec& spec) {
   Cm5Parameters p = Cm5Parameters::published();
-  const std::string where = "machine cm5";
-  auto number = [&](const std::string& key, const std::string& text) {
-    try {
-      std::size_t used = 0;
-      const double value = std::stod(text, &used);
-      if (used != text.size()) throw std::invalid_argument(text);
-      return value;
-    } catch (const std::exception&) {
-      throw Error(where, fmt::format("option {} = '{}' is not a number", key, text));
-    }
-  };
-  for (const auto& [key, value] : spec.options) {
-    if (key == "node_interface") {
-      if (value != "shared" && value != "duplex")
-        throw Error(where, fmt::format("option node_interface = '{}': use 'shared' or 'duplex'", value));
-      p.shared_node_interface = value == "shared";
-    } else if (key == "cmmd_startup_us") {
-      p.cmmd_startup_s = number(key, value) * 1e-6;
-    } else if (key == "cmmd_bandwidth_MBps") {
-      p.cmmd_bandwidth_Bps = number(key, value) * 1e6;
-    } else if (key == "wire_bandwidth_MBps") {
-      p.wire_bandwidth_Bps = number(key, value) * 1e6;
-    } else if (key == "barrier_us") {
-      p.barrier_s = number(key, value) * 1e-6;
-    } else {
-      throw Error(where, fmt::format("unknown option '{}' (known: node_interface, cmmd_startup_us, "
-                                     "cmmd_bandwidth_MBps, wire_bandwidth_MBps, barrier_us)",
-                                     key));
-    }
-  }
+  MachineOptions options(spec, "machine cm5");
+  p.shared_node_interface = options.choice("node_interface", {"shared", "duplex"}, "shared") == "shared";
+  p.cmmd_startup_s = options.number("cmmd_startup_us", p.cmmd_startup_s * 1e6) * 1e-6;
+  p.cmmd_bandwidth_Bps = options.number("cmmd_bandwidth_MBps", p.cmmd_bandwidth_Bps / 1e6) * 1e6;
+  p.wire_bandwidth_Bps = options.number("wire_bandwidth_MBps", p.wire_bandwidth_Bps / 1e6) * 1e6;
+  p.barrier_s = options.number("barrier_us", p.barrier_s * 1e6) * 1e-6;
+  options.reject_unknown();
   return std::make_unique<Cm5Machine>(spec.nodes, p);
 }
 

@@ -34,7 +34,7 @@ class Cm5Machine : public Machine {
   int nodes() const override { return shape_.nodes(); }
   void build_platform() override;
   simgrid::s4u::Host* host(int node) const override { return hosts_[static_cast<std::size_t>(node)]; }
-  NodeCosts node_costs() const override;
+  NodeCosts node_costs(std::uint64_t bytes) const override;
   double barrier_seconds() const override { return parameters_.barrier_s; }
   std::uint64_t wire_bytes(std::uint64_t payload) const override;
   void reseed_routing(std::uint64_t seed) override;

@@ -19,6 +19,11 @@ enum class Strategy {
   // AC: every node posts all its receives, sends all its messages, waits for all. Phases are
   // ignored: the whole plan is one round.
   asynchronous,
+  // S1 of Wang and Ranka 1994, sec. 6: in each phase a receiver posts its buffer and sends the
+  // sender a 0-byte ready signal; the sender sends its data only once the signal has come. Two
+  // nodes that exchange messages in a phase are thereby pairwise synchronised. (Their S2, post all
+  // receives, send all, wait, is loosely-synchronous; over a one-phase plan it is asynchronous.)
+  receiver_ready,
 };
 
 std::string_view to_string(Strategy strategy);

@@ -3,6 +3,8 @@
 // process, so many runs share one engine and are measured from their own start).
 #include "executor.hpp"
 
+#include "switching.hpp"
+
 #include <simgrid/s4u.hpp>
 #include <xbt/config.hpp>
 
@@ -34,29 +36,40 @@ struct JobState {
 };
 
 // One mailbox per ordered pair of nodes: messages between two nodes are matched in order, which
-// is the order both sides walk their rounds in.
+// is the order both sides walk their rounds in. Data and ready signals (S1) have separate sets.
 class PairMailboxes {
  public:
-  explicit PairMailboxes(int nodes) : nodes_(nodes) {}
+  PairMailboxes(int nodes, char kind) : nodes_(nodes), kind_(kind) {}
   s4u::Mailbox* get(int src, int dst) {
     const auto key = static_cast<std::uint64_t>(src) * static_cast<std::uint64_t>(nodes_) + static_cast<std::uint64_t>(dst);
     if (auto it = boxes_.find(key); it != boxes_.end()) return it->second;
     // by_name is a simcall: other actors run before it returns, so the cache is filled only after.
-    s4u::Mailbox* box = s4u::Mailbox::by_name(fmt::format("m{}>{}", src, dst));
+    s4u::Mailbox* box = s4u::Mailbox::by_name(fmt::format("{}{}>{}", kind_, src, dst));
     boxes_.emplace(key, box);
     return box;
   }
 
  private:
   int nodes_;
+  char kind_;
   std::unordered_map<std::uint64_t, s4u::Mailbox*> boxes_;
 };
 
-void node_program(JobState& job, PairMailboxes& mailboxes, int node) {
-  const NodeCosts costs = job.machine->node_costs();
-  const bool barrier_after_each_round = job.plan->strategy == Strategy::phase_synchronous;
-  const double barrier_s = job.machine->barrier_seconds();
+struct Network {
+  MessageTransport transport;
+  PairMailboxes data;
+  PairMailboxes ready;  // S1's 0-byte ready signals, receiver to sender
+};
+
+// The node program: one round per phase (one round in all for the asynchronous strategy).
+void node_program(JobState& job, Network& net, int node) {
+  Machine& machine = *job.machine;
+  const Strategy strategy = job.plan->strategy;
+  const bool ready_signals = strategy == Strategy::receiver_ready;
+  const bool pair_exchanges = ready_signals && net.transport.exchanges_need_pairing();
+  const double barrier_s = machine.barrier_seconds();
   auto now = [&job] { return s4u::Engine::get_clock() - job.start_s; };
+  std::size_t no_token = 0;  // ready signals carry nothing
 
   for (const NodeRound& round : job.rounds[node]) {
     // Post every receive of the round first, so that no ring of rendezvous can deadlock.
@@ -65,28 +78,56 @@ void node_program(JobState& job, PairMailboxes& mailboxes, int node) {
     receives.reserve(round.receives.size());
     for (std::size_t r = 0; r < round.receives.size(); ++r) {
       const auto& m = job.run.messages[round.receives[r]];
-      receives.push_back(mailboxes.get(m.src, node)->get_async<std::size_t>(&arrived[r]));
+      receives.push_back(net.data.get(m.src, node)->get_async<std::size_t>(&arrived[r]));
     }
-    std::vector<s4u::CommPtr> sends;
-    sends.reserve(round.sends.size());
+    std::vector<SendHandle> sends;
+    if (ready_signals) {
+      for (std::size_t index : round.receives) {
+        const int sender = job.run.messages[index].src;
+        const double overhead = machine.node_costs(0).send_overhead_s;
+        if (overhead > 0) s4u::this_actor::sleep_for(overhead);
+        sends.push_back(net.transport.start({node, sender, 0, &no_token, net.ready.get(node, sender)}));
+      }
+    }
     for (std::size_t index : round.sends) {
       auto& m = job.run.messages[index];
+      if (ready_signals) {
+        net.ready.get(m.dst, node)->get<std::size_t>();
+        const double overhead = machine.node_costs(0).receive_overhead_s;
+        if (overhead > 0) s4u::this_actor::sleep_for(overhead);
+      }
       m.start_s = now();
-      if (costs.send_overhead_s > 0) s4u::this_actor::sleep_for(costs.send_overhead_s);
-      sends.push_back(mailboxes.get(node, m.dst)->put_async(&job.tokens[index], job.machine->wire_bytes(m.bytes)));
+      const Transfer transfer{node, m.dst, machine.wire_bytes(m.bytes), &job.tokens[index], net.data.get(node, m.dst)};
+      const NodeCosts costs = machine.node_costs(m.bytes);
+      const auto back = pair_exchanges ? std::find_if(round.receives.begin(), round.receives.end(),
+                                                      [&](std::size_t r) { return job.run.messages[r].src == m.dst; })
+                                       : round.receives.end();
+      if (back == round.receives.end()) {
+        if (costs.send_overhead_s > 0) s4u::this_actor::sleep_for(costs.send_overhead_s);
+        sends.push_back(net.transport.start(transfer));
+      } else if (node < m.dst) {
+        // The lower node of a synchronised pair moves both messages; the higher one's send is
+        // complete when its receive is.
+        const auto& b = job.run.messages[*back];
+        if (costs.send_overhead_s > 0) s4u::this_actor::sleep_for(costs.send_overhead_s);
+        sends.push_back(net.transport.start_exchange(
+            transfer, {b.src, node, machine.wire_bytes(b.bytes), &job.tokens[*back], net.data.get(b.src, node)}));
+      }
     }
     // Take messages in the order they arrive; each costs the receiver its overhead.
     std::vector<std::size_t> slot_of(receives.size());
     for (std::size_t r = 0; r < slot_of.size(); ++r) slot_of[r] = r;
     while (!receives.empty()) {
       const auto k = static_cast<std::size_t>(s4u::Comm::wait_any(receives));
-      job.run.messages[*arrived[slot_of[k]]].end_s = receives[k]->get_finish_time() - job.start_s;
+      auto& m = job.run.messages[*arrived[slot_of[k]]];
+      m.end_s = receives[k]->get_finish_time() - job.start_s;
       receives.erase(receives.begin() + static_cast<std::ptrdiff_t>(k));
       slot_of.erase(slot_of.begin() + static_cast<std::ptrdiff_t>(k));
-      if (costs.receive_overhead_s > 0) s4u::this_actor::sleep_for(costs.receive_overhead_s);
+      const double overhead = machine.node_costs(m.bytes).receive_overhead_s;
+      if (overhead > 0) s4u::this_actor::sleep_for(overhead);
     }
-    s4u::Comm::wait_all(sends);
-    if (barrier_after_each_round) {
+    for (auto& send : sends) send.wait();
+    if (strategy == Strategy::phase_synchronous) {
       job.barrier->wait();
       if (barrier_s > 0) s4u::this_actor::sleep_for(barrier_s);
     }
@@ -129,6 +170,12 @@ void configure_network_model() {
   set_default("network/model", "CM02");
   set_default("network/crosstraffic", "0");
   set_default("network/TCP-gamma", "0");
+  // Switched machines run one short-lived actor per message; with SimGrid's default 8 MiB stacks
+  // the kernel's page mapping was the larger part of a run (a 64-node iPSC/860 sweep: 4.8 s with
+  // 128 KiB, 4.1 s with 64 KiB; 56 s with the default, all samples at once). Node programs,
+  // transfers and the schedulers (run by the orchestrating actor) need far less. Guard pages stay,
+  // so an overflow is a crash, not a silent corruption (without them: 2.6 s).
+  set_default("contexts/stack-size", "64");
 }
 
 }  // namespace
@@ -148,7 +195,7 @@ void simulate(Machine& machine, std::size_t job_count, const std::function<Job(s
   machine.build_platform();
 
   s4u::Actor::create("orchestrator", machine.host(0), [&]() {
-    PairMailboxes mailboxes(machine.nodes());
+    Network net{MessageTransport(machine), PairMailboxes(machine.nodes(), 'm'), PairMailboxes(machine.nodes(), 'r')};
     for (std::size_t k = 0; k < job_count; ++k) {
       const Job job = make_job(k);
       machine.reseed_routing(job.routing_seed);
@@ -158,7 +205,7 @@ void simulate(Machine& machine, std::size_t job_count, const std::function<Job(s
       nodes.reserve(static_cast<std::size_t>(machine.nodes()));
       for (int i = 0; i < machine.nodes(); ++i)
         nodes.push_back(s4u::Actor::create("node-" + std::to_string(i), machine.host(i),
-                                           [&state, &mailboxes, i] { node_program(state, mailboxes, i); }));
+                                           [&state, &net, i] { node_program(state, net, i); }));
       for (auto& actor : nodes) actor->join();
       take_run(k, std::move(state.run));
     }

@@ -35,6 +35,22 @@ struct NodeCosts {
   double receive_overhead_s = 0;
 };
 
+// How messages claim the network (design.md, "Switching models"; sim/engine/switching.cpp).
+enum class Switching {
+  flow,               // SimGrid's flows as they are: latency + bytes/bandwidth, max-min sharing
+  circuit,            // claim every channel of the route in order, holding what is held; stream; release
+  wormhole,           // the same blocking as circuit; the header advances one channel per hop delay
+  store_and_forward,  // hop by hop: each channel is held for a whole (start-up + bytes/bandwidth)
+};
+
+// How many transfers a node's interface takes part in at once (circuit and wormhole machines).
+enum class NodePorts {
+  unlimited,  // the node's interface never limits (messages are limited by channels only)
+  // One transfer at a time, sending or receiving, except a synchronised pairwise exchange, which
+  // runs both directions at once (the iPSC/860: Wang and Ranka 1994, sec. 2.2, observation 1).
+  one_shared,
+};
+
 // One documented machine parameter, for `mcsim list machines --verbose` and reports.
 struct MachineParameter {
   std::string name;
@@ -60,12 +76,25 @@ class Machine {
   virtual void build_platform() = 0;
   virtual simgrid::s4u::Host* host(int node) const = 0;
 
-  virtual NodeCosts node_costs() const = 0;
+  // Costs of a message of `bytes` bytes (machines with several protocols charge by size).
+  virtual NodeCosts node_costs(std::uint64_t bytes) const = 0;
   virtual double barrier_seconds() const = 0;
   // Bytes that a message of `payload` bytes occupies in the network (packet rounding).
   virtual std::uint64_t wire_bytes(std::uint64_t payload) const { return payload; }
   // Machines with randomised routing draw their choices from a generator reset here per run.
   virtual void reseed_routing(std::uint64_t /*seed*/) {}
+
+  // Switched machines (every switching but flow) also give their routes as node paths and number
+  // their directed channels so that every route claims increasing numbers: a total order on the
+  // channels that all messages respect, hence no deadlock (Dally and Seitz 1987).
+  virtual Switching switching() const { return Switching::flow; }
+  virtual NodePorts node_ports() const { return NodePorts::unlimited; }
+  // Circuit/wormhole: time for the header to claim one more channel. Store-and-forward: the
+  // start-up paid again at every hop.
+  virtual double per_hop_seconds(std::uint64_t /*bytes*/) const { return 0; }
+  virtual std::vector<int> route_path(int src, int dst) const { return {src, dst}; }
+  virtual int channel_count() const { return 0; }
+  virtual int channel_index(int /*from*/, int /*to*/) const { return -1; }
 
   virtual SchedulingHints hints() const = 0;
   virtual std::vector<MachineParameter> parameters() const = 0;

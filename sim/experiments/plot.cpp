@@ -40,7 +40,11 @@ std::string gnuplot_script(const PlotSpec& spec, const std::string& output) {
   s += "plot ";
   for (std::size_t i = 0; i < spec.series.size(); ++i)
     s += fmt::format("{}$data{} using 1:2 with {} title {}", i ? ", \\\n     " : "", i,
-                     spec.series[i].segments ? "lines" : spec.series[i].lines ? "linespoints" : "points", quoted(spec.series[i].title));
+                     !spec.series[i].style.empty() ? spec.series[i].style
+                     : spec.series[i].segments    ? "lines"
+                     : spec.series[i].lines       ? "linespoints"
+                                                  : "points",
+                     quoted(spec.series[i].title));
   return s + "\n";
 }
 

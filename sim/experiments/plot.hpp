@@ -12,6 +12,7 @@ struct PlotSeries {
   std::vector<std::pair<double, double>> points;
   bool lines = true;
   bool segments = false;  // points taken in pairs, each pair one separate line segment (timelines)
+  std::string style;      // a gnuplot "with" clause that overrides the above, e.g. "points pt 5 ps 2"
 };
 
 struct PlotSpec {

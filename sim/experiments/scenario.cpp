@@ -98,8 +98,32 @@ void read_paper_permutations(const Reader& r, const toml::array& rows, Scenario&
   }
 }
 
+void read_paper_regions(const Reader& r, const toml::array& regions, Scenario& s) {
+  for (const auto& item : regions) {
+    const auto* table = item.as_table();
+    if (!table) throw Error(r.at(item, "paper.regions"), "each [[paper.regions]] must be a table");
+    r.only_keys(*table, "paper.regions",
+                {"series", "min_density", "max_density", "min_bytes", "max_bytes", "max_bytes_times_density"});
+    RegionRule rule;
+    rule.series = r.string(*table, "series", "paper.regions.series", true);
+    auto whole = [&](const char* key) -> std::optional<std::int64_t> {
+      const toml::node* node = table->get(key);
+      if (!node) return std::nullopt;
+      return r.integers(*node, std::string("paper.regions.") + key, 0).at(0);
+    };
+    if (auto v = whole("min_density")) rule.min_density = static_cast<int>(*v);
+    if (auto v = whole("max_density")) rule.max_density = static_cast<int>(*v);
+    if (auto v = whole("min_bytes")) rule.min_bytes = static_cast<std::uint64_t>(*v);
+    if (auto v = whole("max_bytes")) rule.max_bytes = static_cast<std::uint64_t>(*v);
+    if (const toml::node* node = table->get("max_bytes_times_density"))
+      rule.max_bytes_times_density = r.number(*node, "paper.regions.max_bytes_times_density");
+    s.paper.regions.push_back(std::move(rule));
+  }
+}
+
 void read_paper(const Reader& r, const toml::table& paper, Scenario& s) {
-  r.only_keys(paper, "paper", {"comm", "comp", "iters", "rows"});
+  r.only_keys(paper, "paper", {"comm", "comp", "iters", "rows", "regions"});
+  if (const auto* regions = paper["regions"].as_array()) read_paper_regions(r, *regions, s);
   if (const auto* rows = paper["rows"].as_array()) read_paper_permutations(r, *rows, s);
   if (const auto* comm = paper["comm"].as_table()) {
     for (const auto& [label, values] : *comm) {
@@ -130,6 +154,15 @@ void read_paper(const Reader& r, const toml::table& paper, Scenario& s) {
 
 }  // namespace
 
+bool RegionRule::contains(int density, std::uint64_t bytes) const {
+  if (min_density && density < *min_density) return false;
+  if (max_density && density > *max_density) return false;
+  if (min_bytes && bytes < *min_bytes) return false;
+  if (max_bytes && bytes > *max_bytes) return false;
+  if (max_bytes_times_density && static_cast<double>(bytes) * density > *max_bytes_times_density) return false;
+  return true;
+}
+
 std::string with_lambda(const std::string& spec, double lambda) {
   const auto at = spec.find("{lambda}");
   if (at == std::string::npos) return spec;
@@ -152,8 +185,9 @@ Scenario load_scenario(const std::string& path) {
   r.only_keys(root, "", {"id", "title", "source", "notes", "samples", "seed", "kind", "plot", "machine", "workload",
                          "sweep", "permutations", "series", "paper"});
   s.plot = r.string(root, "plot", "plot", false);
-  if (!s.plot.empty() && s.plot != "comm" && s.plot != "heap-ops")
-    throw Error(r.at(*root.get("plot"), "plot"), fmt::format("unknown plot '{}' (comm or heap-ops)", s.plot));
+  if (!s.plot.empty() && s.plot != "comm" && s.plot != "heap-ops" && s.plot != "regions" && s.plot != "overhead")
+    throw Error(r.at(*root.get("plot"), "plot"),
+                fmt::format("unknown plot '{}' (comm, heap-ops, regions or overhead)", s.plot));
   s.kind = r.string(root, "kind", "kind", false, "simulation");
   if (s.kind != "simulation" && s.kind != "permutations")
     throw Error(r.at(*root.get("kind"), "kind"), fmt::format("unknown kind '{}' (simulation or permutations)", s.kind));

@@ -22,12 +22,23 @@ struct SeriesSpec {
   bool new_in_mcsim = false;        // a column the paper could not measure
 };
 
+// One region of a paper's "which algorithm is fastest" map ([[paper.regions]]): a (density,
+// message size) cell belongs to the first region whose bounds all hold.
+struct RegionRule {
+  std::string series;
+  std::optional<int> min_density, max_density;
+  std::optional<std::uint64_t> min_bytes, max_bytes;
+  std::optional<double> max_bytes_times_density;  // a boundary falling as 1/d
+  bool contains(int density, std::uint64_t bytes) const;
+};
+
 // The paper's numbers: row ("comm", "comp", "iters") -> series -> values. "comm" has one value
 // per msg_unit (empty where the paper printed none); the other rows one value.
 struct PaperNumbers {
   std::map<std::string, std::vector<std::optional<double>>> comm_ms;
   std::map<std::string, double> comp_ms;
   std::map<std::string, double> iters;
+  std::vector<RegionRule> regions;
   bool empty() const { return comm_ms.empty() && comp_ms.empty() && iters.empty(); }
 };
 
@@ -53,7 +64,10 @@ struct Scenario {
   // for every lambda in `lambdas` (its spec's {lambda} replaced) and every density, and the mean
   // number of permutations is reported beside the paper's, with the closed forms d1 and d2.
   std::string kind = "simulation";
-  std::string plot;  // "" (none), "comm" (communication time against msg_unit), "heap-ops" (Figure 4)
+  // "" (none), "comm" (communication time against msg_unit), "heap-ops" (Figure 4 of the CM-5
+  // paper), "regions" (the fastest series per density and msg_unit, Figure 5 of the iPSC/860 paper),
+  // "overhead" (scheduling time / communication time against msg_unit, its Figures 10-11)
+  std::string plot;
   std::vector<double> lambdas;
   struct PermutationRow {
     double lambda = 0;

@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 
 #include <chrono>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -30,13 +31,15 @@ long peak_rss_kib() {
 
 void add_bench_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("bench", "Time one simulation stage by stage and report its peak memory");
-  static std::string machine = "cm5", scheduler = "CGM";
+  static std::string machine = "cm5", scheduler = "CGM", workload = "random-density", strategy;
   static int nodes = 512, density = 16, repeat = 1;
   static std::uint64_t unit = 1024, seed = 1;
   static std::vector<std::string> cfg;
   cmd->add_option("--machine", machine, "Machine")->capture_default_str();
   cmd->add_option("--nodes", nodes, "Node count")->capture_default_str();
-  cmd->add_option("--density", density, "Density d of the random-density workload")->capture_default_str();
+  cmd->add_option("--density", density, "Density d of the workload")->capture_default_str();
+  cmd->add_option("--workload", workload, "Workload (`mcsim list workloads`)")->capture_default_str();
+  cmd->add_option("--strategy", strategy, "Communication strategy (default: the scheduler's own; S1, S2 accepted)");
   cmd->add_option("--scheduler", scheduler, "Scheduler")->capture_default_str();
   cmd->add_option("--msg-unit", unit, "Message unit in bytes")->capture_default_str();
   cmd->add_option("--seed", seed, "Seed")->capture_default_str();
@@ -47,8 +50,15 @@ void add_bench_command(CLI::App& app) {
     const MachineSpec spec{machine, nodes, {}};
     (void)make_machine(spec);  // bad node counts fail here, before any process starts
     const SchedulerChoice entry = find_scheduler(scheduler, "--scheduler");
-    fmt::print("bench: {} with {} nodes, random-density d={}, {} , msg_unit {} B\n", machine, nodes, density,
-               scheduler, unit);
+    const std::optional<Strategy> chosen =
+        strategy.empty() ? std::nullopt : std::optional<Strategy>(strategy_from_string(strategy, "--strategy"));
+    const WorkloadSpec work{workload, density, {}, {}, "--workload"};
+    {
+      Rng probe(0);
+      (void)generate_workload(work, nodes, probe);  // bad workloads fail before any process starts
+    }
+    fmt::print("bench: {} with {} nodes, {} d={}, {}{}, msg_unit {} B\n", machine, nodes, workload, density, scheduler,
+               chosen ? fmt::format(" ({})", to_string(*chosen)) : std::string(), unit);
     fmt::print("{:>4} {:>12} {:>12} {:>12} {:>12} {:>10} {:>14} {:>12}\n", "run", "generate_s", "schedule_s",
                "simulate_s", "total_s", "phases", "messages", "peak_MiB");
     const auto lines = run_isolated(
@@ -57,11 +67,12 @@ void add_bench_command(CLI::App& app) {
           const auto t0 = std::chrono::steady_clock::now();
           auto m = make_machine(spec);
           Rng matrix_rng(derive_seed(seed, "bench-matrix", r));
-          const CommMatrix matrix = random_density_matrix(nodes, density, matrix_rng).scaled(unit);
+          const CommMatrix matrix = generate_workload(work, nodes, matrix_rng).scaled(unit);
           const double generate = seconds_since(t0);
           Rng rng(derive_seed(seed, "bench-schedule", r));
           Schedule schedule = run_scheduler(entry, {matrix, m->hints(), rng});
           validate_plan(schedule.plan, matrix, entry.spec);
+          if (chosen) schedule.plan.strategy = *chosen;
           const std::size_t phases = schedule.phases(), messages = schedule.plan.message_count();
           const auto t1 = std::chrono::steady_clock::now();
           std::vector<Job> jobs{Job{std::move(schedule.plan), derive_seed(seed, "bench-routes", r)}};

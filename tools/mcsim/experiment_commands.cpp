@@ -8,7 +8,9 @@
 #include "../../schedulers/scheduler.hpp"
 #include "../../sim/core/error.hpp"
 #include "../../sim/experiments/permutation_count.hpp"
+#include "../../sim/experiments/overhead.hpp"
 #include "../../sim/experiments/plot.hpp"
+#include "../../sim/experiments/region_map.hpp"
 #include "../../sim/experiments/report.hpp"
 #include "../../sim/experiments/scenario.hpp"
 #include "commands.hpp"
@@ -135,6 +137,19 @@ void run_and_report(Scenario scenario, const std::string& csv_path, const Common
       fmt::print("{}", side_by_side(result, rows));
       files.emplace_back(csv_path, comparison_csv(s.id, rows));
       if (s.plot == "comm") plot = comm_plot(result);
+    } else if (s.plot == "regions") {
+      const RegionMap map = region_map(result);
+      fmt::print("{}", region_grid(map));
+      files.emplace_back(csv_path, region_csv(map));
+      files.emplace_back(with_extension(csv_path, ".sweep.csv"), sweep_csv(result, options));
+      plot = region_plot(map);
+    } else if (s.plot == "overhead") {
+      if (!options.host_times)
+        throw Error(s.path, "the overhead plot divides host scheduling time by communication time; "
+                            "it cannot leave host times out (drop --deterministic)");
+      files.emplace_back(csv_path, overhead_csv(result));
+      fmt::print("{}", files.back().second);
+      plot = overhead_plot(result);
     } else {
       files.emplace_back(csv_path, sweep_csv(result, options));
       fmt::print("{}", files.back().second);

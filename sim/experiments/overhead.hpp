@@ -1,0 +1,20 @@
+// Scheduling overhead: the time to compute a schedule against the time to carry it out (Wang and
+// Ranka 1994, Figures 10 and 11: "scheduling cost / communication cost" against message size).
+// Scheduling time is host time on this computer, so the fractions are far below the paper's,
+// which timed a 40 MHz i860; the shape (falling with size, a step at the protocol change) is what
+// can be compared.
+#pragma once
+
+#include <string>
+
+#include "experiment.hpp"
+#include "plot.hpp"
+
+namespace mcsim {
+
+// experiment,density,bytes,series,schedule_ms,comm_ms,fraction (one line per cell).
+std::string overhead_csv(const ExperimentResult& result);
+// The fraction against message size, one line per (series, density).
+PlotSpec overhead_plot(const ExperimentResult& result);
+
+}  // namespace mcsim

@@ -1,0 +1,117 @@
+#include "region_map.hpp"
+
+#include <fmt/format.h>
+
+#include "../core/error.hpp"
+
+namespace mcsim {
+
+bool RegionCell::agrees() const { return paper && *paper == fastest_label; }
+
+std::optional<double> RegionMap::agreement() const {
+  std::size_t judged = 0, agreeing = 0;
+  for (const auto& cell : cells)
+    if (cell.paper) {
+      ++judged;
+      if (cell.agrees()) ++agreeing;
+    }
+  if (judged == 0) return std::nullopt;
+  return static_cast<double>(agreeing) / static_cast<double>(judged);
+}
+
+RegionMap region_map(const ExperimentResult& result) {
+  const Scenario& s = result.scenario;
+  if (s.nodes.size() != 1) throw Error(s.path, "a region map needs one node count");
+  RegionMap map;
+  map.id = s.id;
+  for (const auto& series : s.series) map.series.push_back(series.label);
+  map.densities = s.densities;
+  map.sizes = s.msg_units;
+  for (std::size_t d = 0; d < s.densities.size(); ++d)
+    for (std::size_t u = 0; u < s.msg_units.size(); ++u) {
+      RegionCell cell;
+      cell.density = s.densities[d];
+      cell.bytes = s.msg_units[u];
+      for (std::size_t k = 0; k < s.series.size(); ++k) {
+        cell.mean_ms.push_back(summarize(result.cell(0, d, u, k).comm_s).mean * 1e3);
+        if (cell.mean_ms[k] < cell.mean_ms[cell.fastest]) cell.fastest = k;
+      }
+      cell.fastest_label = map.series[cell.fastest];
+      for (const auto& rule : s.paper.regions)
+        if (rule.contains(cell.density, cell.bytes)) {
+          cell.paper = rule.series;
+          break;
+        }
+      map.cells.push_back(std::move(cell));
+    }
+  return map;
+}
+
+std::string region_csv(const RegionMap& map) {
+  std::string out = "experiment,density,bytes,fastest,paper,agree";
+  for (const auto& label : map.series) out += fmt::format(",{}_ms", label);
+  out += "\n";
+  for (const auto& cell : map.cells) {
+    out += fmt::format("{},{},{},{},{},{}", map.id, cell.density, cell.bytes, cell.fastest_label,
+                       cell.paper.value_or(""), cell.paper ? (cell.agrees() ? "yes" : "no") : "");
+    for (double ms : cell.mean_ms) out += fmt::format(",{:.6g}", ms);
+    out += "\n";
+  }
+  return out;
+}
+
+namespace {
+// A short, distinct tag per series for the text grid: AC, LP, RS_N -> N, RS_NL -> NL, ...
+std::string tag(const std::string& label) {
+  if (label.rfind("RS_", 0) == 0) return label.substr(3);
+  return label.size() <= 2 ? label : label.substr(0, 2);
+}
+}  // namespace
+
+std::string region_grid(const RegionMap& map) {
+  std::string out = fmt::format("{}: fastest series per cell, mcsim/paper (", map.id);
+  for (std::size_t k = 0; k < map.series.size(); ++k)
+    out += fmt::format("{}{} = {}", k ? ", " : "", tag(map.series[k]), map.series[k]);
+  out += "; upper case where they agree)\n";
+  out += fmt::format("{:>6}", "d \\ B");
+  for (auto bytes : map.sizes) out += fmt::format(" {:>7}", bytes);
+  out += "\n";
+  std::size_t i = 0;
+  for (int density : map.densities) {
+    out += fmt::format("{:>6}", density);
+    for (std::size_t u = 0; u < map.sizes.size(); ++u, ++i) {
+      const auto& cell = map.cells[i];
+      std::string text = tag(cell.fastest_label) + "/" + (cell.paper ? tag(*cell.paper) : std::string("?"));
+      if (!cell.agrees())
+        for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      out += fmt::format(" {:>7}", text);
+    }
+    out += "\n";
+  }
+  if (const auto share = map.agreement())
+    out += fmt::format("agreement with the paper's regions: {:.0f}% of {} cells\n", *share * 100, map.cells.size());
+  return out;
+}
+
+PlotSpec region_plot(const RegionMap& map) {
+  PlotSpec plot{map.id + ": fastest series (filled: mcsim; open circles: the paper's region)", "message size (bytes)",
+                "density d", true, false, {}};
+  static const char* filled[] = {"5", "7", "9", "13", "11"};
+  static const char* open[] = {"4", "6", "8", "12", "10"};
+  for (std::size_t k = 0; k < map.series.size(); ++k) {
+    PlotSeries ours{"mcsim: " + map.series[k], {}, false};
+    ours.style = fmt::format("points pt {} ps 2.2 lc {}", filled[k % 5], k + 1);
+    PlotSeries paper{"paper: " + map.series[k], {}, false};
+    paper.style = fmt::format("points pt {} ps 1.0 lc rgb 'black'", open[k % 5]);
+    for (const auto& cell : map.cells) {
+      if (cell.fastest == k) ours.points.emplace_back(static_cast<double>(cell.bytes), cell.density);
+      if (cell.paper && *cell.paper == map.series[k])
+        paper.points.emplace_back(static_cast<double>(cell.bytes), cell.density);
+    }
+    if (!ours.points.empty()) plot.series.push_back(std::move(ours));
+    if (!paper.points.empty()) plot.series.push_back(std::move(paper));
+  }
+  return plot;
+}
+
+}  // namespace mcsim

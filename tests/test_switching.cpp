@@ -1,0 +1,164 @@
+// Switching models on idle and contended networks: times worked out by hand from the models'
+// definitions (design.md, "Switching models"; sim/engine/switching.hpp).
+#include <catch2/catch.hpp>
+
+#include <set>
+
+#include "helpers.hpp"
+#include "routing/hypercube_route.hpp"
+#include "routing/mesh_route.hpp"
+#include "sim/core/random.hpp"
+#include "sim/workloads/workloads.hpp"
+#include "topologies/direct_network.hpp"
+#include "topologies/machines.hpp"
+
+using namespace mcsim;
+using test::one_phase;
+
+namespace {
+constexpr std::uint64_t unit = 1000000;  // one volume unit of the dimensionless mesh: 1 time unit
+
+MachineSpec mesh(int rows, int cols, const std::string& switching, double startup, double hop) {
+  return {"mesh", rows * cols, {{"rows", std::to_string(rows)}, {"cols", std::to_string(cols)},
+                                {"switching", switching}, {"parameters", "dimensionless"},
+                                {"startup", std::to_string(startup)}, {"hop", std::to_string(hop)}}};
+}
+
+// An iPSC/860 with round numbers, so that times can be checked by hand.
+MachineSpec cube(int nodes, const std::string& ports = "shared") {
+  return {"ipsc860", nodes, {{"channel_bandwidth_MBps", "2"}, {"short_startup_us", "60"}, {"long_startup_us", "150"},
+                             {"short_hop_us", "10"}, {"long_hop_us", "20"}, {"node_ports", ports}}};
+}
+
+double end_of(const Run& run, int src, int dst) {
+  for (const auto& m : run.messages)
+    if (m.src == src && m.dst == dst) return m.end_s;
+  FAIL("no message " << src << " -> " << dst);
+  return 0;
+}
+}  // namespace
+
+TEST_CASE("Wormhole on an idle mesh: start-up + hops x header delay + bytes / bandwidth") {
+  const auto runs = simulate_isolated(mesh(4, 4, "wormhole", 5, 0.5),
+                                      {Job{one_phase(16, Strategy::asynchronous, {{0, 15, 2 * unit}}), 1},
+                                       Job{one_phase(16, Strategy::asynchronous, {{0, 1, 2 * unit}}), 1}});
+  REQUIRE(runs[0].messages[0].end_s == Approx(5 + 6 * 0.5 + 2));
+  REQUIRE(runs[1].messages[0].end_s == Approx(5 + 1 * 0.5 + 2));
+}
+
+TEST_CASE("Store-and-forward on an idle mesh: hops x (start-up + bytes / bandwidth)") {
+  const auto runs = simulate_isolated(mesh(4, 4, "store-and-forward", 5, 0),
+                                      {Job{one_phase(16, Strategy::asynchronous, {{0, 15, 2 * unit}}), 1},
+                                       Job{one_phase(16, Strategy::asynchronous, {{0, 1, 2 * unit}}), 1}});
+  REQUIRE(runs[0].messages[0].end_s == Approx(6 * (5 + 2)));
+  REQUIRE(runs[1].messages[0].end_s == Approx(5 + 2));
+}
+
+TEST_CASE("Two worms sharing a channel are serialised, not given half the bandwidth each") {
+  // On a 1 x 4 line, 0 -> 2 and 1 -> 3 both need channel 1 -> 2: one worm gets the whole channel
+  // and ends at 1, the other waits and ends at 2 (flows would share and both end at 2).
+  const auto runs = simulate_isolated(
+      mesh(1, 4, "wormhole", 0, 0), {Job{one_phase(4, Strategy::asynchronous, {{0, 2, unit}, {1, 3, unit}}), 1}});
+  const double a = end_of(runs[0], 0, 2), b = end_of(runs[0], 1, 3);
+  REQUIRE(std::min(a, b) == Approx(1.0));
+  REQUIRE(std::max(a, b) == Approx(2.0));
+}
+
+TEST_CASE("Worms that only cross at a node do not slow each other") {
+  // 4 x 4 mesh: (1,0) -> (1,2) runs along row 1 through node (1,1); (0,1) -> (2,1) runs down column 1
+  // through the same node. No channel is shared.
+  const auto runs = simulate_isolated(
+      mesh(4, 4, "wormhole", 0, 0), {Job{one_phase(16, Strategy::asynchronous, {{4, 6, unit}, {1, 9, unit}}), 1}});
+  REQUIRE(end_of(runs[0], 4, 6) == Approx(1.0));
+  REQUIRE(end_of(runs[0], 1, 9) == Approx(1.0));
+}
+
+TEST_CASE("A blocked worm keeps the channels it holds, and later messages queue behind it") {
+  // 1 x 4 line, header delay 0.1 per hop. B = 2 -> 3 (4 units) takes channel 2->3 first. A = 0 -> 3
+  // takes 0->1 and 1->2, then waits for 2->3 until B ends at 4.1, ends at 4.1 + 0.1 + 1 = 5.2.
+  // C = 1 -> 2 starts at 0.6 (after node 1's first-phase message 1 -> 0 of 0.5 units) and needs
+  // 1->2, which A holds while it waits: C ends at 5.2 + 0.1 + 1 = 6.3, not 0.6 + 0.1 + 1 = 1.7.
+  Plan plan;
+  plan.nodes = 4;
+  plan.strategy = Strategy::loosely_synchronous;
+  plan.phases = {Phase{{{2, 3, 4 * unit}, {0, 3, unit}, {1, 0, unit / 2}}, false}, Phase{{{1, 2, unit}}, true}};
+  const auto runs = simulate_isolated(mesh(1, 4, "wormhole", 0, 0.1), {Job{plan, 1}});
+  REQUIRE(end_of(runs[0], 2, 3) == Approx(4.1));
+  REQUIRE(end_of(runs[0], 0, 3) == Approx(5.2));
+  REQUIRE(end_of(runs[0], 1, 2) == Approx(6.3));
+}
+
+TEST_CASE("Routes claim channels in increasing numbers, and channel numbers name their ends") {
+  for (const MachineSpec& spec : {mesh(3, 5, "wormhole", 0, 0), mesh(4, 4, "store-and-forward", 0, 0), cube(64)}) {
+    const auto machine = make_machine(spec);
+    std::set<int> seen;
+    for (int c = 0; c < machine->channel_count(); ++c) {
+      const auto [from, to] = dynamic_cast<DirectNetworkMachine&>(*machine).channel_ends(c);
+      REQUIRE(machine->channel_index(from, to) == c);
+      seen.insert(c);
+    }
+    REQUIRE(static_cast<int>(seen.size()) == machine->channel_count());
+    for (int s = 0; s < machine->nodes(); ++s)
+      for (int d = 0; d < machine->nodes(); ++d) {
+        const auto path = machine->route_path(s, d);
+        for (std::size_t i = 2; i < path.size(); ++i)
+          REQUIRE(machine->channel_index(path[i - 2], path[i - 1]) < machine->channel_index(path[i - 1], path[i]));
+      }
+  }
+}
+
+TEST_CASE("iPSC/860: the protocol changes between 100 and 101 bytes") {
+  // Node 0 to node 3: two hops. Short: 60 us + 2 x 10 us + bytes / 2 MB/s. Long: 150 + 2 x 20 + ...
+  const auto runs = simulate_isolated(cube(8), {Job{one_phase(8, Strategy::loosely_synchronous, {{0, 3, 100}}), 1},
+                                                Job{one_phase(8, Strategy::loosely_synchronous, {{0, 3, 101}}), 1}});
+  REQUIRE(runs[0].communication_time() == Approx(60e-6 + 20e-6 + 100 / 2e6));
+  REQUIRE(runs[1].communication_time() == Approx(150e-6 + 40e-6 + 101 / 2e6));
+}
+
+TEST_CASE("iPSC/860: circuits that share a channel serialise, circuits crossing at a node do not") {
+  // 8-node cube. 0 -> 3 (e-cube 0,1,3) and 1 -> 2 (1,0,2) use no common channel or node port;
+  // 2 -> 7 (2,3,7) passes through node 3, where 0 -> 3 ends, without using 0 -> 3's channels.
+  const std::uint64_t bytes = 20000;  // 10 ms at 2 MB/s
+  const double one = 150e-6 + bytes / 2e6;
+  const auto runs = simulate_isolated(
+      cube(8), {Job{one_phase(8, Strategy::asynchronous, {{0, 3, bytes}, {1, 2, bytes}}), 1},
+                Job{one_phase(8, Strategy::asynchronous, {{0, 3, bytes}, {2, 7, bytes}}), 1}});
+  // Disjoint circuits: both as fast as alone.
+  REQUIRE(runs[0].communication_time() == Approx(one + 2 * 20e-6).epsilon(1e-6));
+  REQUIRE(runs[1].communication_time() == Approx(one + 2 * 20e-6).epsilon(1e-6));
+  // 0 -> 3 and 1 -> 3 share channel 1->3 (node ports lifted, so only the channel limits them).
+  const auto shared = simulate_isolated(cube(8, "unlimited"),
+                                        {Job{one_phase(8, Strategy::asynchronous, {{0, 3, bytes}, {1, 3, bytes}}, false), 1}});
+  REQUIRE(shared[0].communication_time() > 2 * bytes / 2e6);
+}
+
+TEST_CASE("iPSC/860: one transfer per node, except a synchronised pairwise exchange") {
+  const std::uint64_t bytes = 20000;
+  const double transfer = bytes / 2e6;
+  // Node 0 sends to 1 and receives from 2 at once: with one shared port the two serialise.
+  const Plan send_and_receive = one_phase(4, Strategy::loosely_synchronous, {{0, 1, bytes}, {2, 0, bytes}});
+  const auto shared = simulate_isolated(cube(4), {Job{send_and_receive, 1}});
+  const auto unlimited = simulate_isolated(cube(4, "unlimited"), {Job{send_and_receive, 1}});
+  REQUIRE(shared[0].communication_time() > 2 * transfer);
+  REQUIRE(unlimited[0].communication_time() < 1.1 * transfer + 300e-6);
+  // A pairwise exchange under S1 runs both ways at once; under S2 it does not.
+  const auto s1 = simulate_isolated(cube(4), {Job{one_phase(4, Strategy::receiver_ready, {{0, 1, bytes}, {1, 0, bytes}}), 1}});
+  const auto s2 = simulate_isolated(cube(4), {Job{one_phase(4, Strategy::loosely_synchronous, {{0, 1, bytes}, {1, 0, bytes}}), 1}});
+  REQUIRE(s1[0].communication_time() < 1.1 * transfer + 400e-6);
+  REQUIRE(s2[0].communication_time() > 2 * transfer);
+}
+
+TEST_CASE("E-cube circuits never deadlock: every message of a dense all-at-once exchange arrives") {
+  Rng rng(7);
+  CommMatrix matrix = random_density_matrix(64, 16, rng);
+  Plan plan;
+  plan.nodes = 64;
+  plan.strategy = Strategy::asynchronous;
+  Phase all;
+  all.partial_permutation = false;
+  for (const auto& e : matrix.entries()) all.messages.push_back({e.src, e.dst, e.bytes * 1024, false});
+  plan.phases.push_back(all);
+  const auto runs = simulate_isolated(cube(64), {Job{plan, 1}});
+  REQUIRE(runs[0].messages.size() == all.messages.size());
+  for (const auto& m : runs[0].messages) REQUIRE(m.end_s > 0);
+}

@@ -1,0 +1,70 @@
+#include "direct_network.hpp"
+
+#include <simgrid/kernel/routing/NetPoint.hpp>
+#include <simgrid/s4u/NetZone.hpp>
+
+#include <fmt/format.h>
+
+#include "../sim/core/error.hpp"
+
+namespace mcsim {
+
+namespace routing = simgrid::kernel::routing;
+namespace s4u = simgrid::s4u;
+
+void DirectNetworkMachine::build_platform() {
+  auto* zone_impl = new DirectNetworkZone(name(), *this);  // the first zone created becomes SimGrid's root
+  s4u::NetZone* zone = zone_impl->get_iface();
+  hosts_.clear();
+  for (int i = 0; i < nodes_; ++i) {
+    s4u::Host* host = zone->create_host(fmt::format("node-{}", i), 1e9);
+    zone_impl->add_node(i, host);
+    hosts_.push_back(host);
+  }
+  std::vector<s4u::Link*> links;
+  links.reserve(static_cast<std::size_t>(channel_count()));
+  for (int c = 0; c < channel_count(); ++c) {
+    const auto [from, to] = channel_ends(c);
+    links.push_back(zone->create_link(fmt::format("channel-{}-{}", from, to), channel_bandwidth_Bps()));
+  }
+  zone_impl->set_channel_links(std::move(links));
+  auto* loopback = zone->create_link("loopback", 1e12);
+  loopback->set_sharing_policy(s4u::Link::SharingPolicy::FATPIPE);
+  zone_impl->set_loopback(loopback);
+  zone->seal();
+}
+
+DirectNetworkZone::DirectNetworkZone(const std::string& name, const DirectNetworkMachine& machine)
+    : NetZoneImpl(name), machine_(machine) {}
+
+void DirectNetworkZone::add_node(int node, s4u::Host* host) {
+  const auto id = host->get_netpoint()->id();
+  if (node_by_netpoint_id_.size() <= id) node_by_netpoint_id_.resize(id + 1, -1);
+  node_by_netpoint_id_[id] = node;
+}
+
+int DirectNetworkZone::node_of(const routing::NetPoint* point) const {
+  const auto id = point->id();
+  if (id >= node_by_netpoint_id_.size() || node_by_netpoint_id_[id] < 0)
+    throw Error(get_name(), "route asked for '" + point->get_name() + "', which is not a node of this machine");
+  return node_by_netpoint_id_[id];
+}
+
+void DirectNetworkZone::get_local_route(const routing::NetPoint* src, const routing::NetPoint* dst,
+                                        routing::Route* into, double* latency) {
+  const int a = node_of(src);
+  const int b = node_of(dst);
+  auto append = [&](s4u::Link* link) {
+    into->link_list_.push_back(link->get_impl());
+    if (latency) *latency += link->get_latency();
+  };
+  if (a == b) {
+    append(loopback_);
+    return;
+  }
+  const std::vector<int> path = machine_.route_path(a, b);
+  for (std::size_t i = 1; i < path.size(); ++i)
+    append(channel_links_.at(static_cast<std::size_t>(machine_.channel_index(path[i - 1], path[i]))));
+}
+
+}  // namespace mcsim

@@ -1,0 +1,130 @@
+// iPSC/860 parameters and their sources.
+//
+//  - circuit switching over e-cube paths; one send and one receive per node, concurrent only in a
+//    synchronised pairwise exchange; paths meeting at a node do not interfere: Wang and Ranka
+//    1994, sec. 2.2; Bokhari, "Communication overhead on the Intel iPSC-860 hypercube", ICASE
+//    1990 (DTIC ADA227204), abstract: link contention can slow a message more than 7x, node
+//    contention has no measurable effect, hop count matters for short messages only.
+//  - 2.8 MB/s each way per channel: the iPSC/2 Direct-Connect router (Nugent, "The iPSC/2
+//    direct-connect communications technology", C3P 1988), kept in the iPSC/860 (second-hand).
+//  - protocol change at 100 bytes: PARKBENCH low-level benchmarks (netlib, multi-lowlevel.html);
+//    Wang and Ranka sec. 6 see it between 64 and 128 bytes.
+//  - ASSUMPTIONS, named in `mcsim list machines -v`: the start-ups (75 us short, 150 us long, the
+//    long one including its handshake) and per-hop costs (10 us short, 30 us long) are the values
+//    usually quoted from Bokhari 1990 and Dunigan 1991 (ORNL/TM-11790), whose full texts we could
+//    not reach to confirm. Every one is an option (short_startup_us, ...).
+#include "hypercube_machine.hpp"
+
+#include <bit>
+
+#include <fmt/format.h>
+
+#include "../routing/hypercube_route.hpp"
+#include "../sim/core/error.hpp"
+#include "machine_options.hpp"
+
+namespace mcsim {
+
+namespace {
+constexpr const char* bandwidth_source = "Nugent, iPSC/2 Direct-Connect, C3P 1988 (second-hand)";
+constexpr const char* latency_source =
+    "assumption: figures quoted from Bokhari 1990 / Dunigan 1991, not confirmed against the reports";
+}  // namespace
+
+Ipsc860Parameters Ipsc860Parameters::published() {
+  return {.channel_bandwidth_Bps = 2.8e6, .short_limit_bytes = 100, .short_startup_s = 75e-6,
+          .long_startup_s = 150e-6, .short_hop_s = 10e-6, .long_hop_s = 30e-6, .shared_node_port = true};
+}
+
+namespace {
+int dimensions_of(int nodes) {
+  if (nodes < 2 || nodes > 16384 || !std::has_single_bit(static_cast<unsigned>(nodes)))
+    throw Error("machine ipsc860",
+                fmt::format("cannot take {} nodes: a hypercube has a power of two from 2 to 16384 nodes", nodes));
+  return std::countr_zero(static_cast<unsigned>(nodes));
+}
+}  // namespace
+
+HypercubeMachine::HypercubeMachine(int nodes, Ipsc860Parameters parameters)
+    : DirectNetworkMachine(nodes), dimensions_(dimensions_of(nodes)), parameters_(parameters) {
+  if (!(parameters_.channel_bandwidth_Bps > 0)) throw Error("machine ipsc860", "channel bandwidth must be positive");
+  if (parameters_.short_startup_s < 0 || parameters_.long_startup_s < 0 || parameters_.short_hop_s < 0 ||
+      parameters_.long_hop_s < 0)
+    throw Error("machine ipsc860", "start-up and hop times cannot be negative");
+}
+
+NodeCosts HypercubeMachine::node_costs(std::uint64_t bytes) const {
+  // Assumption (no published split): the start-up is library time, half at each end.
+  const double startup = is_short(bytes) ? parameters_.short_startup_s : parameters_.long_startup_s;
+  return {startup / 2, startup / 2};
+}
+
+NodePorts HypercubeMachine::node_ports() const {
+  return parameters_.shared_node_port ? NodePorts::one_shared : NodePorts::unlimited;
+}
+
+double HypercubeMachine::per_hop_seconds(std::uint64_t bytes) const {
+  return is_short(bytes) ? parameters_.short_hop_s : parameters_.long_hop_s;
+}
+
+std::vector<int> HypercubeMachine::route_path(int src, int dst) const { return ecube_path(dimensions_, src, dst); }
+
+// Channel (from, dimension) is numbered dimension * nodes + from: e-cube corrects dimensions in
+// increasing order, so every route claims increasing numbers.
+int HypercubeMachine::channel_index(int from, int to) const {
+  const unsigned differ = static_cast<unsigned>(from ^ to);
+  if (!std::has_single_bit(differ) || from < 0 || to < 0 || from >= nodes() || to >= nodes()) return -1;
+  return std::countr_zero(differ) * nodes() + from;
+}
+
+std::pair<int, int> HypercubeMachine::channel_ends(int channel) const {
+  const int dimension = channel / nodes();
+  const int from = channel % nodes();
+  return {from, from ^ (1 << dimension)};
+}
+
+SchedulingHints HypercubeMachine::hints() const {
+  return {parameters_.long_startup_s, 1.0 / parameters_.channel_bandwidth_Bps,
+          [d = dimensions_](int src, int dst) { return ecube_path(d, src, dst); }};
+}
+
+}  // namespace mcsim
+
+namespace mcsim {
+
+std::vector<MachineParameter> HypercubeMachine::parameters() const {
+  const auto& p = parameters_;
+  return {
+      {"nodes", fmt::format("{} ({}-dimensional hypercube)", nodes(), dimensions_),
+       "Wang and Ranka 1994 used 64; the real machine had up to 128, larger cubes are extrapolations"},
+      {"routing", "e-cube (lowest differing address bit first), circuit switched", "Wang and Ranka 1994, sec. 2.2"},
+      {"channel bandwidth", fmt::format("{} MB/s each way", p.channel_bandwidth_Bps / 1e6), bandwidth_source},
+      {"short protocol", fmt::format("up to {} bytes: start-up {} us, {} us per hop", p.short_limit_bytes,
+                                     p.short_startup_s * 1e6, p.short_hop_s * 1e6),
+       latency_source},
+      {"long protocol", fmt::format("above {} bytes: start-up {} us, {} us per hop", p.short_limit_bytes,
+                                    p.long_startup_s * 1e6, p.long_hop_s * 1e6),
+       latency_source},
+      {"start-up split", "half at the sender, half at the receiver", "assumption (no published split)"},
+      {"node interface", p.shared_node_port ? "one transfer at a time; synchronised pairwise exchanges both ways"
+                                            : "unlimited (option node_ports = unlimited)",
+       "Wang and Ranka 1994, sec. 2.2, observation 1"},
+  };
+}
+
+std::unique_ptr<Machine> make_ipsc860(const MachineSpec& spec) {
+  Ipsc860Parameters p = Ipsc860Parameters::published();
+  MachineOptions options(spec, "machine ipsc860");
+  p.channel_bandwidth_Bps = options.number("channel_bandwidth_MBps", p.channel_bandwidth_Bps / 1e6) * 1e6;
+  p.short_limit_bytes = static_cast<std::uint64_t>(
+      std::max(0, options.integer("short_limit_bytes", static_cast<int>(p.short_limit_bytes))));
+  p.short_startup_s = options.number("short_startup_us", p.short_startup_s * 1e6) * 1e-6;
+  p.long_startup_s = options.number("long_startup_us", p.long_startup_s * 1e6) * 1e-6;
+  p.short_hop_s = options.number("short_hop_us", p.short_hop_s * 1e6) * 1e-6;
+  p.long_hop_s = options.number("long_hop_us", p.long_hop_s * 1e6) * 1e-6;
+  p.shared_node_port = options.choice("node_ports", {"shared", "unlimited"}, "shared") == "shared";
+  options.reject_unknown();
+  return std::make_unique<HypercubeMachine>(spec.nodes, p);
+}
+
+}  // namespace mcsim

@@ -1,0 +1,166 @@
+// 2-D mesh parameters and their sources.
+//
+//  - delta (wormhole): Intel Touchstone Delta, 16 x 36 mesh, 25 MB/s channels, 75-150 ns per
+//    router hop (Delta brochure 1991, as typed into comp.arch, 2 June 1991; we take 150 ns).
+//    ASSUMPTION: the message start-up of 75 us; no published Delta NX start-up could be reached.
+//  - ipsc1 (store-and-forward): the original iPSC. The iPSC/2 papers (Nugent, C3P 1988) give the
+//    iPSC/2 a 10x bandwidth (2.8 MB/s) and a 3x neighbour latency (~350 us) over the iPSC/1; we
+//    infer 0.28 MB/s and 1 ms per hop (inferred from cited ratios, not measured values).
+//  - dimensionless: Lo, Rajopadhye, Telle, Zhong 1992, sec. 3.1 (b = 1, c chosen). (filled in below, beside each number)
+#include "mesh_machine.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "../routing/mesh_route.hpp"
+#include "../sim/core/error.hpp"
+#include "machine_options.hpp"
+
+namespace mcsim {
+
+namespace {
+
+// Channels are numbered so that every XY route claims increasing numbers: first the x channels
+// (+x by increasing column, then -x by decreasing column), then the y channels (+y by increasing
+// row, then -y by decreasing row); within a block, by the other coordinate.
+struct MeshChannels {
+  int rows, cols;
+  int plus_x() const { return 0; }
+  int minus_x() const { return (cols - 1) * rows; }
+  int plus_y() const { return 2 * (cols - 1) * rows; }
+  int minus_y() const { return plus_y() + (rows - 1) * cols; }
+  int count() const { return minus_y() + (rows - 1) * cols; }
+};
+
+}  // namespace
+
+MeshMachine::MeshMachine(int rows, int cols, MeshParameters parameters)
+    : DirectNetworkMachine(rows * cols), rows_(rows), cols_(cols), parameters_(std::move(parameters)) {
+  if (rows < 1 || cols < 1) throw Error("machine mesh", fmt::format("a {} x {} mesh has no nodes", rows, cols));
+  if (!(parameters_.bandwidth_Bps > 0) || parameters_.startup_s < 0 || parameters_.hop_s < 0)
+    throw Error("machine mesh", "bandwidth must be positive, start-up and hop delay not negative");
+}
+
+NodeCosts MeshMachine::node_costs(std::uint64_t) const {
+  // Wormhole: the start-up c is paid once, by the sender. Store-and-forward pays it at every hop
+  // (per_hop_seconds), so the nodes themselves add nothing.
+  if (parameters_.switching == Switching::wormhole) return {parameters_.startup_s, 0};
+  return {0, 0};
+}
+
+double MeshMachine::per_hop_seconds(std::uint64_t) const {
+  return parameters_.switching == Switching::wormhole ? parameters_.hop_s : parameters_.startup_s;
+}
+
+std::vector<int> MeshMachine::route_path(int src, int dst) const { return xy_path(rows_, cols_, src, dst); }
+
+int MeshMachine::channel_count() const { return MeshChannels{rows_, cols_}.count(); }
+
+int MeshMachine::channel_index(int from, int to) const {
+  const MeshChannels ch{rows_, cols_};
+  const int r = from / cols_, c = from % cols_;
+  if (to == from + 1 && c + 1 < cols_) return ch.plus_x() + c * rows_ + r;
+  if (to == from - 1 && c > 0) return ch.minus_x() + (cols_ - 1 - c) * rows_ + r;
+  if (to == from + cols_ && r + 1 < rows_) return ch.plus_y() + r * cols_ + c;
+  if (to == from - cols_ && r > 0) return ch.minus_y() + (rows_ - 1 - r) * cols_ + c;
+  return -1;
+}
+
+std::pair<int, int> MeshMachine::channel_ends(int channel) const {
+  const MeshChannels ch{rows_, cols_};
+  auto node = [this](int r, int c) { return r * cols_ + c; };
+  if (channel < ch.minus_x()) {
+    const int c = channel / rows_, r = channel % rows_;
+    return {node(r, c), node(r, c + 1)};
+  }
+  if (channel < ch.plus_y()) {
+    const int k = channel - ch.minus_x();
+    const int c = cols_ - 1 - k / rows_, r = k % rows_;
+    return {node(r, c), node(r, c - 1)};
+  }
+  if (channel < ch.minus_y()) {
+    const int k = channel - ch.plus_y();
+    const int r = k / cols_, c = k % cols_;
+    return {node(r, c), node(r + 1, c)};
+  }
+  const int k = channel - ch.minus_y();
+  const int r = rows_ - 1 - k / cols_, c = k % cols_;
+  return {node(r, c), node(r - 1, c)};
+}
+
+SchedulingHints MeshMachine::hints() const {
+  return {parameters_.startup_s, 1.0 / parameters_.bandwidth_Bps,
+          [rows = rows_, cols = cols_](int src, int dst) { return xy_path(rows, cols, src, dst); }};
+}
+
+std::vector<MachineParameter> MeshMachine::parameters() const {
+  const auto& p = parameters_;
+  const bool worm = p.switching == Switching::wormhole;
+  std::vector<MachineParameter> list = {
+      {"shape", fmt::format("{} rows x {} columns, no wrap-around, XY routing", rows_, cols_),
+       "Lo, Rajopadhye, Telle, Zhong 1992, sec. 3"},
+      {"switching", worm ? "wormhole" : "store-and-forward", "option switching"},
+      {"parameter set", p.name, p.source},
+      {"channel bandwidth (1/b)", fmt::format("{} bytes/s each way", p.bandwidth_Bps), p.source},
+      {"start-up c", fmt::format("{} s {}", p.startup_s, worm ? "per message" : "per hop"), p.source},
+  };
+  if (worm) list.push_back({"header delay per hop", fmt::format("{} s", p.hop_s), p.source});
+  return list;
+}
+
+}  // namespace mcsim
+
+namespace mcsim {
+
+namespace {
+
+// The default shape for `nodes` nodes: the most nearly square rows x cols with cols >= rows
+// (for 2^k nodes: 2^floor(k/2) rows, 2^ceil(k/2) columns, the mesh of Lo et al., sec. 4).
+std::pair<int, int> default_shape(int nodes) {
+  int rows = static_cast<int>(std::sqrt(static_cast<double>(nodes)));
+  while (rows > 1 && nodes % rows != 0) --rows;
+  return {rows, nodes / rows};
+}
+
+
+MeshParameters mesh_parameter_set(const std::string& name) {
+  if (name == "dimensionless")
+    // Lo et al. sec. 3.1: b = 1 per volume unit. One volume unit is 10^6 bytes here, so a plan in
+    // bytes = volume x 10^6 gives times in the paper's units (seconds = units); c and the hop
+    // delay are options.
+    return {"dimensionless", "Lo, Rajopadhye, Telle, Zhong 1992, sec. 3.1 (b = 1; c is an option)", Switching::wormhole,
+            1e6, 0, 0};
+  if (name == "delta")
+    return {"delta", "Touchstone Delta brochure 1991 (25 MB/s, 150 ns/hop); start-up 75 us is an assumption",
+            Switching::wormhole, 25e6, 75e-6, 150e-9};
+  return {"ipsc1", "iPSC/1, inferred from the iPSC/2 ratios of Nugent 1988 (0.28 MB/s, 1 ms per hop)",
+          Switching::store_and_forward, 0.28e6, 1e-3, 0};
+}
+
+}  // namespace
+
+std::unique_ptr<Machine> make_mesh(const MachineSpec& spec) {
+  MachineOptions options(spec, "machine mesh");
+  if (spec.nodes < 1) throw Error(options.where(), fmt::format("cannot take {} nodes", spec.nodes));
+  const auto [default_rows, default_cols] = default_shape(spec.nodes);
+  const int rows = options.integer("rows", default_rows);
+  const int cols = options.integer("cols", spec.nodes / std::max(rows, 1));
+  (void)default_cols;
+  if (rows < 1 || cols < 1 || rows * cols != spec.nodes)
+    throw Error(options.where(), fmt::format("a {} x {} mesh does not have {} nodes", rows, cols, spec.nodes));
+  const std::string switching = options.choice("switching", {"wormhole", "store-and-forward"}, "wormhole");
+  const bool worm = switching == "wormhole";
+  const std::string set =
+      options.choice("parameters", {"delta", "ipsc1", "dimensionless"}, worm ? "delta" : "ipsc1");
+  MeshParameters p = mesh_parameter_set(set);
+  p.switching = worm ? Switching::wormhole : Switching::store_and_forward;
+  if (set == "dimensionless") {
+    p.startup_s = options.number("startup", p.startup_s);
+    p.hop_s = options.number("hop", p.hop_s);
+  }
+  options.reject_unknown();
+  return std::make_unique<MeshMachine>(rows, cols, std::move(p));
+}
+
+}  // namespace mcsim
