@@ -86,5 +86,7 @@ Plan schedule_compact_global_masking_sorted(const SchedulerInput& input, const S
 Plan schedule_asynchronous(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
 Plan schedule_compact_global_masking_heaps(const SchedulerInput& input, const SchedulerParams& params,
                                            OperationCounts& ops);
+Plan schedule_random_node(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
+Plan schedule_random_node_link(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
 
 }  // namespace mcsim
