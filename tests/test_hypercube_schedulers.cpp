@@ -5,12 +5,17 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <fstream>
 #include <set>
 
+#include "helpers.hpp"
 #include "routing/hypercube_route.hpp"
 #include "schedulers/scheduler.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/plan_validator.hpp"
+#include "sim/experiments/permutation_count.hpp"
+#include "sim/experiments/scenario.hpp"
+#include "sim/experiments/scheduling_hints.hpp"
 #include "sim/workloads/workloads.hpp"
 
 using namespace mcsim;
@@ -185,4 +190,53 @@ TEST_CASE("RS_NL without fixed routes is an error naming the scheduler") {
                       Catch::StartsWith("scheduler RS_NL:") && Catch::Contains("route"));
   // RS_N needs no routes.
   REQUIRE_NOTHROW(run_scheduler(find_scheduler("RS_N", "test"), {m, SchedulingHints{88e-6, 1e-7, {}}, rng}));
+}
+
+TEST_CASE("Stand-in iPSC/860 hints: e-cube routes over log2(nodes) dimensions, power-of-two nodes only") {
+  const SchedulingHints hints = scheduling_hints(MachineSpec{"ipsc860", 64, {}});
+  REQUIRE(hints.route_path);
+  REQUIRE(hints.route_path(0, 63) == std::vector<int>{0, 1, 3, 7, 15, 31, 63});
+  REQUIRE_THROWS_WITH(hypercube_hints(48), Catch::Contains("power-of-two"));
+  REQUIRE_THROWS_WITH(scheduling_hints(MachineSpec{"ipsc861", 64, {}}), Catch::Contains("unknown machine"));
+  REQUIRE_FALSE(scheduling_hints(MachineSpec{"cm5", 32, {}}).route_path);
+}
+
+TEST_CASE("wang94-permutations: RS_N and RS_NL counts, mean and max, beside d + log2 d") {
+  const Scenario s = load_scenario(std::string(MCSIM_TEST_DATA) + "/../../scenarios/wang94-permutations.toml");
+  RunOptions options;
+  options.samples = 3;
+  options.workers = 2;
+  const auto result = run_permutation_count(s, options);
+  const auto rows = permutation_rows(result);
+  REQUIRE(rows.size() == 5 * 5);  // 5 densities x (d+log2d, RS_N, RS_N max, RS_NL, RS_NL max)
+  REQUIRE(rows[0].row == "n64-l1");
+  REQUIRE(rows[0].series == "d+log2d");
+  REQUIRE(*rows[0].mcsim == Approx(6));
+  REQUIRE_FALSE(rows[0].paper);
+  REQUIRE(rows[1].series == "RS_N");
+  REQUIRE(rows[2].series == "RS_N max");
+  REQUIRE(*rows[2].mcsim >= *rows[1].mcsim);
+  REQUIRE(*rows[1].mcsim >= 4);
+  REQUIRE(rows[23].series == "RS_NL");
+  REQUIRE(*rows[23].mcsim >= 48);
+  const auto text = permutation_side_by_side(result, rows);
+  REQUIRE(text.find("d + log2(d)") != std::string::npos);
+}
+
+TEST_CASE("Permutation scenarios: an unknown closed form or statistic is an error naming the key") {
+  const std::string dir = test::temp_dir("closed-forms");
+  const auto write = [&](const std::string& permutations) {
+    const std::string path = dir + "/s.toml";
+    std::ofstream(path) << "id = \"s\"\nkind = \"permutations\"\n[machine]\nname = \"ipsc860\"\nnodes = 64\n"
+                           "[workload]\nname = \"uniform-density\"\ndensity = [4]\n[permutations]\n"
+                        << permutations << "\n[[series]]\nscheduler = \"RS_N\"\n";
+    return path;
+  };
+  REQUIRE_THROWS_WITH(load_scenario(write("closed_forms = [\"d3\"]")),
+                      Catch::Contains("permutations.closed_forms") && Catch::Contains("unknown name 'd3'") &&
+                          Catch::Contains("d+log2d"));
+  REQUIRE_THROWS_WITH(load_scenario(write("statistics = [\"median\"]")), Catch::Contains("permutations.statistics"));
+  const Scenario s = load_scenario(write("closed_forms = []\nstatistics = [\"max\"]"));
+  REQUIRE(s.closed_forms.empty());
+  REQUIRE(s.statistics == std::vector<std::string>{"max"});
 }

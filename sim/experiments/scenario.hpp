@@ -55,6 +55,10 @@ struct Scenario {
   std::string kind = "simulation";
   std::string plot;  // "" (none), "comm" (communication time against msg_unit), "heap-ops" (Figure 4)
   std::vector<double> lambdas;
+  // Computed columns beside the counts ([permutations] closed_forms; see permutation_count.hpp),
+  // and the statistics over samples reported per series ([permutations] statistics: mean, max).
+  std::vector<std::string> closed_forms = {"d1", "d2"};
+  std::vector<std::string> statistics = {"mean"};
   struct PermutationRow {
     double lambda = 0;
     std::map<std::string, std::vector<std::optional<double>>> values;  // series -> one per density
