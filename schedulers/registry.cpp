@@ -50,7 +50,8 @@ const std::vector<SchedulerEntry>& scheduler_registry() {
        "Wang and Ranka 1994, sec. 4, Fig. 3", Strategy::loosely_synchronous, &schedule_random_node},
       {"RS_NL",
        "RS_N whose phases also share no directed channel of the machine's fixed routes, pairwise exchanges first",
-       "Wang and Ranka 1994, sec. 5, Fig. 4", Strategy::loosely_synchronous, &schedule_random_node_link},
+       "Wang and Ranka 1994, sec. 5, Fig. 4", Strategy::loosely_synchronous, &schedule_random_node_link, {}, {},
+       /*needs_routes=*/true},
   };
   return registry;
 }

@@ -13,6 +13,7 @@
 #include "schedulers/scheduler.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/plan_validator.hpp"
+#include "sim/experiments/experiment.hpp"
 #include "sim/experiments/permutation_count.hpp"
 #include "sim/experiments/scenario.hpp"
 #include "sim/experiments/scheduling_hints.hpp"
@@ -239,4 +240,17 @@ TEST_CASE("Permutation scenarios: an unknown closed form or statistic is an erro
   const Scenario s = load_scenario(write("closed_forms = []\nstatistics = [\"max\"]"));
   REQUIRE(s.closed_forms.empty());
   REQUIRE(s.statistics == std::vector<std::string>{"max"});
+}
+
+TEST_CASE("RS_NL on a machine without fixed routes: one error before any simulation starts") {
+  const std::string path = test::temp_dir("rsnl-cm5") + "/s.toml";
+  std::ofstream(path) << "id = \"s\"\n[machine]\nname = \"cm5\"\nnodes = 32\n[workload]\nname = "
+                         "\"uniform-density\"\ndensity = 4\n[sweep]\nmsg_unit = 16\n[[series]]\nscheduler = \"RS_NL\"\n";
+  RunOptions options;
+  REQUIRE_THROWS_WITH(run_experiment(load_scenario(path), options),
+                      Catch::Contains("scheduler RS_NL needs fixed routes and machine cm5 has none"));
+  Scenario s = load_scenario(path);
+  s.kind = "permutations";
+  s.lambdas = {1.0};
+  REQUIRE_THROWS_WITH(run_permutation_count(s, options), Catch::Contains("RS_NL") && Catch::Contains("route"));
 }
