@@ -54,6 +54,7 @@ struct SchedulerEntry {
   Plan (*schedule)(const SchedulerInput&, const SchedulerParams&, OperationCounts&);
   std::map<std::string, std::string> preset = {};       // parameters this name stands for (CGMH+MS: lambda=ms)
   std::vector<SchedulerParameterDoc> parameters = {};  // what a spec may set
+  bool needs_routes = false;  // needs SchedulingHints::route_path (RS_NL): experiments check it up front
 };
 
 // A scheduler as a scenario names it: the registry entry and the parameters of this use.
@@ -86,5 +87,7 @@ Plan schedule_compact_global_masking_sorted(const SchedulerInput& input, const S
 Plan schedule_asynchronous(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
 Plan schedule_compact_global_masking_heaps(const SchedulerInput& input, const SchedulerParams& params,
                                            OperationCounts& ops);
+Plan schedule_random_node(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
+Plan schedule_random_node_link(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
 
 }  // namespace mcsim

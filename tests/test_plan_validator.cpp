@@ -53,3 +53,26 @@ TEST_CASE("Validator rejects malformed messages and the wrong node count") {
   wrong.nodes = 8;
   REQUIRE_THROWS_WITH(validate_plan(wrong, small(), "t"), Catch::Contains("plan is for 8 nodes"));
 }
+
+TEST_CASE("Link validator: names the phase and the shared channel, and needs routes for a claim") {
+  // Routes of a 3-cube under e-cube, written out: 0 -> 3 runs 0, 1, 3 and 1 -> 7 runs 1, 3, 7, so
+  // both use channel 1 -> 3; 3 -> 0 runs 3, 2, 0.
+  const RouteFunction routes = [](int src, int dst) {
+    if (src == 0 && dst == 3) return std::vector<int>{0, 1, 3};
+    if (src == 3 && dst == 0) return std::vector<int>{3, 2, 0};
+    if (src == 1 && dst == 7) return std::vector<int>{1, 3, 7};
+    return std::vector<int>{src, dst};
+  };
+  Plan plan;
+  plan.nodes = 8;
+  plan.phases = {Phase{{{0, 3, 1}, {3, 0, 1}}, true, true}, Phase{{{0, 3, 1}, {1, 7, 1}}, true, true}};
+  REQUIRE_NOTHROW(check_link_contention_free(plan.phases[0], routes, "p0"));
+  REQUIRE_THROWS_WITH(validate_link_contention_free(plan, routes, "t"),
+                      Catch::Contains("phase 1") && Catch::Contains("channel 1 -> 3"));
+  REQUIRE_THROWS_WITH(validate_link_contention_free(plan, {}, "t"), Catch::Contains("no route function"));
+  plan.phases[1].link_contention_free = false;  // no claim, nothing to check
+  REQUIRE_NOTHROW(validate_link_contention_free(plan, routes, "t"));
+  // A route that does not join its message's endpoints is refused.
+  REQUIRE_THROWS_WITH(check_link_contention_free(plan.phases[0], [](int s, int) { return std::vector<int>{s}; }, "p"),
+                      Catch::Contains("does not run from 0 to 3"));
+}

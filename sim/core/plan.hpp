@@ -43,6 +43,10 @@ struct Phase {
   // True when the scheduler promises that no node sends or receives more than one message in
   // this phase (a partial permutation). The validator checks the promise.
   bool partial_permutation = true;
+  // True when the scheduler promises that no two messages of this phase share a directed channel
+  // (from, to) of their routes (RS_NL, Wang and Ranka 1994 sec. 5). Checked against a route
+  // function by validate_link_contention_free.
+  bool link_contention_free = false;
 };
 
 struct Plan {

@@ -1,7 +1,9 @@
 // Checks a Plan against the matrix it claims to deliver, before anything runs.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "comm_matrix.hpp"
 #include "plan.hpp"
@@ -16,5 +18,17 @@ namespace mcsim {
 //  - a phase that claims to be a partial permutation sends at most one message from, and
 //    delivers at most one message to, each node.
 void validate_plan(const Plan& plan, const CommMatrix& matrix, const std::string& who);
+
+// The nodes a message visits from src to dst, both included (SchedulingHints::route_path).
+using RouteFunction = std::function<std::vector<int>(int src, int dst)>;
+
+// Throws mcsim::Error ("<where>: ...") if two messages of the phase use the same directed channel
+// (from, to) of their routes, or a route does not run from its message's source to its destination.
+// Checks whatever the phase claims (used on LP, which does not claim it).
+void check_link_contention_free(const Phase& phase, const RouteFunction& route, const std::string& where);
+
+// Runs check_link_contention_free on every phase that claims link_contention_free, naming the
+// phase ("plan of <who>, phase k: ..."). Throws if some phase claims it and `route` is empty.
+void validate_link_contention_free(const Plan& plan, const RouteFunction& route, const std::string& who);
 
 }  // namespace mcsim

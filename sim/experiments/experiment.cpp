@@ -136,11 +136,18 @@ ExperimentResult run_experiment(const Scenario& scenario, const RunOptions& opti
   for (int nodes : s.nodes) {
     MachineSpec spec = s.machine;
     spec.nodes = nodes;
+    SchedulingHints hints;
     try {
-      (void)make_machine(spec);
+      hints = make_machine(spec)->hints();
     } catch (const Error& e) {
       throw Error(s.path, e.what());
     }
+    // A scheduler's errors inside a simulation process end it with a signal: catch this one here.
+    for (const auto& series : s.series)
+      for (const auto& spec_text : series.best_of.empty() ? std::vector<std::string>{series.scheduler} : series.best_of)
+        if (find_scheduler(spec_text, s.path).entry->needs_routes && !hints.route_path)
+          throw Error(s.path, fmt::format("scheduler {} needs fixed routes and machine {} has none", spec_text,
+                                          spec.name));
     for (int density : s.densities) {
       Rng probe(0);
       (void)generate_workload(workload_for(s, density), nodes, probe);

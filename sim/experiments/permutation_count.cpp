@@ -6,10 +6,10 @@
 #include <fmt/format.h>
 
 #include "../../schedulers/scheduler.hpp"
-#include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
 #include "../core/plan_validator.hpp"
 #include "sample_seeds.hpp"
+#include "scheduling_hints.hpp"
 
 namespace mcsim {
 
@@ -19,7 +19,40 @@ double closed_form_d2(double d, double lambda) {
   return (15.0 / 16.0 * d / lambda + 4.0 / (lambda * lambda)) + (d / 16.0 + std::log2(d / 16.0));
 }
 
+const std::vector<ClosedForm>& closed_form_registry() {
+  static const std::vector<ClosedForm> registry = {
+      {"d1", "d1 = d/lambda + log2(d)/lambda^2 (Ranka, Wang, Kumar 1992, eq. 3)", &closed_form_d1},
+      {"d2", "d2 = (15d/(16 lambda) + 4/lambda^2) + (d/16 + log2(d/16)) (Ranka, Wang, Kumar 1992, eq. 4)",
+       &closed_form_d2},
+      {"d+log2d", "d+log2d = d + log2(d), the bound on RS_N's iterations (Wang and Ranka 1994, sec. 4.2)",
+       [](double d, double) { return d + std::log2(d); }},
+  };
+  return registry;
+}
+
+std::vector<std::string> closed_form_names() {
+  std::vector<std::string> names;
+  for (const auto& form : closed_form_registry()) names.push_back(form.name);
+  return names;
+}
+
 namespace {
+const ClosedForm& closed_form(const std::string& name) {
+  for (const auto& form : closed_form_registry())
+    if (form.name == name) return form;
+  throw Error("permutations", fmt::format("unknown closed form '{}' (known: {})", name, fmt::join(closed_form_names(), ", ")));
+}
+
+// The series head of a statistic: the label itself for the mean (as the CM-5 tables print it).
+std::string statistic_label(const std::string& label, const std::string& statistic) {
+  return statistic == "mean" ? label : label + " " + statistic;
+}
+
+double statistic(const std::vector<double>& values, const std::string& name) {
+  const Summary summary = summarize(values);
+  return name == "max" ? summary.max : summary.mean;
+}
+
 std::string row_label(int nodes, double lambda) { return fmt::format("n{}-l{}", nodes, lambda); }
 }  // namespace
 
@@ -37,7 +70,7 @@ PermutationResult run_permutation_count(const Scenario& scenario, const RunOptio
   for (std::size_t n = 0; n < s.nodes.size(); ++n) {
     MachineSpec spec = s.machine;
     spec.nodes = s.nodes[n];
-    (void)make_machine(spec);  // the machine only lends tau and phi, but its node count must be valid
+    (void)scheduling_hints(spec);  // the machine only lends its hints, but its node count must be valid
     for (std::size_t d = 0; d < s.densities.size(); ++d)
       for (int sample = 0; sample < result.samples; ++sample) tasks.push_back({n, d, sample});
   }
@@ -48,7 +81,7 @@ PermutationResult run_permutation_count(const Scenario& scenario, const RunOptio
         const int nodes = s.nodes[task.nodes], density = s.densities[task.density];
         MachineSpec spec = s.machine;
         spec.nodes = nodes;
-        const SchedulingHints hints = make_machine(spec)->hints();
+        const SchedulingHints hints = scheduling_hints(spec);
         const SampleSeeds seeds{result.seed, nodes, density, task.sample};
         Rng matrix_rng(seeds.matrix());
         WorkloadSpec workload = s.workload;
@@ -61,6 +94,7 @@ PermutationResult run_permutation_count(const Scenario& scenario, const RunOptio
             Rng rng(seeds.schedule(scheduler_spec));
             const Schedule schedule = run_scheduler(find_scheduler(scheduler_spec, s.path), {matrix, hints, rng});
             validate_plan(schedule.plan, matrix, scheduler_spec);
+            validate_link_contention_free(schedule.plan, hints.route_path, scheduler_spec);
             const auto ops = schedule.operations.find("heap_ops");
             out += fmt::format("{} {} {} {}\n", l, k, schedule.phases(),
                                ops == schedule.operations.end() ? 0 : ops->second);
@@ -103,12 +137,14 @@ std::vector<ComparisonRow> permutation_rows(const PermutationResult& result) {
         const auto label = row_label(nodes, lambda);
         const auto x = fmt::format("{}", s.densities[d]);
         const double density = s.densities[d];
-        rows.push_back({label, "d1", x, paper_value(lambda, "d1", d), closed_form_d1(density, lambda)});
-        rows.push_back({label, "d2", x, paper_value(lambda, "d2", d), closed_form_d2(density, lambda)});
+        for (const auto& name : s.closed_forms)
+          rows.push_back({label, name, x, paper_value(lambda, name, d), closed_form(name).value(density, lambda)});
         for (std::size_t k = 0; k < s.series.size(); ++k, ++c) {
           const auto& cell = result.cells[c];
-          rows.push_back({label, s.series[k].label, x, paper_value(lambda, s.series[k].label, d),
-                          summarize(cell.permutations).mean});
+          for (const auto& stat : s.statistics) {
+            const auto head = statistic_label(s.series[k].label, stat);
+            rows.push_back({label, head, x, paper_value(lambda, head, d), statistic(cell.permutations, stat)});
+          }
         }
       }
   return rows;
@@ -118,11 +154,12 @@ std::string permutation_side_by_side(const PermutationResult& result, const std:
   const Scenario& s = result.scenario;
   std::string out = fmt::format("{} — {}\n", s.id, s.title);
   if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
-  out += fmt::format("workload: {}; {} samples, seed {}; permutations (mean), paper / mcsim / ratio\n",
-                     s.workload.name, result.samples, result.seed);
+  out += fmt::format("workload: {}; {} samples, seed {}; permutations ({}), paper / mcsim / ratio\n",
+                     s.workload.name, result.samples, result.seed, fmt::join(s.statistics, ", "));
   for (const auto& note : s.notes) out += fmt::format("note: {}\n", note);
-  std::vector<std::string> series = {"d1", "d2"};
-  for (const auto& spec : s.series) series.push_back(spec.label);
+  std::vector<std::string> series = s.closed_forms;
+  for (const auto& spec : s.series)
+    for (const auto& stat : s.statistics) series.push_back(statistic_label(spec.label, stat));
   out += fmt::format("\n{:<16}{:>6}", "row", "d");
   for (const auto& name : series) out += fmt::format("{:>26}", name);
   out += "\n";
@@ -136,7 +173,8 @@ std::string permutation_side_by_side(const PermutationResult& result, const std:
     }
     out += "\n";
   }
-  out += "\nd1 = d/lambda + log2(d)/lambda^2 (eq. 3); d2 = (15d/(16 lambda) + 4/lambda^2) + (d/16 + log2(d/16)) (eq. 4).\n";
+  if (!s.closed_forms.empty()) out += "\n";
+  for (const auto& name : s.closed_forms) out += closed_form(name).description + ".\n";
   return out;
 }
 

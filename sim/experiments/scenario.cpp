@@ -1,5 +1,6 @@
 #include "scenario.hpp"
 
+#include <algorithm>
 #include <set>
 
 #include <fmt/format.h>
@@ -7,6 +8,7 @@
 
 #include "../../schedulers/scheduler.hpp"
 #include "../core/error.hpp"
+#include "permutation_count.hpp"
 
 namespace mcsim {
 
@@ -192,7 +194,26 @@ Scenario load_scenario(const std::string& path) {
   if (s.kind != "simulation" && s.kind != "permutations")
     throw Error(r.at(*root.get("kind"), "kind"), fmt::format("unknown kind '{}' (simulation or permutations)", s.kind));
   if (const auto* perms = root["permutations"].as_table()) {
-    r.only_keys(*perms, "permutations", {"lambda"});
+    r.only_keys(*perms, "permutations", {"lambda", "closed_forms", "statistics"});
+    const auto names = [&](const char* key, std::vector<std::string> known) {
+      std::vector<std::string> out;
+      const auto* list = (*perms)[key].as_array();
+      if (!list) return out;
+      const std::string full = std::string("permutations.") + key;
+      for (const auto& item : *list) {
+        auto text = item.value<std::string>();
+        if (!text) throw Error(r.at(item, full), "expected a list of names");
+        if (std::find(known.begin(), known.end(), *text) == known.end())
+          throw Error(r.at(item, full), fmt::format("unknown name '{}' (known: {})", *text, fmt::join(known, ", ")));
+        out.push_back(*text);
+      }
+      return out;
+    };
+    if ((*perms)["closed_forms"]) s.closed_forms = names("closed_forms", closed_form_names());
+    if ((*perms)["statistics"]) {
+      s.statistics = names("statistics", {"mean", "max"});
+      if (s.statistics.empty()) throw Error(r.at(*perms, "permutations.statistics"), "the list is empty");
+    }
     if (const auto* list = (*perms)["lambda"].as_array())
       for (const auto& item : *list) {
         const double lambda = r.number(item, "permutations.lambda");

@@ -69,6 +69,10 @@ struct Scenario {
   // "overhead" (scheduling time / communication time against msg_unit, its Figures 10-11)
   std::string plot;
   std::vector<double> lambdas;
+  // Computed columns beside the counts ([permutations] closed_forms; see permutation_count.hpp),
+  // and the statistics over samples reported per series ([permutations] statistics: mean, max).
+  std::vector<std::string> closed_forms = {"d1", "d2"};
+  std::vector<std::string> statistics = {"mean"};
   struct PermutationRow {
     double lambda = 0;
     std::map<std::string, std::vector<std::optional<double>>> values;  // series -> one per density

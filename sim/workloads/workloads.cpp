@@ -13,6 +13,12 @@ CommMatrix make_random_density(const WorkloadSpec& spec, int nodes, Rng& rng) {
   return random_density_matrix(nodes, spec.density, rng);
 }
 
+CommMatrix make_uniform_density(const WorkloadSpec& spec, int nodes, Rng& rng) {
+  if (spec.density < 1)
+    throw Error(spec.where, fmt::format("workload uniform-density needs density (d) >= 1, got {}", spec.density));
+  return uniform_density_matrix(nodes, spec.density, rng);
+}
+
 CommMatrix make_from_file(const WorkloadSpec& spec, int nodes, Rng&) {
   if (spec.file.empty()) throw Error(spec.where, "workload matrix-file needs file = \"path.csv\"");
   return read_matrix_csv(spec.file, nodes);
@@ -24,6 +30,9 @@ const std::vector<WorkloadEntry>& workload_registry() {
       {"random-density",
        "Ranka/Wang/Kumar 1992 Appendix D: every node sends and receives ~d messages, lengths 1..n units",
        &make_random_density},
+      {"uniform-density",
+       "Wang/Ranka 1994 sec. 6: every node sends and receives exactly d messages, random partners, 1 unit each",
+       &make_uniform_density},
       {"skewed", "Ranka/Wang/Kumar 1992 test set 2: few senders with few large messages, many with many small",
        [](const WorkloadSpec&, int nodes, Rng& rng) { return skewed_matrix(nodes, rng); }},
       {"cfd-standin",

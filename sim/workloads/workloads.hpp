@@ -33,6 +33,10 @@ CommMatrix generate_workload(const WorkloadSpec& spec, int nodes, Rng& rng);
 // lengths uniform in 1..n. Entries that land on the diagonal are local copies and are dropped.
 CommMatrix random_density_matrix(int nodes, int density, Rng& rng);
 
+// Wang and Ranka 1994, sec. 6: every node sends exactly d messages and receives exactly d, to and
+// from random partners (no self message, no repeated pair), each of 1 length unit. 1 <= d < nodes.
+CommMatrix uniform_density_matrix(int nodes, int density, Rng& rng);
+
 // Ranka, Wang, Kumar 1992, section 5.2, test set 2: five sets of senders, each sending 16 units in
 // 1, 2, 4, 8 or 16 messages (32 nodes only).
 CommMatrix skewed_matrix(int nodes, Rng& rng);

@@ -75,9 +75,9 @@ void list_experiments(const std::string& directory) {
   for (const auto& file : files) {
     try {
       const Scenario s = load_scenario(file.string());
-      fmt::print("  {:<18} {}\n", s.id, s.title);
+      fmt::print("  {:<20} {}\n", s.id, s.title);
     } catch (const Error& e) {
-      fmt::print("  {:<18} (cannot be read: {})\n", file.stem().string(), e.what());
+      fmt::print("  {:<20} (cannot be read: {})\n", file.stem().string(), e.what());
     }
   }
 }

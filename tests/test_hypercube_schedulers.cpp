@@ -1,0 +1,256 @@
+// E-cube routes, link-contention checks, and the schedulers of Wang and Ranka 1994 (RS_N, RS_NL)
+// on a 64-node hypercube with the uniform-density test set of its section 6.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <fstream>
+#include <set>
+
+#include "helpers.hpp"
+#include "routing/hypercube_route.hpp"
+#include "schedulers/scheduler.hpp"
+#include "sim/core/error.hpp"
+#include "sim/core/plan_validator.hpp"
+#include "sim/experiments/experiment.hpp"
+#include "sim/experiments/permutation_count.hpp"
+#include "sim/experiments/scenario.hpp"
+#include "sim/experiments/scheduling_hints.hpp"
+#include "sim/workloads/workloads.hpp"
+
+using namespace mcsim;
+
+namespace {
+constexpr int cube_nodes = 64;
+constexpr int cube_dimensions = 6;
+
+std::vector<int> ecube64(int src, int dst) { return ecube_path(cube_dimensions, src, dst); }
+
+Schedule schedule_on_cube(const std::string& name, const CommMatrix& m, std::uint64_t seed) {
+  Rng rng(seed);
+  SchedulingHints hints;
+  hints.route_path = ecube64;
+  return run_scheduler(find_scheduler(name, "test"), {m, hints, rng});
+}
+
+CommMatrix uniform(int d, std::uint64_t sample) {
+  Rng rng(derive_seed(94, "uniform", sample * 100 + static_cast<std::uint64_t>(d)));
+  return uniform_density_matrix(cube_nodes, d, rng);
+}
+
+// Messages of the plan whose reverse message runs in the same phase.
+std::size_t messages_in_exchanges(const Plan& plan) {
+  std::size_t count = 0;
+  for (const auto& phase : plan.phases) {
+    std::set<std::pair<int, int>> pairs;
+    for (const auto& m : phase.messages) pairs.insert({m.src, m.dst});
+    for (const auto& m : phase.messages) count += pairs.contains({m.dst, m.src});
+  }
+  return count;
+}
+}  // namespace
+
+TEST_CASE("E-cube: hop count is the Hamming distance, dimensions corrected lowest first, all pairs of 64 nodes") {
+  for (int src = 0; src < cube_nodes; ++src)
+    for (int dst = 0; dst < cube_nodes; ++dst) {
+      const auto path = ecube64(src, dst);
+      REQUIRE(path.front() == src);
+      REQUIRE(path.back() == dst);
+      REQUIRE(static_cast<int>(path.size()) - 1 == std::popcount(static_cast<unsigned>(src ^ dst)));
+      int last_dimension = -1;
+      for (std::size_t i = 1; i < path.size(); ++i) {
+        const unsigned step = static_cast<unsigned>(path[i - 1] ^ path[i]);
+        REQUIRE(std::has_single_bit(step));  // one hypercube link
+        const int dimension = std::countr_zero(step);
+        REQUIRE(dimension > last_dimension);
+        last_dimension = dimension;
+      }
+    }
+}
+
+TEST_CASE("Uniform-density workload: exactly d sends and d receives per node, unit lengths, random partners") {
+  for (int d : {1, 4, 16, 48, 63}) {
+    const CommMatrix m = uniform(d, 1);
+    INFO("d=" << d);
+    REQUIRE(m.size() == static_cast<std::size_t>(cube_nodes * d));
+    for (int node = 0; node < cube_nodes; ++node) {
+      REQUIRE(m.sends_of(node) == d);
+      REQUIRE(m.receives_of(node) == d);
+    }
+    for (const auto& e : m.entries()) REQUIRE(e.bytes == 1);  // CommMatrix itself refuses self messages and repeats
+  }
+  // Shifted diagonals alone would have no message whose reverse exists (shifts 1..d < n/2); random
+  // partners have about d^2/2 such pairs.
+  const CommMatrix m = uniform(16, 2);
+  int reciprocal = 0;
+  for (const auto& e : m.entries()) reciprocal += m.bytes(e.dst, e.src) > 0;
+  REQUIRE(reciprocal > 2 * 50);
+  REQUIRE_FALSE(uniform(16, 3).entries() == m.entries());
+  Rng a(4), b(4);
+  REQUIRE(uniform_density_matrix(cube_nodes, 8, a).entries() == uniform_density_matrix(cube_nodes, 8, b).entries());
+}
+
+TEST_CASE("Uniform-density workload: d below 1 or not below the node count is an error") {
+  Rng rng(1);
+  REQUIRE_THROWS_WITH(uniform_density_matrix(64, 64, rng), Catch::Contains("uniform-density") && Catch::Contains("1..63"));
+  REQUIRE_THROWS_WITH(uniform_density_matrix(64, 0, rng), Catch::Contains("uniform-density"));
+  WorkloadSpec spec{"uniform-density", 0, "", "", "scenario.toml"};
+  REQUIRE_THROWS_WITH(generate_workload(spec, 64, rng),
+                      Catch::Contains("scenario.toml") && Catch::Contains("needs density (d) >= 1"));
+  spec.density = 8;
+  REQUIRE(generate_workload(spec, 64, rng).size() == 64 * 8);
+}
+
+TEST_CASE("LP on a 64-node cube: every phase is link-contention-free under e-cube") {
+  const CommMatrix m = uniform(16, 0);
+  const Schedule s = schedule_on_cube("LP", m, 1);
+  REQUIRE(s.phases() == cube_nodes - 1);
+  for (std::size_t p = 0; p < s.plan.phases.size(); ++p) {
+    REQUIRE(s.plan.phases[p].messages.size() == cube_nodes);  // dummies included: every channel of a full exchange
+    REQUIRE_NOTHROW(check_link_contention_free(s.plan.phases[p], ecube64, "LP phase " + std::to_string(p)));
+  }
+  // LP does not claim it (it also runs on the CM-5's fat tree).
+  for (const auto& phase : s.plan.phases) REQUIRE_FALSE(phase.link_contention_free);
+}
+
+TEST_CASE("RS_N: partial permutations that deliver every message, never fewer than the busiest node needs") {
+  for (int d : {4, 16, 48})
+    for (std::uint64_t sample = 0; sample < 4; ++sample) {
+      INFO("d=" << d << " sample=" << sample);
+      const CommMatrix m = uniform(d, sample);
+      const Schedule s = schedule_on_cube("RS_N", m, sample);
+      REQUIRE_NOTHROW(validate_plan(s.plan, m, "RS_N"));
+      std::size_t messages = 0;
+      for (const auto& phase : s.plan.phases) {
+        REQUIRE(phase.partial_permutation);
+        REQUIRE_FALSE(phase.messages.empty());
+        std::set<int> senders, receivers;
+        for (const auto& msg : phase.messages) {
+          REQUIRE(senders.insert(msg.src).second);
+          REQUIRE(receivers.insert(msg.dst).second);
+          REQUIRE_FALSE(msg.dummy);
+        }
+        messages += phase.messages.size();
+      }
+      REQUIRE(messages == m.size());
+      REQUIRE(static_cast<int>(s.phases()) >= std::max(m.max_sends(), m.max_receives()));
+      REQUIRE(s.operations.at("iterations") == s.phases());
+      REQUIRE(s.operations.at("probes") >= m.size());
+    }
+}
+
+TEST_CASE("RS_N: on average within d + log2 d permutations (Wang and Ranka 1994, sec. 4.2)") {
+  for (int d : {8, 32}) {
+    double sum = 0;
+    const int samples = 10;
+    for (int sample = 0; sample < samples; ++sample)
+      sum += static_cast<double>(schedule_on_cube("RS_N", uniform(d, static_cast<std::uint64_t>(sample)), 7).phases());
+    INFO("d=" << d);
+    REQUIRE(sum / samples <= d + std::log2(d));
+  }
+}
+
+TEST_CASE("RS_NL: phases share no channel of the e-cube routes, on random uniform-density matrices") {
+  for (int d : {4, 16, 48})
+    for (std::uint64_t sample = 0; sample < 4; ++sample) {
+      INFO("d=" << d << " sample=" << sample);
+      const CommMatrix m = uniform(d, sample);
+      const Schedule s = schedule_on_cube("RS_NL", m, sample);
+      REQUIRE_NOTHROW(validate_plan(s.plan, m, "RS_NL"));
+      for (std::size_t p = 0; p < s.plan.phases.size(); ++p) {
+        const Phase& phase = s.plan.phases[p];
+        REQUIRE(phase.link_contention_free);
+        // checked against the routes, whatever the flag says
+        REQUIRE_NOTHROW(check_link_contention_free(phase, ecube64, "RS_NL phase " + std::to_string(p)));
+      }
+      REQUIRE(s.operations.at("paths_checked") > 0);
+      REQUIRE(s.operations.at("channels_checked") >= s.operations.at("paths_checked") / 2);
+    }
+}
+
+TEST_CASE("RS_NL: pairwise exchanges first, far more of them than RS_N makes on a symmetric matrix") {
+  // P_i <-> P_(i xor k) for 8 values of k: every message has its reverse.
+  std::vector<MatrixEntry> entries;
+  for (int i = 0; i < cube_nodes; ++i)
+    for (int k : {1, 3, 6, 12, 17, 33, 40, 63}) entries.push_back({i, i ^ k, 1});
+  const CommMatrix m(cube_nodes, std::move(entries));
+  const Schedule nl = schedule_on_cube("RS_NL", m, 5), n = schedule_on_cube("RS_N", m, 5);
+  REQUIRE_NOTHROW(validate_plan(nl.plan, m, "RS_NL"));
+  const std::size_t exchanged = messages_in_exchanges(nl.plan);
+  REQUIRE(exchanged == 2 * nl.operations.at("pairwise_exchanges"));
+  // Measured with these seeds: 302 of 512 messages in exchanges for RS_NL, 52 for RS_N.
+  REQUIRE(exchanged > m.size() / 2);
+  REQUIRE(exchanged > 4 * messages_in_exchanges(n.plan));
+}
+
+TEST_CASE("RS_NL without fixed routes is an error naming the scheduler") {
+  Rng rng(1);
+  const CommMatrix m = uniform(4, 0);
+  REQUIRE_THROWS_WITH(run_scheduler(find_scheduler("RS_NL", "test"), {m, SchedulingHints{88e-6, 1e-7, {}}, rng}),
+                      Catch::StartsWith("scheduler RS_NL:") && Catch::Contains("route"));
+  // RS_N needs no routes.
+  REQUIRE_NOTHROW(run_scheduler(find_scheduler("RS_N", "test"), {m, SchedulingHints{88e-6, 1e-7, {}}, rng}));
+}
+
+TEST_CASE("Stand-in iPSC/860 hints: e-cube routes over log2(nodes) dimensions, power-of-two nodes only") {
+  const SchedulingHints hints = scheduling_hints(MachineSpec{"ipsc860", 64, {}});
+  REQUIRE(hints.route_path);
+  REQUIRE(hints.route_path(0, 63) == std::vector<int>{0, 1, 3, 7, 15, 31, 63});
+  REQUIRE_THROWS_WITH(hypercube_hints(48), Catch::Contains("power-of-two"));
+  REQUIRE_THROWS_WITH(scheduling_hints(MachineSpec{"ipsc861", 64, {}}), Catch::Contains("unknown machine"));
+  REQUIRE_FALSE(scheduling_hints(MachineSpec{"cm5", 32, {}}).route_path);
+}
+
+TEST_CASE("wang94-permutations: RS_N and RS_NL counts, mean and max, beside d + log2 d") {
+  const Scenario s = load_scenario(std::string(MCSIM_TEST_DATA) + "/../../scenarios/wang94-permutations.toml");
+  RunOptions options;
+  options.samples = 3;
+  options.workers = 2;
+  const auto result = run_permutation_count(s, options);
+  const auto rows = permutation_rows(result);
+  REQUIRE(rows.size() == 5 * 5);  // 5 densities x (d+log2d, RS_N, RS_N max, RS_NL, RS_NL max)
+  REQUIRE(rows[0].row == "n64-l1");
+  REQUIRE(rows[0].series == "d+log2d");
+  REQUIRE(*rows[0].mcsim == Approx(6));
+  REQUIRE_FALSE(rows[0].paper);
+  REQUIRE(rows[1].series == "RS_N");
+  REQUIRE(rows[2].series == "RS_N max");
+  REQUIRE(*rows[2].mcsim >= *rows[1].mcsim);
+  REQUIRE(*rows[1].mcsim >= 4);
+  REQUIRE(rows[23].series == "RS_NL");
+  REQUIRE(*rows[23].mcsim >= 48);
+  const auto text = permutation_side_by_side(result, rows);
+  REQUIRE(text.find("d + log2(d)") != std::string::npos);
+}
+
+TEST_CASE("Permutation scenarios: an unknown closed form or statistic is an error naming the key") {
+  const std::string dir = test::temp_dir("closed-forms");
+  const auto write = [&](const std::string& permutations) {
+    const std::string path = dir + "/s.toml";
+    std::ofstream(path) << "id = \"s\"\nkind = \"permutations\"\n[machine]\nname = \"ipsc860\"\nnodes = 64\n"
+                           "[workload]\nname = \"uniform-density\"\ndensity = [4]\n[permutations]\n"
+                        << permutations << "\n[[series]]\nscheduler = \"RS_N\"\n";
+    return path;
+  };
+  REQUIRE_THROWS_WITH(load_scenario(write("closed_forms = [\"d3\"]")),
+                      Catch::Contains("permutations.closed_forms") && Catch::Contains("unknown name 'd3'") &&
+                          Catch::Contains("d+log2d"));
+  REQUIRE_THROWS_WITH(load_scenario(write("statistics = [\"median\"]")), Catch::Contains("permutations.statistics"));
+  const Scenario s = load_scenario(write("closed_forms = []\nstatistics = [\"max\"]"));
+  REQUIRE(s.closed_forms.empty());
+  REQUIRE(s.statistics == std::vector<std::string>{"max"});
+}
+
+TEST_CASE("RS_NL on a machine without fixed routes: one error before any simulation starts") {
+  const std::string path = test::temp_dir("rsnl-cm5") + "/s.toml";
+  std::ofstream(path) << "id = \"s\"\n[machine]\nname = \"cm5\"\nnodes = 32\n[workload]\nname = "
+                         "\"uniform-density\"\ndensity = 4\n[sweep]\nmsg_unit = 16\n[[series]]\nscheduler = \"RS_NL\"\n";
+  RunOptions options;
+  REQUIRE_THROWS_WITH(run_experiment(load_scenario(path), options),
+                      Catch::Contains("scheduler RS_NL needs fixed routes and machine cm5 has none"));
+  Scenario s = load_scenario(path);
+  s.kind = "permutations";
+  s.lambdas = {1.0};
+  REQUIRE_THROWS_WITH(run_permutation_count(s, options), Catch::Contains("RS_NL") && Catch::Contains("route"));
+}
