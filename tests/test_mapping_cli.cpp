@@ -87,3 +87,10 @@ TEST_CASE("mcsim draw-mapping writes the mesh with every tree edge, and refuses 
   REQUIRE(r.err == "mcsim: error: --mapping: unknown mapping 'spiral' (known: reflecting, growing, row-major)\n");
   REQUIRE_FALSE(std::filesystem::exists(dir + "/spiral.svg"));
 }
+
+TEST_CASE("mcsim list mappings names every mapping with its source") {
+  const auto r = run_mcsim("list mappings");
+  REQUIRE(r.exit_code == 0);
+  for (const char* word : {"reflecting", "Definition 7", "growing", "Definition 8", "row-major"})
+    REQUIRE(r.out.find(word) != std::string::npos);
+}
