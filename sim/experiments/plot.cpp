@@ -25,7 +25,7 @@ std::string gnuplot_script(const PlotSpec& spec, const std::string& output) {
   s += fmt::format("set output {}\n", quoted(output));
   s += fmt::format("set title {} noenhanced\nset xlabel {} noenhanced\nset ylabel {} noenhanced\n", quoted(spec.title),
                    quoted(spec.x_label), quoted(spec.y_label));
-  s += "set key left top noenhanced\nset grid\n";
+  s += fmt::format("set key {} noenhanced\nset grid\n", spec.key);
   if (spec.log_x) s += "set logscale x 2\n";
   if (spec.log_y) s += "set logscale y 10\n";
   for (std::size_t i = 0; i < spec.series.size(); ++i) {

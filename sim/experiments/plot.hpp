@@ -22,6 +22,7 @@ struct PlotSpec {
   bool log_x = false;
   bool log_y = false;
   std::vector<PlotSeries> series;
+  std::string key = "left top";  // gnuplot `set key` placement, e.g. "below" for many series
 };
 
 // The gnuplot script that draws `spec` into `output` (SVG).

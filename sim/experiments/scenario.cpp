@@ -8,6 +8,8 @@
 
 #include "../../schedulers/scheduler.hpp"
 #include "../core/error.hpp"
+#include "../mapping/alpha.hpp"
+#include "../mapping/mappings.hpp"
 #include "permutation_count.hpp"
 
 namespace mcsim {
@@ -154,6 +156,56 @@ void read_paper(const Reader& r, const toml::table& paper, Scenario& s) {
   }
 }
 
+// The [mapping] table of kind = "mapping-metrics".
+void read_mapping_metrics(const Reader& r, const toml::table& root, Scenario& s) {
+  r.only_keys(root, "", {"id", "title", "source", "notes", "kind", "plot", "mapping"});
+  const auto* table = root["mapping"].as_table();
+  if (!table) throw Error(r.at("mapping"), "kind = \"mapping-metrics\" needs a [mapping] table");
+  r.only_keys(*table, "mapping", {"report", "n", "alpha", "mappings", "links", "startup_c"});
+  auto& m = s.mapping;
+  m.report = r.string(*table, "report", "mapping.report", true);
+  if (m.report != "lemmas" && m.report != "slowdown")
+    throw Error(r.at(*table->get("report"), "mapping.report"),
+                fmt::format("unknown report '{}' (lemmas or slowdown)", m.report));
+  const auto* n = table->get("n");
+  if (!n) throw Error(r.at("mapping.n"), "missing required key");
+  for (auto v : r.integers(*n, "mapping.n", 1)) {
+    if (v > 18) throw Error(r.at(*n, "mapping.n"), fmt::format("B({}) is too large to measure here (at most 18)", v));
+    m.n.push_back(static_cast<int>(v));
+  }
+  const auto* alphas = (*table)["alpha"].as_array();
+  if (!alphas || alphas->empty()) throw Error(r.at("mapping.alpha"), "needs a list of alpha values, e.g. [\"1\", \"1/2\"]");
+  for (const auto& item : *alphas) {
+    std::string label;
+    if (auto text = item.value<std::string>())
+      label = *text;
+    else
+      label = fmt::format("{}", r.number(item, "mapping.alpha"));
+    m.alphas.push_back(parse_alpha(label, r.at(item, "mapping.alpha")));
+    m.alpha_labels.push_back(label);
+  }
+  if (const auto* list = (*table)["mappings"].as_array())
+    for (const auto& item : *list) {
+      auto name = item.value<std::string>();
+      if (!name) throw Error(r.at(item, "mapping.mappings"), "expected mapping names");
+      find_mapping(*name, r.at(item, "mapping.mappings"));
+      m.mappings.push_back(*name);
+    }
+  if (m.mappings.empty()) m.mappings = {"reflecting", "growing"};
+  const std::string links = r.string(*table, "links", "mapping.links", false, "undirected");
+  if (links != "undirected" && links != "directed")
+    throw Error(r.at(*table->get("links"), "mapping.links"), fmt::format("unknown links '{}' (undirected or directed)", links));
+  m.directed_links = links == "directed";
+  if (const auto* list = (*table)["startup_c"].as_array())
+    for (const auto& item : *list) {
+      const double c = r.number(item, "mapping.startup_c");
+      if (!(c >= 0)) throw Error(r.at(item, "mapping.startup_c"), "startup c must be at least 0");
+      m.startup_c.push_back(c);
+    }
+  if (!s.plot.empty() && !(s.plot == "slowdown" && m.report == "slowdown"))
+    throw Error(r.at(*root.get("plot"), "plot"), "a mapping-metrics scenario plots only plot = \"slowdown\" of report \"slowdown\"");
+}
+
 }  // namespace
 
 bool RegionRule::contains(int density, std::uint64_t bytes) const {
@@ -185,14 +237,28 @@ Scenario load_scenario(const std::string& path) {
   Scenario s;
   s.path = path;
   r.only_keys(root, "", {"id", "title", "source", "notes", "samples", "seed", "kind", "plot", "machine", "workload",
-                         "sweep", "permutations", "series", "paper"});
+                         "sweep", "permutations", "series", "paper", "mapping"});
   s.plot = r.string(root, "plot", "plot", false);
-  if (!s.plot.empty() && s.plot != "comm" && s.plot != "heap-ops" && s.plot != "regions" && s.plot != "overhead")
+  if (!s.plot.empty() && s.plot != "comm" && s.plot != "heap-ops" && s.plot != "regions" && s.plot != "overhead" &&
+      s.plot != "slowdown")
     throw Error(r.at(*root.get("plot"), "plot"),
-                fmt::format("unknown plot '{}' (comm, heap-ops, regions or overhead)", s.plot));
+                fmt::format("unknown plot '{}' (comm, heap-ops, regions, overhead or slowdown)", s.plot));
   s.kind = r.string(root, "kind", "kind", false, "simulation");
-  if (s.kind != "simulation" && s.kind != "permutations")
-    throw Error(r.at(*root.get("kind"), "kind"), fmt::format("unknown kind '{}' (simulation or permutations)", s.kind));
+  if (s.kind != "simulation" && s.kind != "permutations" && s.kind != "mapping-metrics")
+    throw Error(r.at(*root.get("kind"), "kind"),
+                fmt::format("unknown kind '{}' (simulation, permutations or mapping-metrics)", s.kind));
+  if (s.kind == "mapping-metrics") {
+    s.id = r.string(root, "id", "id", true);
+    s.title = r.string(root, "title", "title", false);
+    s.source = r.string(root, "source", "source", false);
+    if (const auto* notes = root["notes"].as_array())
+      for (const auto& note : *notes)
+        if (auto text = note.value<std::string>()) s.notes.push_back(*text);
+    read_mapping_metrics(r, root, s);
+    return s;
+  }
+  if (const auto* mapping = root.get("mapping"))
+    throw Error(r.at(*mapping, "mapping"), "[mapping] belongs to kind = \"mapping-metrics\" only");
   if (const auto* perms = root["permutations"].as_table()) {
     r.only_keys(*perms, "permutations", {"lambda", "closed_forms", "statistics"});
     const auto names = [&](const char* key, std::vector<std::string> known) {

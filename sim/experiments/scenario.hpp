@@ -78,6 +78,21 @@ struct Scenario {
     std::map<std::string, std::vector<std::optional<double>>> values;  // series -> one per density
   };
   std::vector<PermutationRow> paper_permutations;
+
+  // kind = "mapping-metrics" (Lo et al. 1992): no machine, workload or series; the [mapping] table
+  // says which binomial trees B(n), volume ratios alpha and mappings to measure with the metrics
+  // of sim/mapping/ (report "lemmas": beside the paper's closed forms; report "slowdown": the
+  // slowdown S of equations 2, 4, 6, 7 against n, plot = "slowdown").
+  struct MappingMetricsSpec {
+    std::string report;                    // "lemmas" or "slowdown"
+    std::vector<int> n;                    // trees B(n)
+    std::vector<std::string> alpha_labels; // as written ("1/sqrt(2)")
+    std::vector<double> alphas;
+    std::vector<std::string> mappings;     // names in sim/mapping/mappings.hpp
+    bool directed_links = false;           // links = "undirected" (the paper's G_A) or "directed"
+    std::vector<double> startup_c;         // extra cost models: startup c with b = 1 (report "slowdown")
+  };
+  MappingMetricsSpec mapping;
 };
 
 // A series' scheduler spec with "{lambda}" replaced by the value.

@@ -10,6 +10,7 @@ void add_list_command(CLI::App& app);
 void add_experiment_commands(CLI::App& app);  // run, reproduce, sweep
 void add_bench_command(CLI::App& app);
 void add_timeline_command(CLI::App& app);  // one run, every message
+void add_draw_mapping_command(CLI::App& app);  // a picture of a binomial-tree mapping
 
 // The directory of bundled scenarios: --scenarios, else $MCSIM_SCENARIOS, else the source tree's.
 std::string scenario_directory(const std::string& flag);

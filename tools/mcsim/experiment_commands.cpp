@@ -7,6 +7,7 @@
 
 #include "../../schedulers/scheduler.hpp"
 #include "../../sim/core/error.hpp"
+#include "../../sim/experiments/mapping_report.hpp"
 #include "../../sim/experiments/permutation_count.hpp"
 #include "../../sim/experiments/overhead.hpp"
 #include "../../sim/experiments/plot.hpp"
@@ -123,7 +124,19 @@ void run_and_report(Scenario scenario, const std::string& csv_path, const Common
   const Scenario& s = scenario;
   std::vector<std::pair<std::string, std::string>> files;  // path, content
   std::optional<PlotSpec> plot;
-  if (s.kind == "permutations") {
+  if (s.kind == "mapping-metrics") {
+    // Lo et al. 1992: metrics of mapped binomial trees, nothing is simulated.
+    if (s.mapping.report == "lemmas") {
+      const auto rows = lemma_rows(s);
+      fmt::print("{}", lemma_side_by_side(s, rows));
+      files.emplace_back(csv_path, lemma_csv(s.id, rows));
+    } else {
+      const auto rows = slowdown_rows(s);
+      fmt::print("{}", slowdown_side_by_side(s, rows));
+      files.emplace_back(csv_path, slowdown_csv(s.id, rows));
+      if (s.plot == "slowdown") plot = slowdown_plot(s, rows);
+    }
+  } else if (s.kind == "permutations") {
     const auto result = run_permutation_count(s, run);
     const auto rows = permutation_rows(result);
     fmt::print("{}", permutation_side_by_side(result, rows));

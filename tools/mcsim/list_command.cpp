@@ -6,6 +6,7 @@
 #include "../../schedulers/scheduler.hpp"
 #include "../../sim/core/error.hpp"
 #include "../../sim/experiments/scenario.hpp"
+#include "../../sim/mapping/mappings.hpp"
 #include "../../sim/workloads/workloads.hpp"
 #include "../../topologies/machines.hpp"
 #include "commands.hpp"
@@ -63,6 +64,11 @@ void list_strategies() {
   fmt::print("  (Wang and Ranka 1994 call receiver-ready S1 and loosely-synchronous S2; both names are accepted)\n");
 }
 
+void list_mappings() {
+  fmt::print("mappings (of the binomial tree B(n) onto the mesh; mcsim draw-mapping):\n");
+  for (const auto& entry : mapping_registry()) fmt::print("  {:<12} {}\n", entry.name, entry.description);
+}
+
 void list_experiments(const std::string& directory) {
   namespace fs = std::filesystem;
   fmt::print("experiments (mcsim reproduce ID; scenarios in {}):\n", directory);
@@ -85,12 +91,12 @@ void list_experiments(const std::string& directory) {
 }  // namespace
 
 void add_list_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("list", "List machines, schedulers, workloads, strategies and experiments");
+  auto* cmd = app.add_subcommand("list", "List machines, schedulers, workloads, strategies, mappings and experiments");
   static std::string what = "all";
   static bool verbose = false;
   static std::string scenarios;
-  cmd->add_option("what", what, "machines | schedulers | workloads | strategies | experiments | all")
-      ->check(CLI::IsMember({"machines", "schedulers", "workloads", "strategies", "experiments", "all"}));
+  cmd->add_option("what", what, "machines | schedulers | workloads | strategies | mappings | experiments | all")
+      ->check(CLI::IsMember({"machines", "schedulers", "workloads", "strategies", "mappings", "experiments", "all"}));
   cmd->add_flag("-v,--verbose", verbose, "Show machine parameters with their sources, scheduler papers");
   cmd->add_option("--scenarios", scenarios, "Directory of scenario files (default: the bundled scenarios/)");
   cmd->callback([] {
@@ -99,6 +105,7 @@ void add_list_command(CLI::App& app) {
     if (all || what == "schedulers") list_schedulers(verbose);
     if (all || what == "workloads") list_workloads();
     if (all || what == "strategies") list_strategies();
+    if (all || what == "mappings") list_mappings();
     if (all || what == "experiments") list_experiments(scenario_directory(scenarios));
   });
 }

@@ -1,0 +1,71 @@
+#include "metrics.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "routing/mesh_route.hpp"
+#include "sim/core/error.hpp"
+#include "topologies/mesh_graph.hpp"
+
+namespace mcsim {
+
+MappingMetrics compute_metrics(const PhasedTaskGraph& graph, const MeshMapping& mapping, LinkModel links) {
+  if (mapping.node_of_task.size() != static_cast<std::size_t>(graph.tasks))
+    throw Error(mapping.name + " mapping of " + graph.name,
+                fmt::format("places {} tasks, the graph has {}", mapping.node_of_task.size(), graph.tasks));
+  const MeshShape& mesh = mapping.mesh;
+  const NetworkGraph net = make_mesh_graph(mesh.rows, mesh.cols);
+  const std::size_t link_count = net.lower.size() * (links == LinkModel::directed_channel ? 2 : 1);
+  std::vector<std::vector<int>> users(link_count);  // link -> edges of the current phase on it
+  MappingMetrics out;
+  for (std::size_t p = 0; p < graph.phases.size(); ++p) {
+    PhaseMetrics phase;
+    phase.phase = static_cast<int>(p) + 1;
+    std::vector<std::vector<std::size_t>> route_links;
+    std::vector<std::size_t> touched;
+    for (const TaskEdge& e : graph.phases[p]) {
+      EdgeMetrics m;
+      m.edge = e;
+      m.src_node = mapping.node_of_task.at(static_cast<std::size_t>(e.sender));
+      m.dst_node = mapping.node_of_task.at(static_cast<std::size_t>(e.receiver));
+      const auto channels = mesh_path_channels(net, xy_path(mesh.rows, mesh.cols, m.src_node, m.dst_node));
+      m.dilation = static_cast<int>(channels.size());
+      auto& ids = route_links.emplace_back();
+      for (const Channel& c : channels) {
+        const std::size_t id = links == LinkModel::directed_channel ? 2 * c.wire + (c.up ? 0 : 1) : c.wire;
+        ids.push_back(id);
+        if (users[id].empty()) touched.push_back(id);
+        users[id].push_back(static_cast<int>(phase.edges.size()));
+      }
+      phase.edges.push_back(std::move(m));
+    }
+    // Definition 4: I(e, i) = the other edges of E_i whose routes share a link with e's.
+    std::vector<int> seen_by(phase.edges.size(), -1);
+    for (std::size_t k = 0; k < phase.edges.size(); ++k) {
+      auto& m = phase.edges[k];
+      seen_by[k] = static_cast<int>(k);
+      for (std::size_t id : route_links[k])
+        for (int other : users[id])
+          if (seen_by[static_cast<std::size_t>(other)] != static_cast<int>(k)) {
+            seen_by[static_cast<std::size_t>(other)] = static_cast<int>(k);
+            m.interference.push_back(other);
+            m.interference_weight += phase.edges[static_cast<std::size_t>(other)].edge.volume;
+          }
+      std::sort(m.interference.begin(), m.interference.end());
+      phase.weight = std::max(phase.weight, m.edge.volume);
+      phase.dilation = std::max(phase.dilation, m.dilation);
+      phase.weighted_dilation = std::max(phase.weighted_dilation, m.edge.volume * m.dilation);
+      phase.conflict = std::max(phase.conflict, static_cast<int>(m.interference.size()));
+      phase.weighted_contention = std::max(phase.weighted_contention, m.interference_weight);
+    }
+    for (std::size_t id : touched) {
+      phase.link_contention = std::max(phase.link_contention, static_cast<int>(users[id].size()));
+      users[id].clear();
+    }
+    out.phases.push_back(std::move(phase));
+  }
+  return out;
+}
+
+}  // namespace mcsim

@@ -1,0 +1,96 @@
+// The Lo et al. 1992 reproductions and `mcsim draw-mapping` as a user meets them.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "helpers.hpp"
+
+using mcsim::test::run_mcsim;
+
+namespace {
+const std::string data = MCSIM_TEST_DATA;
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("Golden output: lo92-lemmas (a change here is a change of a mapping or a metric)") {
+  const auto dir = mcsim::test::temp_dir("lo92-lemmas");
+  const auto r = run_mcsim("reproduce lo92-lemmas -q -o " + dir);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const std::string want = read(data + "/../golden/lo92-lemmas.csv");
+  REQUIRE(!want.empty());
+  REQUIRE(read(dir + "/lo92-lemmas.csv") == want);
+  // The printed verdicts name the smallest B(n) that shows each disagreement.
+  REQUIRE(r.out.find("DIFFERS  T_sf growing [Lemma 5(b)]: 4 of 4 values; first at n = 2, alpha = 1: paper 0, computed 2") !=
+          std::string::npos);
+  REQUIRE(r.out.find("DIFFERS  T_sf growing [sum before Lemma 5 (floor(i/2))]: 12 of 16 values; first at n = 4") !=
+          std::string::npos);
+  REQUIRE(r.out.find("DIFFERS  dilation reflecting [Lemma 3 as printed (i = phase)]: 20 of 36 values; first at n = 5, "
+                     "phase 1: paper 1, computed 3") != std::string::npos);
+  REQUIRE(r.out.find("agrees   conflict reflecting [Lemma 2]") != std::string::npos);
+  REQUIRE(r.out.find("agrees   T_sf reflecting [Lemma 4(a)]") != std::string::npos);
+}
+
+TEST_CASE("lo92-thm2: slowdown CSV with room for a simulated column, and its plot") {
+  const auto dir = mcsim::test::temp_dir("lo92-thm2");
+  const auto r = run_mcsim("reproduce lo92-thm2 -q -o " + dir);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const std::string csv = read(dir + "/lo92-thm2.csv");
+  REQUIRE(csv.rfind("experiment,mapping,switching,volumes,alpha,n,paper,paper_source,metric\n", 0) == 0);
+  // Theorem 1 holds at the largest n; growing at alpha = 1/2 is below the 1.25 asymptote.
+  REQUIRE(csv.find("lo92-thm2,reflecting,wormhole,large,1/2,16,1,Theorem 1,1\n") != std::string::npos);
+  REQUIRE(csv.find("lo92-thm2,growing,store-and-forward,large,1/2,16,1.24417,eq. 2: Lemma 5(c) / Lemma 6,1.24417\n") !=
+          std::string::npos);
+  REQUIRE(std::filesystem::exists(dir + "/lo92-thm2.svg"));
+}
+
+TEST_CASE("A bad mapping-metrics scenario: one line naming the key, no file") {
+  const auto dir = mcsim::test::temp_dir("bad-mapping");
+  const auto r = run_mcsim("run " + data + "/bad_mapping_report.toml -q -o " + dir + "/out.csv");
+  REQUIRE(r.exit_code != 0);
+  REQUIRE(r.err.find("bad_mapping_report.toml:7 (mapping.alpha)") != std::string::npos);
+  REQUIRE(r.err.find("alpha '3/2' = 1.5 is outside (0, 1]") != std::string::npos);
+  REQUIRE(std::filesystem::is_empty(dir));
+}
+
+TEST_CASE("mcsim draw-mapping writes the mesh with every tree edge, and refuses unknown mappings") {
+  const auto dir = mcsim::test::temp_dir("draw-mapping");
+  for (const char* mapping : {"reflecting", "growing", "row-major"}) {
+    const std::string path = dir + "/" + mapping + ".svg";
+    const auto r = run_mcsim(std::string("draw-mapping --mapping ") + mapping + " --k 5 -o " + path);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const std::string svg = read(path);
+    REQUIRE(svg.rfind("<svg", 0) == 0);
+    REQUIRE(count(svg, "<circle") == 31);  // 32 tasks, the root a square
+    REQUIRE(count(svg, "<rect x=") == 1);
+    REQUIRE(count(svg, "<title>phase") == 5);
+    REQUIRE_FALSE(std::filesystem::exists(path + ".partial"));
+  }
+  const auto r = run_mcsim("draw-mapping --mapping spiral --k 3 -o " + dir + "/spiral.svg");
+  REQUIRE(r.exit_code != 0);
+  REQUIRE(r.err == "mcsim: error: --mapping: unknown mapping 'spiral' (known: reflecting, growing, row-major)\n");
+  REQUIRE_FALSE(std::filesystem::exists(dir + "/spiral.svg"));
+}
+
+TEST_CASE("mcsim list mappings names every mapping with its source") {
+  const auto r = run_mcsim("list mappings");
+  REQUIRE(r.exit_code == 0);
+  for (const char* word : {"reflecting", "Definition 7", "growing", "Definition 8", "row-major"})
+    REQUIRE(r.out.find(word) != std::string::npos);
+}
