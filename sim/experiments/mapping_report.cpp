@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "../mapping/binomial_tree.hpp"
+#include "report.hpp"
 #include "../mapping/closed_forms.hpp"
 #include "../mapping/mappings.hpp"
 #include "../mapping/metrics.hpp"
@@ -16,15 +17,8 @@ namespace mcsim {
 
 namespace {
 
-std::string number(std::optional<double> v) { return v ? fmt::format("{:.6g}", *v) : std::string(); }
-
-// RFC 4180 quoting, as report.cpp.
-std::string field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
+std::string number(std::optional<double> v) { return csv_number(v); }
+std::string field(const std::string& text) { return csv_field(text); }
 
 MappingMetrics measure(const std::string& mapping, int n, double alpha, bool directed) {
   return compute_metrics(binomial_tree(n, alpha), find_mapping(mapping, "mapping").map_binomial_tree(n),

@@ -16,16 +16,19 @@ std::optional<double> ComparisonRow::ratio() const {
   return *mcsim / *paper;
 }
 
-namespace {
-std::string number(std::optional<double> v) { return v ? fmt::format("{:.6g}", *v) : std::string(); }
+std::string csv_number(std::optional<double> v) { return v ? fmt::format("{:.6g}", *v) : std::string(); }
 
 // RFC 4180: a field with a comma, quote or newline is quoted, its quotes doubled.
-std::string field(const std::string& text) {
+std::string csv_field(const std::string& text) {
   if (text.find_first_of(",\"\n") == std::string::npos) return text;
   std::string quoted = "\"";
   for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
   return quoted + "\"";
 }
+
+namespace {
+std::string number(std::optional<double> v) { return csv_number(v); }
+std::string field(const std::string& text) { return csv_field(text); }
 
 std::optional<double> lookup(const std::map<std::string, double>& table, const std::string& key) {
   auto it = table.find(key);

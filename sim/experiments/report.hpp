@@ -33,6 +33,11 @@ std::string side_by_side(const ExperimentResult& result, const std::vector<Compa
 // One line per cell: the axes, the sample statistics of communication time, phases, host time.
 std::string sweep_csv(const ExperimentResult& result, const ReportOptions& options);
 
+// CSV helpers: a number with 6 significant digits (empty when absent), and RFC 4180 quoting of a
+// field that holds a comma, quote or newline.
+std::string csv_number(std::optional<double> value);
+std::string csv_field(const std::string& text);
+
 // Writes `text` to `path` through a temporary file renamed into place, so that a failed run never
 // leaves a partial file that looks complete. Creates the parent directory.
 void write_file_atomically(const std::string& path, const std::string& text);
