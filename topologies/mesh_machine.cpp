@@ -109,10 +109,6 @@ std::vector<MachineParameter> MeshMachine::parameters() const {
   return list;
 }
 
-}  // namespace mcsim
-
-namespace mcsim {
-
 namespace {
 
 // The default shape for `nodes` nodes: the most nearly square rows x cols with cols >= rows
@@ -122,7 +118,6 @@ std::pair<int, int> default_shape(int nodes) {
   while (rows > 1 && nodes % rows != 0) --rows;
   return {rows, nodes / rows};
 }
-
 
 MeshParameters mesh_parameter_set(const std::string& name) {
   if (name == "dimensionless")
@@ -143,10 +138,8 @@ MeshParameters mesh_parameter_set(const std::string& name) {
 std::unique_ptr<Machine> make_mesh(const MachineSpec& spec) {
   MachineOptions options(spec, "machine mesh");
   if (spec.nodes < 1) throw Error(options.where(), fmt::format("cannot take {} nodes", spec.nodes));
-  const auto [default_rows, default_cols] = default_shape(spec.nodes);
-  const int rows = options.integer("rows", default_rows);
+  const int rows = options.integer("rows", default_shape(spec.nodes).first);
   const int cols = options.integer("cols", spec.nodes / std::max(rows, 1));
-  (void)default_cols;
   if (rows < 1 || cols < 1 || rows * cols != spec.nodes)
     throw Error(options.where(), fmt::format("a {} x {} mesh does not have {} nodes", rows, cols, spec.nodes));
   const std::string switching = options.choice("switching", {"wormhole", "store-and-forward"}, "wormhole");

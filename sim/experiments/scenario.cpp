@@ -247,13 +247,17 @@ Scenario load_scenario(const std::string& path) {
   if (s.kind != "simulation" && s.kind != "permutations" && s.kind != "mapping-metrics")
     throw Error(r.at(*root.get("kind"), "kind"),
                 fmt::format("unknown kind '{}' (simulation, permutations or mapping-metrics)", s.kind));
-  if (s.kind == "mapping-metrics") {
+  // id, title, source, notes: read at the same point of each kind's checks as before.
+  const auto read_header = [&] {
     s.id = r.string(root, "id", "id", true);
     s.title = r.string(root, "title", "title", false);
     s.source = r.string(root, "source", "source", false);
     if (const auto* notes = root["notes"].as_array())
       for (const auto& note : *notes)
         if (auto text = note.value<std::string>()) s.notes.push_back(*text);
+  };
+  if (s.kind == "mapping-metrics") {
+    read_header();
     read_mapping_metrics(r, root, s);
     return s;
   }
@@ -288,12 +292,7 @@ Scenario load_scenario(const std::string& path) {
       }
   }
   if (s.kind == "permutations" && s.lambdas.empty()) s.lambdas.push_back(1.0);
-  s.id = r.string(root, "id", "id", true);
-  s.title = r.string(root, "title", "title", false);
-  s.source = r.string(root, "source", "source", false);
-  if (const auto* notes = root["notes"].as_array())
-    for (const auto& note : *notes)
-      if (auto text = note.value<std::string>()) s.notes.push_back(*text);
+  read_header();
   if (const auto* node = root.get("samples")) s.samples = static_cast<int>(r.integers(*node, "samples", 1).at(0));
   if (const auto* node = root.get("seed")) s.seed = static_cast<std::uint64_t>(r.integers(*node, "seed", 0).at(0));
 
