@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "helpers.hpp"
 
@@ -45,18 +46,81 @@ TEST_CASE("Golden output: lo92-lemmas (a change here is a change of a mapping or
   REQUIRE(r.out.find("agrees   T_sf reflecting [Lemma 4(a)]") != std::string::npos);
 }
 
-TEST_CASE("lo92-thm2: slowdown CSV with room for a simulated column, and its plot") {
+TEST_CASE("lo92-thm2: metric and simulated slowdown CSV, and its plot") {
   const auto dir = mcsim::test::temp_dir("lo92-thm2");
   const auto r = run_mcsim("reproduce lo92-thm2 -q -o " + dir);
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
   const std::string csv = read(dir + "/lo92-thm2.csv");
-  REQUIRE(csv.rfind("experiment,mapping,switching,volumes,alpha,n,paper,paper_source,metric\n", 0) == 0);
-  // Theorem 1 holds at the largest n; growing at alpha = 1/2 is below the 1.25 asymptote.
-  REQUIRE(csv.find("lo92-thm2,reflecting,wormhole,large,1/2,16,1,Theorem 1,1\n") != std::string::npos);
-  REQUIRE(csv.find("lo92-thm2,growing,store-and-forward,large,1/2,16,1.24417,eq. 2: Lemma 5(c) / Lemma 6,1.24417\n") !=
+  REQUIRE(csv.rfind("experiment,mapping,switching,volumes,alpha,n,paper,paper_source,metric,simulated\n", 0) == 0);
+  // Theorem 1 holds at the largest n, in the metric and on the simulated mesh (simulated up to n = 12).
+  REQUIRE(csv.find("lo92-thm2,reflecting,wormhole,large,1/2,16,1,Theorem 1,1,\n") != std::string::npos);
+  REQUIRE(csv.find("lo92-thm2,reflecting,wormhole,large,1/2,12,1,Theorem 1,1,1\n") != std::string::npos);
+  // Growing at alpha = 1/2 is below the 1.25 asymptote.
+  REQUIRE(csv.find("lo92-thm2,growing,store-and-forward,large,1/2,16,1.24417,eq. 2: Lemma 5(c) / Lemma 6,1.24417,\n") !=
           std::string::npos);
-  REQUIRE(std::filesystem::exists(dir + "/lo92-thm2.svg"));
+  // Store-and-forward messages that share a link reach it at different hops: the simulated growing
+  // mapping pays its dilation but not the metric's contention term, and Theorem 2's ratio reverses.
+  REQUIRE(csv.find("lo92-thm2,growing,store-and-forward,large,1,12,9.5,eq. 2: Lemma 5(b) / Lemma 6,9.66667,5.33333\n") !=
+          std::string::npos);
+  REQUIRE(csv.find("lo92-thm2,reflecting/growing,store-and-forward,large,1,12,0.666667,Theorem 2 (asymptotic in k),"
+                   "0.724138,1.3125\n") != std::string::npos);
+  REQUIRE(r.out.find("simulated") != std::string::npos);
+  const std::string svg = read(dir + "/lo92-thm2.svg");
+  REQUIRE(svg.find("simulated") != std::string::npos);
+}
+
+namespace {
+std::string write_scenario(const std::string& dir, const std::string& mapping_table) {
+  const std::string path = dir + "/scenario.toml";
+  std::ofstream(path) << "id = \"sim-slowdown\"\nkind = \"mapping-metrics\"\n\n[mapping]\n" << mapping_table;
+  return path;
+}
+}  // namespace
+
+TEST_CASE("Simulated slowdown: reflecting equals its metric on both switchings, growing wormhole with c only is 1") {
+  const auto dir = mcsim::test::temp_dir("sim-slowdown");
+  const auto scenario = write_scenario(dir, "report = \"slowdown\"\nn = [2, 4, 6, 7]\nalpha = [\"1\", \"1/2\"]\n"
+                                            "mappings = [\"reflecting\", \"growing\"]\nsimulate_up_to = 6\n");
+  const auto r = run_mcsim("run " + scenario + " -q -o " + dir + "/out.csv");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  std::ifstream in(dir + "/out.csv");
+  std::string line;
+  std::getline(in, line);
+  int simulated_rows = 0;
+  while (std::getline(in, line)) {
+    std::vector<std::string> f;
+    std::stringstream fields(line);
+    for (std::string x; std::getline(fields, x, ',');) f.push_back(x);
+    if (line.back() == ',') f.push_back("");
+    REQUIRE(f.size() == 10);
+    const std::string &mapping = f[1], &switching = f[2], &volumes = f[3], &n = f[5], &metric = f[8], &simulated = f[9];
+    INFO(line);
+    if (n == "7") {  // above simulate_up_to
+      REQUIRE(simulated.empty());
+      continue;
+    }
+    ++simulated_rows;
+    REQUIRE_FALSE(simulated.empty());
+    if (mapping == "reflecting") REQUIRE(simulated == metric);
+    if (mapping == "growing" && switching == "wormhole") REQUIRE(simulated == (volumes == "small" ? "1" : metric));
+  }
+  REQUIRE(simulated_rows == 3 * 3 * 2 * 2 + 3 * 3);  // n x (small, large a=1, a=1/2) x mappings x switchings + ratios
+}
+
+TEST_CASE("simulate_up_to: only for slowdown reports, and no larger than the mesh a process can hold") {
+  const auto dir = mcsim::test::temp_dir("bad-simulate");
+  auto scenario = write_scenario(dir, "report = \"lemmas\"\nn = [2, 4]\nalpha = [\"1\"]\nsimulate_up_to = 4\n");
+  auto r = run_mcsim("run " + scenario + " -q -o " + dir + "/out.csv");
+  REQUIRE(r.exit_code != 0);
+  REQUIRE(r.err.find("scenario.toml:8 (mapping.simulate_up_to)") != std::string::npos);
+  REQUIRE(r.err.find("only report = \"slowdown\" simulates") != std::string::npos);
+  scenario = write_scenario(dir, "report = \"slowdown\"\nn = [2, 4]\nalpha = [\"1\"]\nsimulate_up_to = 17\n");
+  r = run_mcsim("run " + scenario + " -q -o " + dir + "/out.csv");
+  REQUIRE(r.exit_code != 0);
+  REQUIRE(r.err.find("B(17) is too large to simulate") != std::string::npos);
+  REQUIRE_FALSE(std::filesystem::exists(dir + "/out.csv"));
 }
 
 TEST_CASE("A bad mapping-metrics scenario: one line naming the key, no file") {

@@ -160,10 +160,13 @@ JobState prepare(const Job& job, Machine& machine) {
   return state;
 }
 
+// Node count from which actor stacks go without guard pages (see configure_network_model).
+constexpr int kUnguardedStacksFrom = 8192;
+
 // The flow model as the machines of mcsim assume it: plain latency + bytes/bandwidth with max-min
 // sharing (simgrid-notes: LV08's TCP calibration factors are off; cross-traffic is off).
 // Each setting yields to a --cfg given by the user.
-void configure_network_model() {
+void configure_network_model(int node_count) {
   auto set_default = [](const char* key, const char* value) {
     if (simgrid::config::is_default(key)) s4u::Engine::set_config(std::string(key) + ":" + value);
   };
@@ -176,6 +179,10 @@ void configure_network_model() {
   // transfers and the schedulers (run by the orchestrating actor) need far less. Guard pages stay,
   // so an overflow is a crash, not a silent corruption (without them: 2.6 s).
   set_default("contexts/stack-size", "64");
+  // Each guarded stack costs two kernel memory mappings, and Linux allows 65530 per process
+  // (vm.max_map_count): a 16384-node mesh running the store-and-forward hops aborted with "Failed to
+  // protect stack". Machines that large run without guard pages.
+  if (node_count >= kUnguardedStacksFrom) set_default("contexts/guard-size", "0");
 }
 
 }  // namespace
@@ -191,7 +198,7 @@ void simulate(Machine& machine, std::size_t job_count, const std::function<Job(s
   argv.push_back(nullptr);
 
   s4u::Engine engine(&argc, argv.data());
-  configure_network_model();
+  configure_network_model(machine.nodes());
   machine.build_platform();
 
   s4u::Actor::create("orchestrator", machine.host(0), [&]() {

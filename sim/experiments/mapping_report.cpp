@@ -197,8 +197,8 @@ std::vector<SlowdownRow> slowdown_rows(const Scenario& scenario) {
         // Small volumes (eqs. 6, 7): uniform weights, alpha plays no part.
         {
           const auto metrics = measure(mapping, n, 1, spec.directed_links);
-          SlowdownRow row{mapping, std::string(to_string(sw)), "small", "", n, std::nullopt, "",
-                          slowdown(metrics, sw, small_volumes)};
+          SlowdownRow row{.mapping = mapping, .switching = std::string(to_string(sw)), .volumes = "small", .n = n,
+                          .metric = slowdown(metrics, sw, small_volumes)};
           if (mapping == "reflecting" && sw == SwitchingFormula::wormhole) row.paper = 1, row.paper_source = "Theorem 1";
           if (sw == SwitchingFormula::store_and_forward && even && mapping == "reflecting")
             row.paper = lo92::lemma4b(k) / n, row.paper_source = "eq. 6: Lemma 4(b) / 2k";
@@ -209,8 +209,8 @@ std::vector<SlowdownRow> slowdown_rows(const Scenario& scenario) {
         for (std::size_t a = 0; a < spec.alphas.size(); ++a) {
           const double alpha = spec.alphas[a];
           const auto metrics = measure(mapping, n, alpha, spec.directed_links);
-          SlowdownRow row{mapping, std::string(to_string(sw)), "large", spec.alpha_labels[a], n, std::nullopt, "",
-                          slowdown(metrics, sw, large_volumes)};
+          SlowdownRow row{.mapping = mapping, .switching = std::string(to_string(sw)), .volumes = "large",
+                          .alpha = spec.alpha_labels[a], .n = n, .metric = slowdown(metrics, sw, large_volumes)};
           if (mapping == "reflecting" && sw == SwitchingFormula::wormhole) row.paper = 1, row.paper_source = "Theorem 1";
           if (sw == SwitchingFormula::store_and_forward && even && mapping == "reflecting") {
             const bool uniform = lo92::is_alpha(alpha, 1);
@@ -226,8 +226,8 @@ std::vector<SlowdownRow> slowdown_rows(const Scenario& scenario) {
             }
           rows.push_back(row);
           for (double c : spec.startup_c)
-            rows.push_back({mapping, std::string(to_string(sw)), fmt::format("c={}", c), spec.alpha_labels[a], n,
-                            std::nullopt, "", slowdown(metrics, sw, CostModel{c, 1})});
+            rows.push_back({.mapping = mapping, .switching = std::string(to_string(sw)), .volumes = fmt::format("c={}", c),
+                            .alpha = spec.alpha_labels[a], .n = n, .metric = slowdown(metrics, sw, CostModel{c, 1})});
         }
       }
   // Theorem 2: reflecting against growing on store-and-forward.
@@ -242,7 +242,8 @@ std::vector<SlowdownRow> slowdown_rows(const Scenario& scenario) {
   for (const auto& r : rows)
     if (r.mapping == "reflecting" && r.switching == to_string(SwitchingFormula::store_and_forward))
       if (const auto* g = find("growing", r)) {
-        SlowdownRow ratio{"reflecting/growing", r.switching, r.volumes, r.alpha, r.n, std::nullopt, "", r.metric / g->metric};
+        SlowdownRow ratio{.mapping = "reflecting/growing", .switching = r.switching, .volumes = r.volumes, .alpha = r.alpha,
+                          .n = r.n, .metric = r.metric / g->metric};
         if (r.volumes == "small" || (r.volumes == "large" && r.alpha == "1"))
           ratio.paper = 2.0 / 3.0, ratio.paper_source = "Theorem 2 (asymptotic in k)";
         ratios.push_back(ratio);
@@ -252,10 +253,11 @@ std::vector<SlowdownRow> slowdown_rows(const Scenario& scenario) {
 }
 
 std::string slowdown_csv(const std::string& experiment, const std::vector<SlowdownRow>& rows) {
-  std::string out = "experiment,mapping,switching,volumes,alpha,n,paper,paper_source,metric\n";
+  std::string out = "experiment,mapping,switching,volumes,alpha,n,paper,paper_source,metric,simulated\n";
   for (const auto& r : rows)
-    out += fmt::format("{},{},{},{},{},{},{},{},{}\n", field(experiment), field(r.mapping), r.switching, field(r.volumes),
-                       field(r.alpha), r.n, number(r.paper), field(r.paper_source), number(r.metric));
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", field(experiment), field(r.mapping), r.switching,
+                       field(r.volumes), field(r.alpha), r.n, number(r.paper), field(r.paper_source), number(r.metric),
+                       number(r.simulated));
   return out;
 }
 
@@ -263,42 +265,54 @@ std::string slowdown_side_by_side(const Scenario& s, const std::vector<SlowdownR
   std::string out = fmt::format("{} — {}\n", s.id, s.title);
   if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
   for (const auto& note : s.notes) out += fmt::format("note: {}\n", note);
-  out += "\nslowdown S (metric, from the mapped routes) / paper's closed form where it gives one, against n (B(n), paper's k = n/2)\n";
+  out += "\nslowdown S against n (B(n) on 2^n processors; the paper's k = n/2)\n"
+         "  metric:    equations 2, 4, 6, 7 over the dilations and interference sets of the mapped XY routes\n"
+         "  simulated: the mapped phases run on the simulated mesh, over the perfect mapping's simulated time\n"
+         "  paper:     the paper's closed form where it gives one\n";
+  const auto key_of = [](const SlowdownRow& r) {
+    return fmt::format("{} {} {} volumes, alpha = {}", r.mapping, r.switching, r.volumes, r.alpha.empty() ? "any" : r.alpha);
+  };
   std::vector<std::string> keys;
-  for (const auto& r : rows) {
-    const std::string key = fmt::format("{:<18} {:<17} {:<6} alpha={}", r.mapping, r.switching, r.volumes,
-                                        r.alpha.empty() ? "any" : r.alpha);
-    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
-  }
+  for (const auto& r : rows)
+    if (std::find(keys.begin(), keys.end(), key_of(r)) == keys.end()) keys.push_back(key_of(r));
   for (const auto& key : keys) {
-    out += key + "\n ";
-    int on_line = 0;
-    for (const auto& r : rows)
-      if (fmt::format("{:<18} {:<17} {:<6} alpha={}", r.mapping, r.switching, r.volumes, r.alpha.empty() ? "any" : r.alpha) ==
-          key) {
-        if (on_line > 0 && on_line % 8 == 0) out += "\n ";
-        ++on_line;
-        out += fmt::format(" n={}: {:.4g}{}", r.n, r.metric, r.paper ? fmt::format("/{:.4g}", *r.paper) : "");
-      }
-    out += "\n";
+    std::string n_line = "  n        ", metric = "  metric   ", simulated = "  simulated", paper = "  paper    ";
+    bool any_simulated = false, any_paper = false;
+    for (const auto& r : rows) {
+      if (key_of(r) != key) continue;
+      n_line += fmt::format(" {:>6}", r.n);
+      metric += fmt::format(" {:>6.4g}", r.metric);
+      simulated += r.simulated ? fmt::format(" {:>6.4g}", *r.simulated) : fmt::format(" {:>6}", "-");
+      paper += r.paper ? fmt::format(" {:>6.4g}", *r.paper) : fmt::format(" {:>6}", "-");
+      any_simulated |= r.simulated.has_value();
+      any_paper |= r.paper.has_value();
+    }
+    out += fmt::format("{}\n{}\n{}\n", key, n_line, metric);
+    if (any_simulated) out += simulated + "\n";
+    if (any_paper) out += paper + "\n";
   }
   return out;
 }
 
 PlotSpec slowdown_plot(const Scenario& s, const std::vector<SlowdownRow>& rows) {
-  PlotSpec plot{s.id + ": slowdown S of the mapped B(n), large volumes (lines: metric, points: paper's closed forms)",
+  PlotSpec plot{s.id + ": slowdown S of the mapped B(n), large volumes (lines: metric, dashed: simulated, points: paper)",
                 "n (B(n), 2^n processors; the paper's k = n/2)", "slowdown S (small volumes: as alpha = 1)", false, true,
                 {}, "below"};
   const auto series_of = [&](const std::string& title, bool lines) -> PlotSeries& {
     for (auto& p : plot.series)
       if (p.title == title) return p;
-    return plot.series.emplace_back(PlotSeries{title, {}, lines});
+    return plot.series.emplace_back(PlotSeries{.title = title, .lines = lines});
   };
   for (const auto& r : rows) {
     // Small volumes give the alpha = 1 curves again (uniform weights): left out of the picture.
     if (r.mapping.find('/') != std::string::npos || r.volumes != "large") continue;
     const std::string label = fmt::format("{} {} alpha={}", r.mapping, r.switching, r.alpha);
     series_of(label, true).points.emplace_back(r.n, r.metric);
+    if (r.simulated) {
+      auto& simulated = series_of("simulated " + label, true);
+      simulated.style = "linespoints dashtype 2";
+      simulated.points.emplace_back(r.n, *r.simulated);
+    }
     if (r.paper && r.switching == "store-and-forward") series_of("paper " + label, false).points.emplace_back(r.n, *r.paper);
   }
   return plot;

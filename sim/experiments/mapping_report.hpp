@@ -1,6 +1,7 @@
 // Reports of kind = "mapping-metrics" scenarios (Lo, Rajopadhye, Telle & Zhong 1992): metrics
 // computed from the mappings themselves (sim/mapping/metrics.hpp) set beside the paper's closed
-// forms (sim/mapping/closed_forms.hpp). No simulation runs.
+// forms (sim/mapping/closed_forms.hpp). The simulated slowdowns are filled in by
+// mapping_simulation.hpp.
 #pragma once
 
 #include <optional>
@@ -43,15 +44,17 @@ struct SlowdownRow {
   std::optional<double> paper;
   std::string paper_source;
   double metric = 0;
+  std::optional<double> simulated;  // the same cell on the simulated mesh (mapping_simulation.hpp)
 };
 
 std::vector<SlowdownRow> slowdown_rows(const Scenario& scenario);
-// experiment,mapping,switching,volumes,alpha,n,paper,paper_source,metric: a column "simulated"
-// (the same cell run on the simulated mesh) can be appended after "metric".
+// experiment,mapping,switching,volumes,alpha,n,paper,paper_source,metric,simulated (empty where
+// the cell was not simulated).
 std::string slowdown_csv(const std::string& experiment, const std::vector<SlowdownRow>& rows);
 std::string slowdown_side_by_side(const Scenario& scenario, const std::vector<SlowdownRow>& rows);
 // Slowdown against n, one line per (mapping, switching, alpha) of large volumes (small volumes
-// repeat the alpha = 1 lines: uniform weights); the paper's closed forms as points.
+// repeat the alpha = 1 lines: uniform weights), simulated ones dashed; the paper's closed forms as
+// points.
 PlotSpec slowdown_plot(const Scenario& scenario, const std::vector<SlowdownRow>& rows);
 
 }  // namespace mcsim

@@ -35,7 +35,7 @@ PlotSpec overhead_plot(const ExperimentResult& result) {
                 "fraction", true, true, {}};
   for (std::size_t k = 0; k < s.series.size(); ++k)
     for (std::size_t d = 0; d < s.densities.size(); ++d) {
-      PlotSeries line{fmt::format("{}, d = {}", s.series[k].label, s.densities[d]), {}, true};
+      PlotSeries line{.title = fmt::format("{}, d = {}", s.series[k].label, s.densities[d])};
       for (std::size_t u = 0; u < s.msg_units.size(); ++u)
         line.points.emplace_back(static_cast<double>(s.msg_units[u]), fraction(result, d, u, k).value());
       plot.series.push_back(std::move(line));

@@ -99,9 +99,9 @@ PlotSpec region_plot(const RegionMap& map) {
   static const char* filled[] = {"5", "7", "9", "13", "11"};
   static const char* open[] = {"4", "6", "8", "12", "10"};
   for (std::size_t k = 0; k < map.series.size(); ++k) {
-    PlotSeries ours{"mcsim: " + map.series[k], {}, false};
+    PlotSeries ours{.title = "mcsim: " + map.series[k], .lines = false};
     ours.style = fmt::format("points pt {} ps 2.2 lc {}", filled[k % 5], k + 1);
-    PlotSeries paper{"paper: " + map.series[k], {}, false};
+    PlotSeries paper{.title = "paper: " + map.series[k], .lines = false};
     paper.style = fmt::format("points pt {} ps 1.0 lc rgb 'black'", open[k % 5]);
     for (const auto& cell : map.cells) {
       if (cell.fastest == k) ours.points.emplace_back(static_cast<double>(cell.bytes), cell.density);

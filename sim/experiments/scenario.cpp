@@ -161,7 +161,7 @@ void read_mapping_metrics(const Reader& r, const toml::table& root, Scenario& s)
   r.only_keys(root, "", {"id", "title", "source", "notes", "kind", "plot", "mapping"});
   const auto* table = root["mapping"].as_table();
   if (!table) throw Error(r.at("mapping"), "kind = \"mapping-metrics\" needs a [mapping] table");
-  r.only_keys(*table, "mapping", {"report", "n", "alpha", "mappings", "links", "startup_c"});
+  r.only_keys(*table, "mapping", {"report", "n", "alpha", "mappings", "links", "startup_c", "simulate_up_to"});
   auto& m = s.mapping;
   m.report = r.string(*table, "report", "mapping.report", true);
   if (m.report != "lemmas" && m.report != "slowdown")
@@ -202,6 +202,14 @@ void read_mapping_metrics(const Reader& r, const toml::table& root, Scenario& s)
       if (!(c >= 0)) throw Error(r.at(item, "mapping.startup_c"), "startup c must be at least 0");
       m.startup_c.push_back(c);
     }
+  if (const auto* up_to = table->get("simulate_up_to")) {
+    const auto v = r.integers(*up_to, "mapping.simulate_up_to", 0);
+    if (v.size() != 1) throw Error(r.at(*up_to, "mapping.simulate_up_to"), "expected one integer");
+    if (m.report != "slowdown")
+      throw Error(r.at(*up_to, "mapping.simulate_up_to"), "only report = \"slowdown\" simulates");
+    if (v[0] > 16) throw Error(r.at(*up_to, "mapping.simulate_up_to"), fmt::format("B({}) is too large to simulate here (at most 16)", v[0]));
+    m.simulate_up_to = static_cast<int>(v[0]);
+  }
   if (!s.plot.empty() && !(s.plot == "slowdown" && m.report == "slowdown"))
     throw Error(r.at(*root.get("plot"), "plot"), "a mapping-metrics scenario plots only plot = \"slowdown\" of report \"slowdown\"");
 }

@@ -91,6 +91,7 @@ struct Scenario {
     std::vector<std::string> mappings;     // names in sim/mapping/mappings.hpp
     bool directed_links = false;           // links = "undirected" (the paper's G_A) or "directed"
     std::vector<double> startup_c;         // extra cost models: startup c with b = 1 (report "slowdown")
+    int simulate_up_to = 0;                // report "slowdown": also simulate B(n) for n <= this (0: none)
   };
   MappingMetricsSpec mapping;
 };

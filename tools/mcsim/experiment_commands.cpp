@@ -8,6 +8,7 @@
 #include "../../schedulers/scheduler.hpp"
 #include "../../sim/core/error.hpp"
 #include "../../sim/experiments/mapping_report.hpp"
+#include "../../sim/experiments/mapping_simulation.hpp"
 #include "../../sim/experiments/permutation_count.hpp"
 #include "../../sim/experiments/overhead.hpp"
 #include "../../sim/experiments/plot.hpp"
@@ -76,12 +77,12 @@ PlotSpec comm_plot(const ExperimentResult& result) {
   PlotSpec plot{s.id + ": communication time (lines: mcsim, points: paper)", "msg_unit (bytes)", "time (ms)", true,
                 true, {}};
   for (std::size_t k = 0; k < s.series.size(); ++k) {
-    PlotSeries ours{"mcsim " + s.series[k].label, {}, true};
+    PlotSeries ours{.title = "mcsim " + s.series[k].label};
     for (std::size_t u = 0; u < s.msg_units.size(); ++u)
       ours.points.emplace_back(static_cast<double>(s.msg_units[u]), summarize(result.cell(0, 0, u, k).comm_s).mean * 1e3);
     plot.series.push_back(std::move(ours));
     if (auto it = s.paper.comm_ms.find(s.series[k].label); it != s.paper.comm_ms.end()) {
-      PlotSeries paper{"paper " + s.series[k].label, {}, false};
+      PlotSeries paper{.title = "paper " + s.series[k].label, .lines = false};
       for (std::size_t u = 0; u < s.msg_units.size(); ++u)
         if (it->second[u]) paper.points.emplace_back(static_cast<double>(s.msg_units[u]), *it->second[u]);
       plot.series.push_back(std::move(paper));
@@ -97,7 +98,7 @@ PlotSpec heap_ops_plot(const PermutationResult& result) {
   for (const auto& cell : result.cells) {
     const std::string title = fmt::format("n = {}, lambda = {}, {}", cell.nodes, cell.lambda,
                                           result.scenario.series[cell.series].label);
-    if (plot.series.empty() || plot.series.back().title != title) plot.series.push_back({title, {}, true});
+    if (plot.series.empty() || plot.series.back().title != title) plot.series.push_back({.title = title});
     plot.series.back().points.emplace_back(cell.density / cell.lambda * std::log(static_cast<double>(cell.density)),
                                            summarize(cell.heap_ops).mean / cell.nodes);
   }
@@ -125,13 +126,14 @@ void run_and_report(Scenario scenario, const std::string& csv_path, const Common
   std::vector<std::pair<std::string, std::string>> files;  // path, content
   std::optional<PlotSpec> plot;
   if (s.kind == "mapping-metrics") {
-    // Lo et al. 1992: metrics of mapped binomial trees, nothing is simulated.
+    // Lo et al. 1992: metrics of mapped binomial trees; report "slowdown" also simulates them.
     if (s.mapping.report == "lemmas") {
       const auto rows = lemma_rows(s);
       fmt::print("{}", lemma_side_by_side(s, rows));
       files.emplace_back(csv_path, lemma_csv(s.id, rows));
     } else {
-      const auto rows = slowdown_rows(s);
+      auto rows = slowdown_rows(s);
+      simulate_slowdowns(s, rows, run);
       fmt::print("{}", slowdown_side_by_side(s, rows));
       files.emplace_back(csv_path, slowdown_csv(s.id, rows));
       if (s.plot == "slowdown") plot = slowdown_plot(s, rows);
@@ -229,7 +231,8 @@ void add_experiment_commands(CLI::App& app) {
   {
     auto* cmd = app.add_subcommand(
         "reproduce", "Reproduce a paper table or figure: print paper and mcsim side by side, write DIR/ID.csv\n"
-                     "(columns experiment,row,series,x,paper,mcsim,ratio). `mcsim list experiments` shows the IDs.");
+                     "(tables: experiment,row,series,x,paper,mcsim,ratio; region maps and mapping metrics name\n"
+                     "their own columns in the header). `mcsim list experiments` shows the IDs.");
     static std::string id, out = "results", scenarios;
     static CommonOptions common;
     cmd->add_option("id", id, "Experiment ID, e.g. ranka92-table3")->required();

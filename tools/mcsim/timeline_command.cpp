@@ -63,8 +63,8 @@ void add_timeline_command(CLI::App& app) {
                               machine, nodes, workload, density, unit, run.communication_time() * 1e3,
                               schedule.phases(), to_string(schedule.plan.strategy)),
                   "time (ms)", "sending node", false, false, {}};
-    plot.series.push_back({"message (sender's row, from send call to arrival)", {}, true, true});
-    plot.series.push_back({"dummy message", {}, true, true});
+    plot.series.push_back({.title = "message (sender's row, from send call to arrival)", .segments = true});
+    plot.series.push_back({.title = "dummy message", .segments = true});
     for (const auto& m : run.messages) {
       csv += fmt::format("{},{},{},{},{},{:.6f},{:.6f}\n", m.phase, m.src, m.dst, m.bytes, m.dummy ? 1 : 0,
                          m.start_s * 1e3, m.end_s * 1e3);
