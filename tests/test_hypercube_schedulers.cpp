@@ -16,8 +16,8 @@
 #include "sim/experiments/experiment.hpp"
 #include "sim/experiments/permutation_count.hpp"
 #include "sim/experiments/scenario.hpp"
-#include "sim/experiments/scheduling_hints.hpp"
 #include "sim/workloads/workloads.hpp"
+#include "topologies/machines.hpp"
 
 using namespace mcsim;
 
@@ -193,13 +193,13 @@ TEST_CASE("RS_NL without fixed routes is an error naming the scheduler") {
   REQUIRE_NOTHROW(run_scheduler(find_scheduler("RS_N", "test"), {m, SchedulingHints{88e-6, 1e-7, {}}, rng}));
 }
 
-TEST_CASE("Stand-in iPSC/860 hints: e-cube routes over log2(nodes) dimensions, power-of-two nodes only") {
-  const SchedulingHints hints = scheduling_hints(MachineSpec{"ipsc860", 64, {}});
+TEST_CASE("iPSC/860 hints: e-cube routes over log2(nodes) dimensions, power-of-two nodes only") {
+  const SchedulingHints hints = make_machine(MachineSpec{"ipsc860", 64, {}})->hints();
   REQUIRE(hints.route_path);
   REQUIRE(hints.route_path(0, 63) == std::vector<int>{0, 1, 3, 7, 15, 31, 63});
-  REQUIRE_THROWS_WITH(hypercube_hints(48), Catch::Contains("power-of-two"));
-  REQUIRE_THROWS_WITH(scheduling_hints(MachineSpec{"ipsc861", 64, {}}), Catch::Contains("unknown machine"));
-  REQUIRE_FALSE(scheduling_hints(MachineSpec{"cm5", 32, {}}).route_path);
+  REQUIRE_THROWS_WITH(make_machine(MachineSpec{"ipsc860", 48, {}}), Catch::Contains("power of two"));
+  REQUIRE_THROWS_WITH(make_machine(MachineSpec{"ipsc861", 64, {}}), Catch::Contains("unknown machine"));
+  REQUIRE_FALSE(make_machine(MachineSpec{"cm5", 32, {}})->hints().route_path);
 }
 
 TEST_CASE("wang94-permutations: RS_N and RS_NL counts, mean and max, beside d + log2 d") {

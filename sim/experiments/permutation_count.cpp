@@ -6,10 +6,10 @@
 #include <fmt/format.h>
 
 #include "../../schedulers/scheduler.hpp"
+#include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
 #include "../core/plan_validator.hpp"
 #include "sample_seeds.hpp"
-#include "scheduling_hints.hpp"
 
 namespace mcsim {
 
@@ -70,7 +70,7 @@ PermutationResult run_permutation_count(const Scenario& scenario, const RunOptio
   for (std::size_t n = 0; n < s.nodes.size(); ++n) {
     MachineSpec spec = s.machine;
     spec.nodes = s.nodes[n];
-    (void)scheduling_hints(spec);  // the machine only lends its hints, but its node count must be valid
+    (void)make_machine(spec);  // the machine only lends its hints, but its node count must be valid
     for (std::size_t d = 0; d < s.densities.size(); ++d)
       for (int sample = 0; sample < result.samples; ++sample) tasks.push_back({n, d, sample});
   }
@@ -81,7 +81,7 @@ PermutationResult run_permutation_count(const Scenario& scenario, const RunOptio
         const int nodes = s.nodes[task.nodes], density = s.densities[task.density];
         MachineSpec spec = s.machine;
         spec.nodes = nodes;
-        const SchedulingHints hints = scheduling_hints(spec);
+        const SchedulingHints hints = make_machine(spec)->hints();
         const SampleSeeds seeds{result.seed, nodes, density, task.sample};
         Rng matrix_rng(seeds.matrix());
         WorkloadSpec workload = s.workload;
