@@ -47,10 +47,10 @@ const std::vector<SchedulerEntry>& scheduler_registry() {
       {"AC", "asynchronous communication: post all receives, send everything, wait for all",
        "Ranka, Wang, Kumar 1992, sec. 3.3, Fig. 5", Strategy::asynchronous, &schedule_asynchronous},
       {"RS_N", "randomized scheduling avoiding node contention: compressed matrix, random start row, rows shuffled",
-       "Wang and Ranka 1994, sec. 4, Fig. 3", Strategy::loosely_synchronous, &schedule_random_node},
+       "Wang and Ranka 1994, sec. 4, Fig. 3", Strategy::asynchronous, &schedule_random_node},  // S2, sec. 6
       {"RS_NL",
        "RS_N whose phases also share no directed channel of the machine's fixed routes, pairwise exchanges first",
-       "Wang and Ranka 1994, sec. 5, Fig. 4", Strategy::loosely_synchronous, &schedule_random_node_link, {}, {},
+       "Wang and Ranka 1994, sec. 5, Fig. 4", Strategy::receiver_ready, &schedule_random_node_link, {}, {},  // S1, sec. 6
        /*needs_routes=*/true},
   };
   return registry;

@@ -26,9 +26,9 @@ Strategy strategy_from_string(std::string_view name, std::string_view where) {
     if (to_string(s) == name) return s;
   // The names Wang and Ranka 1994 (sec. 6) give their two strategies.
   if (name == "S1") return Strategy::receiver_ready;
-  if (name == "S2") return Strategy::loosely_synchronous;
+  if (name == "S2") return Strategy::asynchronous;
   throw Error(std::string(where), fmt::format("unknown strategy '{}' (known: phase-synchronous, loosely-synchronous, "
-                                              "asynchronous, receiver-ready; S1 = receiver-ready, S2 = loosely-synchronous)",
+                                              "asynchronous, receiver-ready; S1 = receiver-ready, S2 = asynchronous)",
                                               name));
 }
 

@@ -17,12 +17,13 @@ enum class Strategy {
   // phase k and goes straight on to phase k+1; no global barrier.
   loosely_synchronous,
   // AC: every node posts all its receives, sends all its messages, waits for all. Phases are
-  // ignored: the whole plan is one round.
+  // ignored: the whole plan is one round, sends posted in the plan's order. This is also S2 of
+  // Wang and Ranka 1994, sec. 6 ("essentially the scheme described in Section 3, with the
+  // modification that the communication ordering is chosen so as to reduce ... contention").
   asynchronous,
   // S1 of Wang and Ranka 1994, sec. 6: in each phase a receiver posts its buffer and sends the
   // sender a 0-byte ready signal; the sender sends its data only once the signal has come. Two
-  // nodes that exchange messages in a phase are thereby pairwise synchronised. (Their S2, post all
-  // receives, send all, wait, is loosely-synchronous; over a one-phase plan it is asynchronous.)
+  // nodes that exchange messages in a phase are thereby pairwise synchronised.
   receiver_ready,
 };
 

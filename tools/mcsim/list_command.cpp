@@ -58,10 +58,10 @@ void list_strategies() {
   fmt::print("  {:<22} {}\n", to_string(Strategy::loosely_synchronous),
              "each node sends and receives its part of a phase, then goes on (CMMD style)");
   fmt::print("  {:<22} {}\n", to_string(Strategy::asynchronous),
-             "post all receives, send everything, wait for all (AC)");
+             "post all receives, send everything in the schedule's order, wait for all (AC; S2)");
   fmt::print("  {:<22} {}\n", to_string(Strategy::receiver_ready),
              "per phase: receivers post and send a 0-byte ready signal, senders send on the signal (S1)");
-  fmt::print("  (Wang and Ranka 1994 call receiver-ready S1 and loosely-synchronous S2; both names are accepted)\n");
+  fmt::print("  (Wang and Ranka 1994 call receiver-ready S1 and asynchronous S2; both names are accepted)\n");
 }
 
 void list_mappings() {
