@@ -295,25 +295,34 @@ std::string slowdown_side_by_side(const Scenario& s, const std::vector<SlowdownR
 }
 
 PlotSpec slowdown_plot(const Scenario& s, const std::vector<SlowdownRow>& rows) {
-  PlotSpec plot{s.id + ": slowdown S of the mapped B(n), large volumes (lines: metric, dashed: simulated, points: paper)",
+  PlotSpec plot{s.id + ": slowdown S of the mapped B(n), large volumes (SF store-and-forward, WH wormhole)",
                 "n (B(n), 2^n processors; the paper's k = n/2)", "slowdown S (small volumes: as alpha = 1)", false, true,
-                {}, "below"};
-  const auto series_of = [&](const std::string& title, bool lines) -> PlotSeries& {
+                {}, "below maxrows 8"};
+  // One colour per (mapping, switching, alpha); the metric drawn solid, the simulation dashed, the
+  // paper's closed form as filled dots, so that the three readings of one cell sit together.
+  std::vector<std::string> cells;
+  const auto colour_of = [&](const std::string& cell) {
+    auto at = std::find(cells.begin(), cells.end(), cell);
+    if (at == cells.end()) at = cells.insert(cells.end(), cell);
+    return static_cast<int>(at - cells.begin()) + 1;
+  };
+  const auto series_of = [&](const std::string& title, const std::string& style) -> PlotSeries& {
     for (auto& p : plot.series)
       if (p.title == title) return p;
-    return plot.series.emplace_back(PlotSeries{.title = title, .lines = lines});
+    return plot.series.emplace_back(PlotSeries{.title = title, .style = style});
   };
   for (const auto& r : rows) {
     // Small volumes give the alpha = 1 curves again (uniform weights): left out of the picture.
     if (r.mapping.find('/') != std::string::npos || r.volumes != "large") continue;
-    const std::string label = fmt::format("{} {} alpha={}", r.mapping, r.switching, r.alpha);
-    series_of(label, true).points.emplace_back(r.n, r.metric);
-    if (r.simulated) {
-      auto& simulated = series_of("simulated " + label, true);
-      simulated.style = "linespoints dashtype 2";
-      simulated.points.emplace_back(r.n, *r.simulated);
-    }
-    if (r.paper && r.switching == "store-and-forward") series_of("paper " + label, false).points.emplace_back(r.n, *r.paper);
+    const std::string cell =
+        fmt::format("{} {} a={}", r.mapping, r.switching == "store-and-forward" ? "SF" : "WH", r.alpha);
+    const int colour = colour_of(cell);
+    series_of(cell + ": metric", fmt::format("lines lw 2 lc {}", colour)).points.emplace_back(r.n, r.metric);
+    if (r.simulated)
+      series_of(cell + ": simulated", fmt::format("linespoints dashtype 2 pt 6 lc {}", colour))
+          .points.emplace_back(r.n, *r.simulated);
+    if (r.paper && r.switching == "store-and-forward")
+      series_of(cell + ": paper", fmt::format("points pt 7 ps 1.3 lc {}", colour)).points.emplace_back(r.n, *r.paper);
   }
   return plot;
 }

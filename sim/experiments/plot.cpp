@@ -28,6 +28,7 @@ std::string gnuplot_script(const PlotSpec& spec, const std::string& output) {
   s += fmt::format("set key {} noenhanced\nset grid\n", spec.key);
   if (spec.log_x) s += "set logscale x 2\n";
   if (spec.log_y) s += "set logscale y 10\n";
+  for (const auto& setting : spec.settings) s += "set " + setting + "\n";
   for (std::size_t i = 0; i < spec.series.size(); ++i) {
     s += fmt::format("$data{} << EOD\n", i);
     const auto& points = spec.series[i].points;

@@ -23,6 +23,7 @@ struct PlotSpec {
   bool log_y = false;
   std::vector<PlotSeries> series;
   std::string key = "left top";  // gnuplot `set key` placement, e.g. "below" for many series
+  std::vector<std::string> settings;  // further gnuplot `set` commands, e.g. "offsets graph 0.03, graph 0.03, 2, 2"
 };
 
 // The gnuplot script that draws `spec` into `output` (SVG).

@@ -94,15 +94,16 @@ std::string region_grid(const RegionMap& map) {
 }
 
 PlotSpec region_plot(const RegionMap& map) {
-  PlotSpec plot{map.id + ": fastest series (filled: mcsim; open circles: the paper's region)", "message size (bytes)",
-                "density d", true, false, {}};
+  PlotSpec plot{map.id + ": fastest series per cell (large filled: mcsim; small black: the paper's region)",
+                "message size (bytes)", "density d", true, false, {}, "outside right top"};
+  plot.settings.push_back("offsets graph 0.04, graph 0.04, 3, 3");  // keep the edge cells' markers whole
   static const char* filled[] = {"5", "7", "9", "13", "11"};
   static const char* open[] = {"4", "6", "8", "12", "10"};
   for (std::size_t k = 0; k < map.series.size(); ++k) {
     PlotSeries ours{.title = "mcsim: " + map.series[k], .lines = false};
     ours.style = fmt::format("points pt {} ps 2.2 lc {}", filled[k % 5], k + 1);
     PlotSeries paper{.title = "paper: " + map.series[k], .lines = false};
-    paper.style = fmt::format("points pt {} ps 1.0 lc rgb 'black'", open[k % 5]);
+    paper.style = fmt::format("points pt {} ps 1.3 lc rgb 'black'", open[k % 5]);
     for (const auto& cell : map.cells) {
       if (cell.fastest == k) ours.points.emplace_back(static_cast<double>(cell.bytes), cell.density);
       if (cell.paper && *cell.paper == map.series[k])
