@@ -120,10 +120,10 @@ TEST_CASE("Permutation-count experiments: closed forms and counted permutations 
 
 TEST_CASE("Plots are gnuplot scripts with the data inside, and a missing output directory is made") {
   PlotSpec spec{"t", "x", "y", true, false, {{.title = "a", .points = {{1, 2}, {2, 3}}}}};
-  spec.settings = {"offsets 1, 1, 1, 1"};
+  spec.settings = {"offsets graph 0.05, graph 0.05, 1, 1"};
   const auto script = gnuplot_script(spec, "/tmp/x.svg");
   REQUIRE(script.find("set logscale x 2") != std::string::npos);
-  REQUIRE(script.find("set offsets 1, 1, 1, 1\n") < script.find("plot "));
+  REQUIRE(script.find("set offsets graph 0.05, graph 0.05, 1, 1\n") < script.find("plot "));
   REQUIRE(script.find("$data0 << EOD\n1 2\n2 3\nEOD") != std::string::npos);
   const auto dir = test::temp_dir("plot");
   write_plot_svg(spec, dir + "/sub/p.svg");
