@@ -74,7 +74,7 @@ Settings read_settings(const SchedulerParams& params) {
   s.reset = params.flag("reset", true);
   const std::string base = params.text("lambda_base", "nodes");
   if (base != "nodes" && base != "messages" && base != "floor")
-    throw Error(params.where(), fmt::format("lambda_base = '{}': use nodes or messages", base));
+    throw Error(params.where(), fmt::format("lambda_base = '{}': use nodes, messages or floor", base));
   s.base = base == "nodes" ? LambdaBase::nodes : LambdaBase::messages;
   const std::string remainder = params.text("remainder", "size");
   if (remainder != "size" && remainder != "original")
@@ -102,6 +102,10 @@ Plan schedule_compact_global_masking_heaps(const SchedulerInput& input, const Sc
   std::uint64_t heap_ops_permutation = 0;  // Fig. 3 step 3.2: extractions and re-insertions
   std::uint64_t heap_ops_remainders = 0;   // step 5: remainders back into their heaps
   std::uint64_t splits = 0, resets_at = 0, lambda_ppm_sum = 0;
+  // How uneven the columns are when d* first reaches the resetting threshold (whether or not
+  // resetting is on): eq. 1 and Appendix C assume every column then holds about d* entries.
+  std::uint64_t fullest_column_at_threshold = 0;
+  bool threshold_seen = false;
   bool reset_done = false;
 
   Plan plan;
@@ -143,6 +147,16 @@ Plan schedule_compact_global_masking_heaps(const SchedulerInput& input, const Sc
 
     // Decide_Size(): lambda for this permutation, then M_eff.
     const double d_star = static_cast<double>(active) / n;
+    if (!threshold_seen && d_star <= reset_threshold) {
+      threshold_seen = true;
+      for (int c = 0; c < n; ++c) {
+        // Entries still pending in column c: those in its heap plus the one it took this time.
+        std::uint64_t entries = columns[static_cast<std::size_t>(c)].size();
+        entries += static_cast<std::uint64_t>(std::count_if(taken.begin(), taken.end(),
+                                                            [c](const Taken& t) { return t.src == c; }));
+        fullest_column_at_threshold = std::max(fullest_column_at_threshold, entries);
+      }
+    }
     if (settings.reset && !reset_done && d_star <= reset_threshold) {
       reset_done = true;
       resets_at = plan.phases.size() + 1;
@@ -186,6 +200,7 @@ Plan schedule_compact_global_masking_heaps(const SchedulerInput& input, const Sc
   ops["heap_ops_remainders"] += heap_ops_remainders;
   ops["splits"] += splits;
   ops["reset_at_phase"] += resets_at;
+  ops["fullest_column_at_threshold"] += fullest_column_at_threshold;
   ops["lambda_sum_ppm"] += lambda_ppm_sum;
   ops["iterations"] += plan.phases.size();
   return plan;

@@ -74,13 +74,18 @@ void add_bench_command(CLI::App& app) {
           validate_plan(schedule.plan, matrix, entry.spec);
           if (chosen) schedule.plan.strategy = *chosen;
           const std::size_t phases = schedule.phases(), messages = schedule.plan.message_count();
+          std::string counts;  // the scheduler's own operation counts, e.g. CGMH's heap operations
+          for (const auto& [name, value] : schedule.operations)
+            counts += fmt::format("{}{}={}", counts.empty() ? "" : ", ", name, value);
           const auto t1 = std::chrono::steady_clock::now();
           std::vector<Job> jobs{Job{std::move(schedule.plan), derive_seed(seed, "bench-routes", r)}};
           const auto runs = simulate(*m, jobs, SimulationOptions{cfg});
           const double simulate_s = seconds_since(t1);
-          return fmt::format("{:>4} {:>12.3f} {:>12.4f} {:>12.3f} {:>12.3f} {:>10} {:>14} {:>12.1f}   (simulated {:.3f} ms)\n",
+          return fmt::format("{:>4} {:>12.3f} {:>12.4f} {:>12.3f} {:>12.3f} {:>10} {:>14} {:>12.1f}   (simulated {:.3f} ms)\n"
+                             "{}",
                              r, generate, schedule.host_seconds, simulate_s, seconds_since(t0), phases, messages,
-                             static_cast<double>(peak_rss_kib()) / 1024.0, runs.front().communication_time() * 1e3);
+                             static_cast<double>(peak_rss_kib()) / 1024.0, runs.front().communication_time() * 1e3,
+                             counts.empty() ? std::string() : fmt::format("     scheduler counts: {}\n", counts));
         },
         1);
     for (const auto& line : lines) fmt::print("{}", line);
