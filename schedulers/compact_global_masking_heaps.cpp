@@ -75,12 +75,11 @@ Settings read_settings(const SchedulerParams& params) {
   const std::string base = params.text("lambda_base", "nodes");
   if (base != "nodes" && base != "messages" && base != "floor")
     throw Error(params.where(), fmt::format("lambda_base = '{}': use nodes, messages or floor", base));
-  s.base = base == "nodes" ? LambdaBase::nodes : LambdaBase::messages;
+  s.base = base == "nodes" ? LambdaBase::nodes : base == "messages" ? LambdaBase::messages : LambdaBase::messages_floor;
   const std::string remainder = params.text("remainder", "size");
   if (remainder != "size" && remainder != "original")
     throw Error(params.where(), fmt::format("remainder = '{}': use size or original", remainder));
   s.remainder_keeps_place = remainder == "original";
-  if (base == "floor") s.base = LambdaBase::messages_floor;
   return s;
 }
 
@@ -149,13 +148,11 @@ Plan schedule_compact_global_masking_heaps(const SchedulerInput& input, const Sc
     const double d_star = static_cast<double>(active) / n;
     if (!threshold_seen && d_star <= reset_threshold) {
       threshold_seen = true;
-      for (int c = 0; c < n; ++c) {
-        // Entries still pending in column c: those in its heap plus the one it took this time.
-        std::uint64_t entries = columns[static_cast<std::size_t>(c)].size();
-        entries += static_cast<std::uint64_t>(std::count_if(taken.begin(), taken.end(),
-                                                            [c](const Taken& t) { return t.src == c; }));
-        fullest_column_at_threshold = std::max(fullest_column_at_threshold, entries);
-      }
+      // Entries still pending in a column: those in its heap plus the one it took this time.
+      std::vector<std::uint64_t> pending(columns.size());
+      for (std::size_t c = 0; c < columns.size(); ++c) pending[c] = columns[c].size();
+      for (const auto& t : taken) ++pending[static_cast<std::size_t>(t.src)];
+      fullest_column_at_threshold = *std::max_element(pending.begin(), pending.end());
     }
     if (settings.reset && !reset_done && d_star <= reset_threshold) {
       reset_done = true;
