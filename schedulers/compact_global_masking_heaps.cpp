@@ -104,8 +104,7 @@ Plan schedule_compact_global_masking_heaps(const SchedulerInput& input, const Sc
   // How uneven the columns are when d* first reaches the resetting threshold (whether or not
   // resetting is on): eq. 1 and Appendix C assume every column then holds about d* entries.
   std::uint64_t fullest_column_at_threshold = 0;
-  bool threshold_seen = false;
-  bool reset_done = false;
+  bool threshold_seen = false;  // with resetting on, lambda = 1 from then on
 
   Plan plan;
   std::vector<int> receive(static_cast<std::size_t>(n));
@@ -148,16 +147,14 @@ Plan schedule_compact_global_masking_heaps(const SchedulerInput& input, const Sc
     const double d_star = static_cast<double>(active) / n;
     if (!threshold_seen && d_star <= reset_threshold) {
       threshold_seen = true;
+      if (settings.reset) resets_at = plan.phases.size() + 1;
       // Entries still pending in a column: those in its heap plus the one it took this time.
       std::vector<std::uint64_t> pending(columns.size());
       for (std::size_t c = 0; c < columns.size(); ++c) pending[c] = columns[c].size();
       for (const auto& t : taken) ++pending[static_cast<std::size_t>(t.src)];
       fullest_column_at_threshold = *std::max_element(pending.begin(), pending.end());
     }
-    if (settings.reset && !reset_done && d_star <= reset_threshold) {
-      reset_done = true;
-      resets_at = plan.phases.size() + 1;
-    }
+    const bool reset_done = settings.reset && threshold_seen;
     sizes.clear();
     for (const auto& t : taken) sizes.push_back(t.message.bytes);
     std::sort(sizes.begin(), sizes.end());
