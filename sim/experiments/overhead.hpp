@@ -9,11 +9,13 @@
 
 #include "experiment.hpp"
 #include "plot.hpp"
+#include "report.hpp"
 
 namespace mcsim {
 
-// experiment,density,bytes,series,schedule_ms,comm_ms,fraction (one line per cell).
-std::string overhead_csv(const ExperimentResult& result);
+// experiment,density,bytes,series,schedule_ms,comm_ms,fraction (one line per cell); without host
+// times (--deterministic) schedule_ms and fraction are left empty.
+std::string overhead_csv(const ExperimentResult& result, const ReportOptions& options);
 // The fraction against message size, one line per (series, density).
 PlotSpec overhead_plot(const ExperimentResult& result);
 

@@ -1,0 +1,58 @@
+# Golden-output check of one bundled scenario (cmake -P): runs
+#   mcsim reproduce ID --samples N --deterministic
+# in an empty directory and compares every file it writes (CSV and the printed report; SVG files
+# are left out, their bytes depend on the gnuplot version) with tests/golden/ID/, byte for byte.
+# With -DUPDATE=ON it rewrites tests/golden/ID/ instead: a deliberate, reviewed change.
+#
+# Variables: MCSIM (binary), ID, SAMPLES, SCENARIOS (directory), GOLDEN (tests/golden/ID), WORK.
+foreach(var MCSIM ID SAMPLES SCENARIOS GOLDEN WORK)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "check_golden.cmake needs -D${var}=...")
+  endif()
+endforeach()
+
+file(REMOVE_RECURSE "${WORK}")
+file(MAKE_DIRECTORY "${WORK}")
+execute_process(
+  COMMAND "${MCSIM}" reproduce "${ID}" --scenarios "${SCENARIOS}" --samples "${SAMPLES}" --deterministic -q -j 1 --out .
+  WORKING_DIRECTORY "${WORK}"
+  OUTPUT_FILE "${WORK}/${ID}.stdout.txt"
+  ERROR_VARIABLE errors
+  RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "mcsim reproduce ${ID} failed (${status}): ${errors}")
+endif()
+
+file(GLOB produced RELATIVE "${WORK}" "${WORK}/*")
+list(FILTER produced EXCLUDE REGEX "\\.svg$")
+list(SORT produced)
+
+if(UPDATE)
+  file(REMOVE_RECURSE "${GOLDEN}")
+  file(MAKE_DIRECTORY "${GOLDEN}")
+  foreach(name IN LISTS produced)
+    file(COPY "${WORK}/${name}" DESTINATION "${GOLDEN}")
+  endforeach()
+  message(STATUS "golden ${ID}: wrote ${produced}")
+  file(REMOVE_RECURSE "${WORK}")
+  return()
+endif()
+
+file(GLOB expected RELATIVE "${GOLDEN}" "${GOLDEN}/*")
+list(SORT expected)
+if(NOT produced STREQUAL expected)
+  message(FATAL_ERROR "golden ${ID}: files differ: produced [${produced}], golden [${expected}]")
+endif()
+set(failed "")
+foreach(name IN LISTS produced)
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${WORK}/${name}" "${GOLDEN}/${name}"
+                  RESULT_VARIABLE different)
+  if(different)
+    list(APPEND failed "${name}")
+  endif()
+endforeach()
+if(failed)
+  message(FATAL_ERROR "golden ${ID}: output differs from tests/golden/${ID}/ in ${failed} "
+                      "(compare with: diff -r ${WORK} ${GOLDEN})")
+endif()
+file(REMOVE_RECURSE "${WORK}")
