@@ -1,7 +1,7 @@
 // Asynchronous Communication (AC): Ranka, Wang, Kumar 1992, section 3.3 and Figure 5. No
 // schedule at all: every processor sends all its messages and receives all its messages, in one
 // round. The paper could not run it on the CM-5 (CMMD then had no asynchronous messages); mcsim can.
-#include "scheduler.hpp"
+#include "algorithms.hpp"
 
 namespace mcsim {
 

@@ -16,7 +16,7 @@
 #include <algorithm>
 
 #include "compressed_matrix.hpp"
-#include "scheduler.hpp"
+#include "algorithms.hpp"
 
 namespace mcsim {
 

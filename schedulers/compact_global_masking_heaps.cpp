@@ -33,7 +33,7 @@
 #include "../sim/core/error.hpp"
 #include "compressed_matrix.hpp"
 #include "decide_size.hpp"
-#include "scheduler.hpp"
+#include "algorithms.hpp"
 
 namespace mcsim {
 

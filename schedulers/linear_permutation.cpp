@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "../sim/core/error.hpp"
-#include "scheduler.hpp"
+#include "algorithms.hpp"
 
 namespace mcsim {
 

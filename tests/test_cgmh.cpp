@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "schedulers/decide_size.hpp"
-#include "schedulers/scheduler.hpp"
+#include "sim/core/scheduler.hpp"
 #include "sim/core/plan_validator.hpp"
 #include "sim/workloads/workloads.hpp"
 

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "helpers.hpp"
-#include "schedulers/scheduler.hpp"
+#include "sim/core/scheduler.hpp"
 #include "sim/workloads/workloads.hpp"
 
 using namespace mcsim;

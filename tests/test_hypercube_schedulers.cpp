@@ -10,7 +10,7 @@
 
 #include "helpers.hpp"
 #include "routing/hypercube_route.hpp"
-#include "schedulers/scheduler.hpp"
+#include "sim/core/scheduler.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/plan_validator.hpp"
 #include "sim/experiments/experiment.hpp"

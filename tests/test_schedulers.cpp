@@ -4,7 +4,7 @@
 #include <bit>
 
 #include "routing/hypercube_route.hpp"
-#include "schedulers/scheduler.hpp"
+#include "sim/core/scheduler.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/plan_validator.hpp"
 #include "sim/workloads/workloads.hpp"
@@ -25,7 +25,7 @@ Schedule schedule(const std::string& name, const CommMatrix& m, std::uint64_t se
 }  // namespace
 
 TEST_CASE("Every scheduler's plan delivers every matrix exactly, on many random matrices") {
-  for (const auto& entry : scheduler_registry()) {
+  for (const auto& entry : scheduler_registry().entries()) {
     for (int n : {32, 64}) {
       for (int d : {1, 4, 8, 16}) {
         for (std::uint64_t sample = 0; sample < 3; ++sample) {

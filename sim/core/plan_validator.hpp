@@ -1,12 +1,12 @@
 // Checks a Plan against the matrix it claims to deliver, before anything runs.
 #pragma once
 
-#include <functional>
 #include <string>
 #include <vector>
 
 #include "comm_matrix.hpp"
 #include "plan.hpp"
+#include "scheduling_hints.hpp"
 
 namespace mcsim {
 
@@ -18,9 +18,6 @@ namespace mcsim {
 //  - a phase that claims to be a partial permutation sends at most one message from, and
 //    delivers at most one message to, each node.
 void validate_plan(const Plan& plan, const CommMatrix& matrix, const std::string& who);
-
-// The nodes a message visits from src to dst, both included (SchedulingHints::route_path).
-using RouteFunction = std::function<std::vector<int>(int src, int dst)>;
 
 // Throws mcsim::Error ("<where>: ...") if two messages of the phase use the same directed channel
 // (from, to) of their routes, or a route does not run from its message's source to its destination.

@@ -6,28 +6,18 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "../core/machine_spec.hpp"
+#include "../core/scheduling_hints.hpp"
 
 namespace simgrid::s4u {
 class Host;
 }
 
 namespace mcsim {
-
-// The papers' tau (start-up time of one message) and phi (seconds per byte) for this machine,
-// for schedulers that weigh start-ups against bytes (CGMH's differential approach).
-// Machines whose routes are fixed (e-cube, XY) also hand schedulers the route function, so that
-// link-contention-free schedulers (RS_NL) reason about the very routes the simulation uses.
-struct SchedulingHints {
-  double startup_s = 0;
-  double seconds_per_byte = 0;
-  // Nodes visited from src to dst (both included); empty function when routes are not fixed.
-  std::function<std::vector<int>(int src, int dst)> route_path;
-};
 
 // CPU time a node spends in the message-passing library for each message it sends or receives.
 struct NodeCosts {
@@ -49,20 +39,6 @@ enum class NodePorts {
   // One transfer at a time, sending or receiving, except a synchronised pairwise exchange, which
   // runs both directions at once (the iPSC/860: Wang and Ranka 1994, sec. 2.2, observation 1).
   one_shared,
-};
-
-// One documented machine parameter, for `mcsim list machines --verbose` and reports.
-struct MachineParameter {
-  std::string name;
-  std::string value;   // with its unit
-  std::string source;  // published source, or "assumption: ..." with the reason
-};
-
-// A machine as a scenario names it: a registry name, a node count, and named options.
-struct MachineSpec {
-  std::string name;
-  int nodes = 0;
-  std::map<std::string, std::string> options;
 };
 
 class Machine {

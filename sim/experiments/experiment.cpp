@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "../../schedulers/scheduler.hpp"
+#include "../core/scheduler.hpp"
 #include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
 #include "../core/plan_validator.hpp"

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
-#include "../../schedulers/scheduler.hpp"
+#include "../core/scheduler.hpp"
 #include "../core/error.hpp"
 #include "../mapping/alpha.hpp"
 #include "../mapping/mappings.hpp"

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "../../schedulers/scheduler.hpp"
+#include "../../sim/core/scheduler.hpp"
 #include "../../sim/core/plan_validator.hpp"
 #include "../../sim/engine/executor.hpp"
 #include "../../sim/engine/isolated.hpp"

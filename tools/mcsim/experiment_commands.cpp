@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "../../schedulers/scheduler.hpp"
+#include "../../sim/core/scheduler.hpp"
 #include "../../sim/core/error.hpp"
 #include "../../sim/experiments/mapping_report.hpp"
 #include "../../sim/experiments/mapping_simulation.hpp"

@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "../../schedulers/scheduler.hpp"
+#include "../../sim/core/scheduler.hpp"
 #include "../../sim/core/error.hpp"
 #include "../../sim/experiments/scenario.hpp"
 #include "../../sim/mapping/mappings.hpp"
@@ -35,7 +35,7 @@ void list_machines(bool verbose) {
 
 void list_schedulers(bool verbose) {
   fmt::print("schedulers:\n");
-  for (const auto& entry : scheduler_registry()) {
+  for (const auto& entry : scheduler_registry().entries()) {
     fmt::print("  {:<12} {}\n", entry.name, entry.description);
     if (verbose) {
       fmt::print("      {:<20} {}\n      {:<20} {}\n", "source", entry.source, "default strategy",

@@ -6,10 +6,12 @@
 #include <cstdio>
 #include <exception>
 
+#include "../../schedulers/builtin_schedulers.hpp"
 #include "../../sim/core/error.hpp"
 #include "commands.hpp"
 
 int main(int argc, char** argv) {
+  mcsim::register_builtin_schedulers(mcsim::scheduler_registry());
   CLI::App app{
       "mcsim " MCSIM_VERSION
       " - a discrete-event simulator (on SimGrid) of historical multicomputer interconnects.\n"

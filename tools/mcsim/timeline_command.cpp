@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "../../schedulers/scheduler.hpp"
+#include "../../sim/core/scheduler.hpp"
 #include "../../sim/core/error.hpp"
 #include "../../sim/core/plan_validator.hpp"
 #include "../../sim/experiments/isolated_simulation.hpp"

@@ -1,5 +1,7 @@
-// The scheduler interface: a communication matrix in, a Plan out. Schedulers know nothing of
-// SimGrid; the only machine facts they may use are the SchedulingHints (tau and phi).
+// The scheduler contract: a communication matrix in, a Plan out. Schedulers (schedulers/) depend
+// on sim/core alone and know nothing of SimGrid; the only machine facts they may use are the
+// SchedulingHints. The registry is filled explicitly by whoever links the schedulers in
+// (tools/mcsim/main.cpp, tests/main.cpp: register_builtin_schedulers); sim/ never names one.
 #pragma once
 
 #include <cstdint>
@@ -7,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "../sim/core/comm_matrix.hpp"
-#include "../sim/core/plan.hpp"
-#include "../sim/core/random.hpp"
-#include "../sim/engine/machine.hpp"
+#include "comm_matrix.hpp"
+#include "plan.hpp"
+#include "random.hpp"
+#include "scheduling_hints.hpp"
 
 namespace mcsim {
 
@@ -71,23 +73,26 @@ struct Schedule {
   std::size_t phases() const { return plan.phases.size(); }
 };
 
-const std::vector<SchedulerEntry>& scheduler_registry();
-// Parses "NAME" or "NAME:key=value,...". Throws mcsim::Error naming an unknown scheduler (with the
-// known ones) or a parameter the scheduler does not take.
+// Every scheduler by name, in the order they were registered (`mcsim list schedulers`).
+class SchedulerRegistry {
+ public:
+  // Throws mcsim::Error if the name is taken.
+  void add(SchedulerEntry entry);
+  const std::vector<SchedulerEntry>& entries() const { return entries_; }
+  // Parses "NAME" or "NAME:key=value,...". Throws mcsim::Error naming an unknown scheduler (with
+  // the known ones) or a parameter the scheduler does not take.
+  SchedulerChoice find(const std::string& spec, const std::string& where) const;
+
+ private:
+  std::vector<SchedulerEntry> entries_;
+};
+
+// The process's registry: empty until the program registers its schedulers.
+SchedulerRegistry& scheduler_registry();
+// scheduler_registry().find(spec, where).
 SchedulerChoice find_scheduler(const std::string& spec, const std::string& where);
 
 // Runs the scheduler, timing it; the plan carries the scheduler's default strategy.
 Schedule run_scheduler(const SchedulerChoice& scheduler, const SchedulerInput& input);
-
-// The algorithms (one file per family).
-Plan schedule_linear_permutation_xor(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
-Plan schedule_linear_permutation_shift(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
-Plan schedule_compact_global_masking(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
-Plan schedule_compact_global_masking_sorted(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
-Plan schedule_asynchronous(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
-Plan schedule_compact_global_masking_heaps(const SchedulerInput& input, const SchedulerParams& params,
-                                           OperationCounts& ops);
-Plan schedule_random_node(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
-Plan schedule_random_node_link(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
 
 }  // namespace mcsim

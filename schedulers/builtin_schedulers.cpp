@@ -1,0 +1,57 @@
+// The built-in schedulers under the papers' names. A new scheduler is one file with its algorithm
+// (declared in algorithms.hpp) and one entry here.
+#include "builtin_schedulers.hpp"
+
+#include "algorithms.hpp"
+
+namespace mcsim {
+
+namespace {
+const std::vector<SchedulerParameterDoc> cgmh_parameters = {
+    {"lambda", "fixed value in (0, 1] (fractions like 7/8 allowed), or ms, bj, proportional (default 1)"},
+    {"reset", "on/off: lambda = 1 once the active entries per column d* <= max(2, d/16) (default on)"},
+    {"lambda_base", "how many messages go whole: nodes = min(m, ceil(lambda n)) (default, lambda = k/n); "
+                    "messages = ceil(lambda m); floor = floor(lambda m), m = messages in the permutation"},
+    {"remainder", "where a cut message's remainder goes back in its heap: size = by what is left (default), "
+                  "original = at its first size, sent first again"},
+    {"proportional", "the constant c of lambda = c * d*/d for lambda=proportional (default 0.8)"},
+};
+}  // namespace
+
+void register_builtin_schedulers(SchedulerRegistry& registry) {
+  const std::vector<SchedulerEntry> builtin = {
+      {"LP", "linear permutation: n-1 pairwise exchanges with P(i xor k), dummy messages where COM is 0",
+       "Ranka, Wang, Kumar 1992, sec. 3.1, Fig. 1", Strategy::loosely_synchronous, &schedule_linear_permutation_xor},
+      {"LP-shift", "linear permutation variant: send to P((i+k) mod n), receive from P((i-k) mod n)",
+       "Ranka, Wang, Kumar 1992, sec. 3.1", Strategy::loosely_synchronous, &schedule_linear_permutation_shift},
+      {"CGM", "compact global masking: compressed matrix, random start column, entries randomly swapped",
+       "Ranka, Wang, Fox 1992 [16]; Ranka, Wang, Kumar 1992 sec. 5.1 and 5.3.2", Strategy::loosely_synchronous,
+       &schedule_compact_global_masking},
+      {"CGM+sort", "CGM with each column sorted once by message size, largest first",
+       "Ranka, Wang, Kumar 1992, sec. 5.1 item 6", Strategy::loosely_synchronous,
+       &schedule_compact_global_masking_sorted},
+      {"CGMH", "CGM with a max-heap per column and message splitting at M_eff chosen by lambda (see parameters)",
+       "Ranka, Wang, Kumar 1992, sec. 3.2 and 4, Figs. 2, 3, 6", Strategy::loosely_synchronous,
+       &schedule_compact_global_masking_heaps, {}, cgmh_parameters},
+      {"CGMH+MS", "CGMH, lambda by the differential approach, maximising the running sum of Gain",
+       "Ranka, Wang, Kumar 1992, sec. 4.3 and 5.1 item 3", Strategy::loosely_synchronous,
+       &schedule_compact_global_masking_heaps, {{"lambda", "ms"}}, cgmh_parameters},
+      {"CGMH+BJ", "CGMH, lambda by the differential approach, taking the single best Gain over j <= n/4",
+       "Ranka, Wang, Kumar 1992, sec. 5.1 item 4", Strategy::loosely_synchronous,
+       &schedule_compact_global_masking_heaps, {{"lambda", "bj"}}, cgmh_parameters},
+      {"CGM+heap", "CGMH with lambda = 1 throughout: heaps, largest first, no splitting",
+       "Ranka, Wang, Kumar 1992, sec. 5.1 item 7", Strategy::loosely_synchronous,
+       &schedule_compact_global_masking_heaps, {{"lambda", "1"}}, cgmh_parameters},
+      {"AC", "asynchronous communication: post all receives, send everything, wait for all",
+       "Ranka, Wang, Kumar 1992, sec. 3.3, Fig. 5", Strategy::asynchronous, &schedule_asynchronous},
+      {"RS_N", "randomized scheduling avoiding node contention: compressed matrix, random start row, rows shuffled",
+       "Wang and Ranka 1994, sec. 4, Fig. 3", Strategy::asynchronous, &schedule_random_node},  // S2, sec. 6
+      {"RS_NL",
+       "RS_N whose phases also share no directed channel of the machine's fixed routes, pairwise exchanges first",
+       "Wang and Ranka 1994, sec. 5, Fig. 4", Strategy::receiver_ready, &schedule_random_node_link, {}, {},  // S1, sec. 6
+       /*needs_routes=*/true},
+  };
+  for (const auto& entry : builtin) registry.add(entry);
+}
+
+}  // namespace mcsim

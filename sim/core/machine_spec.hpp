@@ -1,0 +1,24 @@
+// A machine as a scenario or the command line names it, and the documented parameters a machine
+// reports: plain values, no SimGrid.
+#pragma once
+
+#include <map>
+#include <string>
+
+namespace mcsim {
+
+// A registry name, a node count, and named options (`mcsim list machines -v` shows them).
+struct MachineSpec {
+  std::string name;
+  int nodes = 0;
+  std::map<std::string, std::string> options;
+};
+
+// One documented machine parameter, for `mcsim list machines --verbose` and reports.
+struct MachineParameter {
+  std::string name;
+  std::string value;   // with its unit
+  std::string source;  // published source, or "assumption: ..." with the reason
+};
+
+}  // namespace mcsim
