@@ -13,7 +13,8 @@ TEST_CASE("Every bundled scenario loads, and its id is its file name") {
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     if (entry.path().extension() != ".toml") continue;
     INFO(entry.path().string());
-    const mcsim::Scenario scenario = mcsim::load_scenario(entry.path().string());
+    const mcsim::Scenario loaded = mcsim::load_scenario(entry.path().string());
+    const mcsim::ScenarioHeader& scenario = mcsim::header(loaded);
     CHECK(scenario.id == entry.path().stem().string());
     CHECK_FALSE(scenario.title.empty());
     CHECK_FALSE(scenario.source.empty());

@@ -14,7 +14,7 @@ const std::string tiny = MCSIM_TEST_DATA "/tiny.toml";
 }
 
 TEST_CASE("A scenario runs every series at every msg_unit for every sample") {
-  const Scenario s = load_scenario(tiny);
+  const auto s = std::get<SimulationScenario>(load_scenario(tiny));
   RunOptions options;
   options.workers = 2;
   const auto result = run_experiment(s, options);
@@ -40,7 +40,7 @@ TEST_CASE("A scenario runs every series at every msg_unit for every sample") {
 }
 
 TEST_CASE("Same scenario and seed: byte-identical output, whatever the number of workers") {
-  const Scenario s = load_scenario(tiny);
+  const auto s = std::get<SimulationScenario>(load_scenario(tiny));
   RunOptions one, two;
   one.workers = 1;
   two.workers = 2;
@@ -68,7 +68,7 @@ TEST_CASE("Scenario errors name the file and the line") {
 TEST_CASE("Loosely synchronous rounds overlap safely (regression: a shared mailbox cache once returned null)") {
   // Nodes of different rounds ask for the same pair's mailbox while its creation (a simcall) yields;
   // this case crashed before the cache was filled only after creation.
-  Scenario s = load_scenario(tiny);
+  auto s = std::get<SimulationScenario>(load_scenario(tiny));
   s.machine.options["cmmd_bandwidth_MBps"] = "4";
   s.series.resize(2);  // LP and CGM, both loosely synchronous
   s.seed = 1;
@@ -80,11 +80,12 @@ TEST_CASE("Loosely synchronous rounds overlap safely (regression: a shared mailb
 }
 
 TEST_CASE("A best_of series takes, per sample and msg_unit, the best of its schedulers") {
-  Scenario s = load_scenario(tiny);
+  auto s = std::get<SimulationScenario>(load_scenario(tiny));
   s.series.clear();
-  s.series.push_back({"best", "CGMH:lambda=3/4", {"CGMH:lambda=3/4", "CGM+heap"}, std::nullopt, false});
-  s.series.push_back({"three-quarters", "CGMH:lambda=3/4", {}, std::nullopt, false});
-  s.series.push_back({"heap", "CGM+heap", {}, std::nullopt, false});
+  const auto choice = [](const char* spec) { return find_scheduler(spec, "test"); };
+  s.series.push_back({"best", "CGMH:lambda=3/4", {choice("CGMH:lambda=3/4"), choice("CGM+heap")}, std::nullopt, false});
+  s.series.push_back({"three-quarters", "CGMH:lambda=3/4", {choice("CGMH:lambda=3/4")}, std::nullopt, false});
+  s.series.push_back({"heap", "CGM+heap", {choice("CGM+heap")}, std::nullopt, false});
   RunOptions options;
   options.samples = 3;
   options.workers = 2;
@@ -101,7 +102,7 @@ TEST_CASE("A best_of series takes, per sample and msg_unit, the best of its sche
 
 TEST_CASE("Permutation-count experiments: closed forms and counted permutations side by side") {
   const std::string data = MCSIM_TEST_DATA;
-  const Scenario s = load_scenario(data + "/permutations.toml");
+  const auto s = std::get<PermutationScenario>(load_scenario(data + "/permutations.toml"));
   RunOptions options;
   options.workers = 2;
   const auto result = run_permutation_count(s, options);

@@ -203,7 +203,7 @@ TEST_CASE("iPSC/860 hints: e-cube routes over log2(nodes) dimensions, power-of-t
 }
 
 TEST_CASE("wang94-permutations: RS_N and RS_NL counts, mean and max, beside d + log2 d") {
-  const Scenario s = load_scenario(std::string(MCSIM_TEST_DATA) + "/../../scenarios/wang94-permutations.toml");
+  const auto s = std::get<PermutationScenario>(load_scenario(std::string(MCSIM_TEST_DATA) + "/../../scenarios/wang94-permutations.toml"));
   RunOptions options;
   options.samples = 3;
   options.workers = 2;
@@ -237,7 +237,7 @@ TEST_CASE("Permutation scenarios: an unknown closed form or statistic is an erro
                       Catch::Contains("permutations.closed_forms") && Catch::Contains("unknown name 'd3'") &&
                           Catch::Contains("d+log2d"));
   REQUIRE_THROWS_WITH(load_scenario(write("statistics = [\"median\"]")), Catch::Contains("permutations.statistics"));
-  const Scenario s = load_scenario(write("closed_forms = []\nstatistics = [\"max\"]"));
+  const auto s = std::get<PermutationScenario>(load_scenario(write("closed_forms = []\nstatistics = [\"max\"]")));
   REQUIRE(s.closed_forms.empty());
   REQUIRE(s.statistics == std::vector<std::string>{"max"});
 }
@@ -247,10 +247,12 @@ TEST_CASE("RS_NL on a machine without fixed routes: one error before any simulat
   std::ofstream(path) << "id = \"s\"\n[machine]\nname = \"cm5\"\nnodes = 32\n[workload]\nname = "
                          "\"uniform-density\"\ndensity = 4\n[sweep]\nmsg_unit = 16\n[[series]]\nscheduler = \"RS_NL\"\n";
   RunOptions options;
-  REQUIRE_THROWS_WITH(run_experiment(load_scenario(path), options),
+  const auto simulation = std::get<SimulationScenario>(load_scenario(path));
+  REQUIRE_THROWS_WITH(run_experiment(simulation, options),
                       Catch::Contains("scheduler RS_NL needs fixed routes and machine cm5 has none"));
-  Scenario s = load_scenario(path);
-  s.kind = "permutations";
+  PermutationScenario s;
+  static_cast<SweepScenario&>(s) = simulation;
   s.lambdas = {1.0};
+  s.lambda_choices = {{find_scheduler("RS_NL", "test")}};
   REQUIRE_THROWS_WITH(run_permutation_count(s, options), Catch::Contains("RS_NL") && Catch::Contains("route"));
 }

@@ -15,6 +15,7 @@ struct MessageRecord {
   bool dummy = false;
   double start_s = 0;  // the sender starts its send call (its send overhead begins)
   double end_s = 0;    // the last byte has arrived at the receiver (before its receive overhead)
+  friend bool operator==(const MessageRecord&, const MessageRecord&) = default;
 };
 
 struct Run {
@@ -24,10 +25,7 @@ struct Run {
 
   // The papers' communication time: the time the last node finishes (maximum over nodes).
   double communication_time() const;
+  friend bool operator==(const Run&, const Run&) = default;
 };
-
-// Runs as text with exact (round-trip) numbers, to pass them between processes.
-std::string runs_to_text(const std::vector<Run>& runs);
-std::vector<Run> runs_from_text(const std::string& text);
 
 }  // namespace mcsim

@@ -1,14 +1,12 @@
 #include "experiment.hpp"
 
 #include <cmath>
-#include <sstream>
 
 #include <fmt/format.h>
 
-#include "../core/scheduler.hpp"
 #include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
-#include "../core/plan_validator.hpp"
+#include "pipeline.hpp"
 #include "sample_seeds.hpp"
 
 namespace mcsim {
@@ -48,110 +46,84 @@ struct Task {
   int sample;
 };
 
-
-WorkloadSpec workload_for(const Scenario& s, int density) {
+WorkloadSpec workload_for(const SweepScenario& s, int density) {
   WorkloadSpec w = s.workload;
   w.density = density;
   return w;
 }
 
-// Runs in the task's own process: returns one line per (series, msg_unit):
-// "series unit comm_s phases host_s" with exact (round-trip) doubles.
-std::string run_task(const Scenario& s, std::uint64_t seed, const Task& task, const SimulationOptions& sim) {
-  const int nodes = s.nodes[task.nodes_index];
-  const int density = s.densities[task.density_index];
+MachineSpec machine_for(const SweepScenario& s, int nodes) {
   MachineSpec spec = s.machine;
   spec.nodes = nodes;
-  auto machine = make_machine(spec);
-  const SampleSeeds seeds{seed, nodes, density, task.sample};
-  Rng matrix_rng(seeds.matrix());
-  const CommMatrix lengths = generate_workload(workload_for(s, density), nodes, matrix_rng);
-  const SchedulingHints hints = machine->hints();
+  return spec;
+}
 
-  // One job per (series, msg_unit, candidate); a plain series has one candidate, a best_of series
-  // one per scheduler it compares.
-  struct JobKey {
-    std::size_t series, unit;
-    std::string spec;
-  };
+// One job per (series, msg_unit, candidate), in this order, in every task: a plain series has one
+// candidate, a best_of series one per scheduler it compares.
+struct JobKey {
+  std::size_t series, unit;
+  const SchedulerChoice* scheduler;
+};
+
+std::vector<JobKey> job_keys(const SweepScenario& s) {
   std::vector<JobKey> keys;
   for (std::size_t k = 0; k < s.series.size(); ++k)
     for (std::size_t u = 0; u < s.msg_units.size(); ++u)
-      for (const auto& spec : s.series[k].best_of.empty() ? std::vector<std::string>{s.series[k].scheduler}
-                                                          : s.series[k].best_of)
-        keys.push_back({k, u, spec});
-  std::vector<double> phases(keys.size()), host(keys.size()), comm(keys.size());
-  simulate(
-      *machine, keys.size(),
-      [&](std::size_t j) {
-        const SeriesSpec& series = s.series[keys[j].series];
-        const std::uint64_t unit = s.msg_units[keys[j].unit];
-        const CommMatrix matrix = lengths.scaled(unit);
-        Rng rng(seeds.schedule(keys[j].spec));
-        const SchedulerChoice scheduler = find_scheduler(keys[j].spec, s.path);
-        Schedule schedule = run_scheduler(scheduler, {matrix, hints, rng});
-        validate_plan(schedule.plan, matrix, keys[j].spec);
-        if (series.strategy) schedule.plan.strategy = *series.strategy;
-        phases[j] = static_cast<double>(schedule.phases());
-        host[j] = schedule.host_seconds;
-        return Job{std::move(schedule.plan), seeds.routes(keys[j].spec, unit)};
-      },
-      [&](std::size_t j, Run&& run) { comm[j] = run.communication_time(); }, sim);
+      for (const auto& candidate : s.series[k].candidates) keys.push_back({k, u, &candidate});
+  return keys;
+}
 
-  // Per (series, unit): the candidate with the least communication time (the first on ties).
-  std::string out;
-  for (std::size_t j = 0; j < keys.size();) {
-    std::size_t best = j, end = j;
-    while (end < keys.size() && keys[end].series == keys[j].series && keys[end].unit == keys[j].unit) {
-      if (comm[end] < comm[best]) best = end;
-      ++end;
-    }
-    out += fmt::format("{} {} {:.17g} {:.17g} {:.17g}\n", keys[j].series, keys[j].unit, comm[best], phases[best],
-                       host[best]);
-    j = end;
+// Runs in the task's own process: compile every job of the sample, then simulate them all.
+std::vector<JobRecord> run_task(const SweepScenario& s, std::uint64_t seed, const Task& task,
+                                const SimulationOptions& sim) {
+  const int nodes = s.nodes[task.nodes_index];
+  const int density = s.densities[task.density_index];
+  auto machine = make_machine(machine_for(s, nodes));
+  const SampleSeeds seeds{seed, nodes, density, task.sample};
+  const CommMatrix lengths = workload_matrix(workload_for(s, density), nodes, seeds.matrix());
+  const SchedulingHints hints = machine->hints();
+  std::vector<CompiledJob> jobs;
+  for (const JobKey& key : job_keys(s)) {
+    const std::uint64_t unit = s.msg_units[key.unit];
+    jobs.push_back(compile_job(lengths.scaled(unit), *key.scheduler, s.series[key.series].strategy, hints,
+                               seeds.job(key.scheduler->spec, unit)));
   }
-  return out;
+  return simulate_compiled(*machine, std::move(jobs), sim);
 }
 
 }  // namespace
 
-int resolved_samples(const Scenario& scenario, const RunOptions& options) {
+int resolved_samples(const SweepScenario& scenario, const RunOptions& options) {
   const int samples = options.samples.value_or(scenario.samples);
   if (samples < 1) throw Error("samples", fmt::format("must be at least 1, got {}", samples));
   return samples;
 }
 
-std::uint64_t resolved_seed(const Scenario& scenario, const RunOptions& options) {
+std::uint64_t resolved_seed(const SweepScenario& scenario, const RunOptions& options) {
   return options.seed.value_or(scenario.seed);
 }
 
-ExperimentResult run_experiment(const Scenario& scenario, const RunOptions& options) {
+ExperimentResult run_experiment(const SimulationScenario& scenario, const RunOptions& options) {
   ExperimentResult result;
   result.scenario = scenario;
   result.samples = resolved_samples(scenario, options);
   result.seed = resolved_seed(scenario, options);
-  const Scenario& s = result.scenario;
+  const SimulationScenario& s = result.scenario;
 
   // Check everything that can be checked before any process is started.
   for (int nodes : s.nodes) {
-    MachineSpec spec = s.machine;
-    spec.nodes = nodes;
     SchedulingHints hints;
     try {
-      hints = make_machine(spec)->hints();
+      hints = make_machine(machine_for(s, nodes))->hints();
     } catch (const Error& e) {
       throw Error(s.path, e.what());
     }
-    // A scheduler's errors inside a simulation process end it with a signal: catch this one here.
-    for (const auto& series : s.series)
-      for (const auto& spec_text : series.best_of.empty() ? std::vector<std::string>{series.scheduler} : series.best_of)
-        if (find_scheduler(spec_text, s.path).entry->needs_routes && !hints.route_path)
-          throw Error(s.path, fmt::format("scheduler {} needs fixed routes and machine {} has none", spec_text,
-                                          spec.name));
-    for (int density : s.densities) {
-      Rng probe(0);
-      (void)generate_workload(workload_for(s, density), nodes, probe);
+    for (const auto& series : s.series) {
+      if (series.candidates.empty())
+        throw Error(s.path, fmt::format("series {} has no scheduler to run", series.label));
+      for (const auto& candidate : series.candidates) check_schedulable(candidate, hints, s.machine.name, s.path);
     }
+    for (int density : s.densities) (void)workload_matrix(workload_for(s, density), nodes, 0);
   }
 
   std::vector<Task> tasks;
@@ -159,7 +131,7 @@ ExperimentResult run_experiment(const Scenario& scenario, const RunOptions& opti
     for (std::size_t d = 0; d < s.densities.size(); ++d)
       for (int sample = 0; sample < result.samples; ++sample) tasks.push_back({n, d, sample});
 
-  const auto outputs = run_isolated(
+  const auto records = run_tasks_isolated(
       tasks.size(), [&](std::size_t t) { return run_task(s, result.seed, tasks[t], options.simulation); },
       options.workers, options.progress);
 
@@ -172,23 +144,30 @@ ExperimentResult run_experiment(const Scenario& scenario, const RunOptions& opti
           cell.density = s.densities[d];
           cell.msg_unit = s.msg_units[u];
           cell.series = k;
-          cell.strategy = s.series[k].strategy.value_or(find_scheduler(s.series[k].scheduler, s.path).entry->default_strategy);
+          cell.strategy = s.series[k].effective_strategy();
           result.cells.push_back(std::move(cell));
         }
 
+  // Per task and (series, unit): the candidate with the least communication time (the first on ties).
+  const std::vector<JobKey> keys = job_keys(s);
   for (std::size_t t = 0; t < tasks.size(); ++t) {
-    std::istringstream lines(outputs[t]);
-    std::size_t series = 0, unit = 0;
-    double comm = 0, phases = 0, host = 0;
-    while (lines >> series >> unit >> comm >> phases >> host) {
-      const std::size_t index =
-          ((tasks[t].nodes_index * s.densities.size() + tasks[t].density_index) * s.msg_units.size() + unit) *
+    const auto& got = records[t];
+    if (got.size() != keys.size())
+      throw Error(s.path, fmt::format("simulation task {} returned {} records for {} jobs", t, got.size(), keys.size()));
+    for (std::size_t j = 0; j < keys.size();) {
+      std::size_t best = j, end = j;
+      while (end < keys.size() && keys[end].series == keys[j].series && keys[end].unit == keys[j].unit) {
+        if (got[end].comm_s < got[best].comm_s) best = end;
+        ++end;
+      }
+      CellResult& cell = result.cells.at(
+          ((tasks[t].nodes_index * s.densities.size() + tasks[t].density_index) * s.msg_units.size() + keys[j].unit) *
               s.series.size() +
-          series;
-      CellResult& cell = result.cells.at(index);
-      cell.comm_s.push_back(comm);
-      cell.phases.push_back(phases);
-      cell.host_s.push_back(host);
+          keys[j].series);
+      cell.comm_s.push_back(got[best].comm_s);
+      cell.phases.push_back(static_cast<double>(got[best].phases));
+      cell.host_s.push_back(got[best].host_s);
+      j = end;
     }
   }
   return result;

@@ -1,7 +1,8 @@
-// Running a scenario: every (node count, density, sample) is one task in its own process; in it,
-// the sample's matrix is generated once, and every series is scheduled and simulated at every
-// msg_unit. Results come back per cell (node count, density, msg_unit, series) with one value
-// per sample.
+// Running a simulation scenario: every (node count, density, sample) is one task in its own
+// process; in it, the sample's matrix is generated once, every series is compiled at every
+// msg_unit (pipeline.hpp: scheduled, validated, made a Job) and then all are simulated. Results
+// come back as JobRecords and are gathered per cell (node count, density, msg_unit, series) with
+// one value per sample.
 #pragma once
 
 #include <cstdint>
@@ -25,8 +26,8 @@ struct RunOptions {
 
 // The sample count and seed a run uses: the options' where given, else the scenario's. Throws
 // mcsim::Error for a sample count below 1.
-int resolved_samples(const Scenario& scenario, const RunOptions& options);
-std::uint64_t resolved_seed(const Scenario& scenario, const RunOptions& options);
+int resolved_samples(const SweepScenario& scenario, const RunOptions& options);
+std::uint64_t resolved_seed(const SweepScenario& scenario, const RunOptions& options);
 
 struct CellResult {
   int nodes = 0;
@@ -45,7 +46,7 @@ struct Summary {
 Summary summarize(const std::vector<double>& values);
 
 struct ExperimentResult {
-  Scenario scenario;
+  SimulationScenario scenario;
   int samples = 0;
   std::uint64_t seed = 0;
   std::vector<CellResult> cells;  // ordered by nodes, density, msg_unit, series
@@ -56,6 +57,6 @@ struct ExperimentResult {
 
 // Throws mcsim::Error for anything the scenario asks that cannot be done (before any simulation
 // starts where it can be checked up front).
-ExperimentResult run_experiment(const Scenario& scenario, const RunOptions& options);
+ExperimentResult run_experiment(const SimulationScenario& scenario, const RunOptions& options);
 
 }  // namespace mcsim

@@ -1,16 +1,17 @@
 #include "isolated_simulation.hpp"
 
-#include "../../topologies/machines.hpp"
-#include "../engine/isolated.hpp"
+#include "pipeline.hpp"
 
 namespace mcsim {
 
 std::vector<Run> simulate_isolated(const MachineSpec& spec, const std::vector<Job>& jobs,
                                    const SimulationOptions& options) {
-  (void)make_machine(spec);  // bad specs fail here, before a process is started
-  const auto text = run_isolated(
-      1, [&](std::size_t) { return runs_to_text(simulate(*make_machine(spec), jobs, options)); }, 1);
-  return runs_from_text(text.at(0));
+  std::vector<CompiledJob> compiled;
+  for (const Job& job : jobs) compiled.push_back({job, {}});
+  std::vector<Run> runs;
+  for (auto& record : simulate_compiled_isolated(spec, std::move(compiled), options, /*keep_runs=*/true))
+    runs.push_back(std::move(*record.run));
+  return runs;
 }
 
 }  // namespace mcsim

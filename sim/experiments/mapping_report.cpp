@@ -32,7 +32,7 @@ std::optional<bool> LemmaRow::agree() const {
   return std::abs(*paper - mcsim) <= 1e-9 * std::max(1.0, std::abs(*paper));
 }
 
-std::vector<LemmaRow> lemma_rows(const Scenario& scenario) {
+std::vector<LemmaRow> lemma_rows(const MappingScenario& scenario) {
   const auto& spec = scenario.mapping;
   std::vector<LemmaRow> rows;
   for (int n : spec.n)
@@ -105,7 +105,7 @@ std::string lemma_csv(const std::string& experiment, const std::vector<LemmaRow>
   return out;
 }
 
-std::string lemma_side_by_side(const Scenario& s, const std::vector<LemmaRow>& rows) {
+std::string lemma_side_by_side(const MappingScenario& s, const std::vector<LemmaRow>& rows) {
   std::string out = fmt::format("{} — {}\n", s.id, s.title);
   if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
   out += fmt::format("links: {}; metrics computed from XY routes on the mesh, closed forms as printed\n",
@@ -185,7 +185,7 @@ std::string lemma_side_by_side(const Scenario& s, const std::vector<LemmaRow>& r
   return out;
 }
 
-std::vector<SlowdownRow> slowdown_rows(const Scenario& scenario) {
+std::vector<SlowdownRow> slowdown_rows(const MappingScenario& scenario) {
   const auto& spec = scenario.mapping;
   std::vector<SlowdownRow> rows;
   const SwitchingFormula switchings[] = {SwitchingFormula::store_and_forward, SwitchingFormula::wormhole};
@@ -261,7 +261,7 @@ std::string slowdown_csv(const std::string& experiment, const std::vector<Slowdo
   return out;
 }
 
-std::string slowdown_side_by_side(const Scenario& s, const std::vector<SlowdownRow>& rows) {
+std::string slowdown_side_by_side(const MappingScenario& s, const std::vector<SlowdownRow>& rows) {
   std::string out = fmt::format("{} — {}\n", s.id, s.title);
   if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
   for (const auto& note : s.notes) out += fmt::format("note: {}\n", note);
@@ -294,7 +294,7 @@ std::string slowdown_side_by_side(const Scenario& s, const std::vector<SlowdownR
   return out;
 }
 
-PlotSpec slowdown_plot(const Scenario& s, const std::vector<SlowdownRow>& rows) {
+PlotSpec slowdown_plot(const MappingScenario& s, const std::vector<SlowdownRow>& rows) {
   PlotSpec plot{s.id + ": slowdown S of the mapped B(n), large volumes (SF store-and-forward, WH wormhole)",
                 "n (B(n), 2^n processors; the paper's k = n/2)", "slowdown S (small volumes: as alpha = 1)", false, true,
                 {}, "below maxrows 8"};

@@ -26,11 +26,11 @@ struct LemmaRow {
   std::optional<bool> agree() const;  // relative difference below 1e-9; nullopt without a paper value
 };
 
-std::vector<LemmaRow> lemma_rows(const Scenario& scenario);
+std::vector<LemmaRow> lemma_rows(const MappingScenario& scenario);
 // experiment,row,series,x,paper,mcsim,ratio (x = n) and then phase,alpha,closed_form,agree.
 std::string lemma_csv(const std::string& experiment, const std::vector<LemmaRow>& rows);
 // Per-phase and total tables, then every closed form with the smallest n where it disagrees.
-std::string lemma_side_by_side(const Scenario& scenario, const std::vector<LemmaRow>& rows);
+std::string lemma_side_by_side(const MappingScenario& scenario, const std::vector<LemmaRow>& rows);
 
 // report = "slowdown": S of equations 2, 4 (volumes "large"), 6, 7 ("small") and c = startup_c with
 // b = 1 ("c=..."), per mapping, switching, alpha and B(n). Small volumes do not depend on alpha
@@ -47,14 +47,14 @@ struct SlowdownRow {
   std::optional<double> simulated;  // the same cell on the simulated mesh (mapping_simulation.hpp)
 };
 
-std::vector<SlowdownRow> slowdown_rows(const Scenario& scenario);
+std::vector<SlowdownRow> slowdown_rows(const MappingScenario& scenario);
 // experiment,mapping,switching,volumes,alpha,n,paper,paper_source,metric,simulated (empty where
 // the cell was not simulated).
 std::string slowdown_csv(const std::string& experiment, const std::vector<SlowdownRow>& rows);
-std::string slowdown_side_by_side(const Scenario& scenario, const std::vector<SlowdownRow>& rows);
+std::string slowdown_side_by_side(const MappingScenario& scenario, const std::vector<SlowdownRow>& rows);
 // Slowdown against n, one line per (mapping, switching, alpha) of large volumes (small volumes
 // repeat the alpha = 1 lines: uniform weights), simulated ones dashed; the paper's closed forms as
 // points.
-PlotSpec slowdown_plot(const Scenario& scenario, const std::vector<SlowdownRow>& rows);
+PlotSpec slowdown_plot(const MappingScenario& scenario, const std::vector<SlowdownRow>& rows);
 
 }  // namespace mcsim

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -11,6 +10,7 @@
 #include "../mapping/binomial_tree.hpp"
 #include "../mapping/mapped_plan.hpp"
 #include "../mapping/mappings.hpp"
+#include "pipeline.hpp"
 
 namespace mcsim {
 
@@ -55,7 +55,7 @@ struct Cell {  // one task: every row of one (n, switching, volumes)
 
 }  // namespace
 
-void simulate_slowdowns(const Scenario& scenario, std::vector<SlowdownRow>& rows, const RunOptions& options) {
+void simulate_slowdowns(const MappingScenario& scenario, std::vector<SlowdownRow>& rows, const RunOptions& options) {
   const auto& spec = scenario.mapping;
   std::vector<Cell> cells;
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -73,7 +73,14 @@ void simulate_slowdowns(const Scenario& scenario, std::vector<SlowdownRow>& rows
     return spec.alphas.at(static_cast<std::size_t>(at - spec.alpha_labels.begin()));
   };
 
-  const auto outputs = run_isolated(
+  // Per cell: each row's mapped plan, then each alpha's perfect plan once (in order of first use).
+  const auto perfect_alphas_of = [&](const Cell& cell) {
+    std::vector<std::string> alphas;
+    for (const std::size_t i : cell.rows)
+      if (std::find(alphas.begin(), alphas.end(), rows[i].alpha) == alphas.end()) alphas.push_back(rows[i].alpha);
+    return alphas;
+  };
+  const auto records = run_tasks_isolated(
       cells.size(),
       [&](std::size_t c) {
         const Cell& cell = cells[c];
@@ -85,36 +92,26 @@ void simulate_slowdowns(const Scenario& scenario, std::vector<SlowdownRow>& rows
                                    {"switching", cell.switching},
                                    {"parameters", "dimensionless"},
                                    {"startup", fmt::format("{}", cost.startup_s)}}};
-        // Jobs: each row's mapped plan, then each alpha's perfect plan once.
-        std::vector<Job> jobs;
-        std::vector<std::string> perfect_alphas;
+        std::vector<CompiledJob> jobs;
         for (const std::size_t i : cell.rows) {
           const auto& r = rows[i];
           const auto graph = binomial_tree(cell.n, alpha_of(r.alpha));
-          jobs.push_back({mapped_plan(graph, find_mapping(r.mapping, "mapping").map_binomial_tree(cell.n), cost.unit_bytes)});
-          if (std::find(perfect_alphas.begin(), perfect_alphas.end(), r.alpha) == perfect_alphas.end())
-            perfect_alphas.push_back(r.alpha);
+          jobs.push_back(
+              {Job{mapped_plan(graph, find_mapping(r.mapping, "mapping").map_binomial_tree(cell.n), cost.unit_bytes)}, {}});
         }
-        for (const auto& alpha : perfect_alphas)
-          jobs.push_back({perfect_plan(binomial_tree(cell.n, alpha_of(alpha)), shape.nodes(), cost.unit_bytes)});
-        const auto runs = simulate(*make_machine(machine), jobs, options.simulation);
-        std::string text;
-        for (std::size_t j = 0; j < cell.rows.size(); ++j) {
-          const auto& r = rows[cell.rows[j]];
-          const auto perfect = std::find(perfect_alphas.begin(), perfect_alphas.end(), r.alpha) - perfect_alphas.begin();
-          const double t_perfect = runs.at(cell.rows.size() + static_cast<std::size_t>(perfect)).communication_time();
-          text += fmt::format("{}\n", runs[j].communication_time() / t_perfect);
-        }
-        return text;
+        for (const auto& alpha : perfect_alphas_of(cell))
+          jobs.push_back({Job{perfect_plan(binomial_tree(cell.n, alpha_of(alpha)), shape.nodes(), cost.unit_bytes)}, {}});
+        return simulate_compiled(*make_machine(machine), std::move(jobs), options.simulation);
       },
       options.workers, options.progress);
 
   for (std::size_t c = 0; c < cells.size(); ++c) {
-    std::istringstream in(outputs[c]);
-    for (const std::size_t i : cells[c].rows) {
-      double s = 0;
-      in >> s;
-      rows[i].simulated = s;
+    const auto perfect_alphas = perfect_alphas_of(cells[c]);
+    const auto& times = records[c];
+    for (std::size_t j = 0; j < cells[c].rows.size(); ++j) {
+      auto& row = rows[cells[c].rows[j]];
+      const auto perfect = std::find(perfect_alphas.begin(), perfect_alphas.end(), row.alpha) - perfect_alphas.begin();
+      row.simulated = times.at(j).comm_s / times.at(cells[c].rows.size() + static_cast<std::size_t>(perfect)).comm_s;
     }
   }
   // Theorem 2's ratio rows: reflecting over growing, simulated as measured.

@@ -23,6 +23,6 @@ namespace mcsim {
 // Sets `simulated` on every row with n <= scenario.mapping.simulate_up_to (ratio rows too: the
 // ratio of the simulated slowdowns). One task (process) per (n, switching, volumes): the
 // mappings and alphas of that cell run one after another in its engine.
-void simulate_slowdowns(const Scenario& scenario, std::vector<SlowdownRow>& rows, const RunOptions& options);
+void simulate_slowdowns(const MappingScenario& scenario, std::vector<SlowdownRow>& rows, const RunOptions& options);
 
 }  // namespace mcsim

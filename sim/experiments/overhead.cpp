@@ -19,7 +19,7 @@ Fraction fraction(const ExperimentResult& result, std::size_t d, std::size_t u, 
 }  // namespace
 
 std::string overhead_csv(const ExperimentResult& result, const ReportOptions& options) {
-  const Scenario& s = result.scenario;
+  const SimulationScenario& s = result.scenario;
   std::string out = "experiment,density,bytes,series,schedule_ms,comm_ms,fraction\n";
   for (std::size_t d = 0; d < s.densities.size(); ++d)
     for (std::size_t u = 0; u < s.msg_units.size(); ++u)
@@ -35,7 +35,7 @@ std::string overhead_csv(const ExperimentResult& result, const ReportOptions& op
 }
 
 PlotSpec overhead_plot(const ExperimentResult& result) {
-  const Scenario& s = result.scenario;
+  const SimulationScenario& s = result.scenario;
   PlotSpec plot{s.id + ": scheduling time (this computer) / communication time (simulated)", "message size (bytes)",
                 "fraction", true, true, {}};
   for (std::size_t k = 0; k < s.series.size(); ++k)

@@ -1,14 +1,13 @@
 #include "permutation_count.hpp"
 
+#include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include <fmt/format.h>
 
-#include "../core/scheduler.hpp"
 #include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
-#include "../core/plan_validator.hpp"
+#include "pipeline.hpp"
 #include "sample_seeds.hpp"
 
 namespace mcsim {
@@ -56,12 +55,12 @@ double statistic(const std::vector<double>& values, const std::string& name) {
 std::string row_label(int nodes, double lambda) { return fmt::format("n{}-l{}", nodes, lambda); }
 }  // namespace
 
-PermutationResult run_permutation_count(const Scenario& scenario, const RunOptions& options) {
+PermutationResult run_permutation_count(const PermutationScenario& scenario, const RunOptions& options) {
   PermutationResult result;
   result.scenario = scenario;
   result.samples = resolved_samples(scenario, options);
   result.seed = resolved_seed(scenario, options);
-  const Scenario& s = result.scenario;
+  const PermutationScenario& s = result.scenario;
   struct Task {
     std::size_t nodes, density;
     int sample;
@@ -74,7 +73,9 @@ PermutationResult run_permutation_count(const Scenario& scenario, const RunOptio
     for (std::size_t d = 0; d < s.densities.size(); ++d)
       for (int sample = 0; sample < result.samples; ++sample) tasks.push_back({n, d, sample});
   }
-  const auto outputs = run_isolated(
+  // Each task compiles every (lambda, series) job of its sample (schedules and validates them,
+  // link-contention-free phases against the machine's routes) and simulates none.
+  const auto records = run_tasks_isolated(
       tasks.size(),
       [&](std::size_t t) {
         const Task& task = tasks[t];
@@ -83,22 +84,13 @@ PermutationResult run_permutation_count(const Scenario& scenario, const RunOptio
         spec.nodes = nodes;
         const SchedulingHints hints = make_machine(spec)->hints();
         const SampleSeeds seeds{result.seed, nodes, density, task.sample};
-        Rng matrix_rng(seeds.matrix());
         WorkloadSpec workload = s.workload;
         workload.density = density;
-        const CommMatrix matrix = generate_workload(workload, nodes, matrix_rng).scaled(s.msg_units.front());
-        std::string out;
-        for (std::size_t l = 0; l < s.lambdas.size(); ++l)
-          for (std::size_t k = 0; k < s.series.size(); ++k) {
-            const std::string scheduler_spec = with_lambda(s.series[k].scheduler, s.lambdas[l]);
-            Rng rng(seeds.schedule(scheduler_spec));
-            const Schedule schedule = run_scheduler(find_scheduler(scheduler_spec, s.path), {matrix, hints, rng});
-            validate_plan(schedule.plan, matrix, scheduler_spec);
-            validate_link_contention_free(schedule.plan, hints.route_path, scheduler_spec);
-            const auto ops = schedule.operations.find("heap_ops");
-            out += fmt::format("{} {} {} {}\n", l, k, schedule.phases(),
-                               ops == schedule.operations.end() ? 0 : ops->second);
-          }
+        const CommMatrix matrix = workload_matrix(workload, nodes, seeds.matrix()).scaled(s.msg_units.front());
+        std::vector<JobRecord> out;
+        for (const auto& choices : s.lambda_choices)
+          for (const auto& scheduler : choices)
+            out.push_back(compile_job(matrix, scheduler, std::nullopt, hints, seeds.job(scheduler.spec, 0)).record);
         return out;
       },
       options.workers, options.progress);
@@ -107,22 +99,21 @@ PermutationResult run_permutation_count(const Scenario& scenario, const RunOptio
     for (double lambda : s.lambdas)
       for (int density : s.densities)
         for (std::size_t k = 0; k < s.series.size(); ++k) result.cells.push_back({nodes, lambda, density, k, {}, {}});
-  for (std::size_t t = 0; t < tasks.size(); ++t) {
-    std::istringstream lines(outputs[t]);
-    std::size_t l = 0, k = 0;
-    double phases = 0, heap_ops = 0;
-    while (lines >> l >> k >> phases >> heap_ops) {
-      const std::size_t index =
-          ((tasks[t].nodes * s.lambdas.size() + l) * s.densities.size() + tasks[t].density) * s.series.size() + k;
-      result.cells.at(index).permutations.push_back(phases);
-      result.cells.at(index).heap_ops.push_back(heap_ops);
-    }
-  }
+  for (std::size_t t = 0; t < tasks.size(); ++t)
+    for (std::size_t l = 0; l < s.lambdas.size(); ++l)
+      for (std::size_t k = 0; k < s.series.size(); ++k) {
+        const JobRecord& record = records[t].at(l * s.series.size() + k);
+        const auto ops = record.operations.find("heap_ops");
+        const std::size_t index =
+            ((tasks[t].nodes * s.lambdas.size() + l) * s.densities.size() + tasks[t].density) * s.series.size() + k;
+        result.cells.at(index).permutations.push_back(static_cast<double>(record.phases));
+        result.cells.at(index).heap_ops.push_back(ops == record.operations.end() ? 0.0 : static_cast<double>(ops->second));
+      }
   return result;
 }
 
 std::vector<ComparisonRow> permutation_rows(const PermutationResult& result) {
-  const Scenario& s = result.scenario;
+  const PermutationScenario& s = result.scenario;
   std::vector<ComparisonRow> rows;
   auto paper_value = [&](double lambda, const std::string& series, std::size_t d) -> std::optional<double> {
     for (const auto& row : s.paper_permutations)
@@ -151,7 +142,7 @@ std::vector<ComparisonRow> permutation_rows(const PermutationResult& result) {
 }
 
 std::string permutation_side_by_side(const PermutationResult& result, const std::vector<ComparisonRow>& rows) {
-  const Scenario& s = result.scenario;
+  const PermutationScenario& s = result.scenario;
   std::string out = fmt::format("{} — {}\n", s.id, s.title);
   if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
   out += fmt::format("workload: {}; {} samples, seed {}; permutations ({}), paper / mcsim / ratio\n",
@@ -179,13 +170,36 @@ std::string permutation_side_by_side(const PermutationResult& result, const std:
 }
 
 std::string permutation_points_csv(const PermutationResult& result) {
-  const Scenario& s = result.scenario;
+  const PermutationScenario& s = result.scenario;
   std::string out = "nodes,lambda,d,series,permutations_mean,heap_ops_per_node,d_over_lambda_ln_d\n";
   for (const auto& c : result.cells)
     out += fmt::format("{},{},{},\"{}\",{:.6g},{:.6g},{:.6g}\n", c.nodes, c.lambda, c.density, s.series[c.series].label,
                        summarize(c.permutations).mean, summarize(c.heap_ops).mean / c.nodes,
                        c.density / c.lambda * std::log(static_cast<double>(c.density)));
   return out;
+}
+
+PlotSpec heap_ops_plot(const PermutationResult& result) {
+  PlotSpec plot{result.scenario.id + ": heap operations of Create_Permutation step 3.2", "(d / lambda) ln d",
+                "heap operations / n", false, false, {}};
+  for (const auto& cell : result.cells) {
+    const std::string title = fmt::format("n = {}, lambda = {}, {}", cell.nodes, cell.lambda,
+                                          result.scenario.series[cell.series].label);
+    if (plot.series.empty() || plot.series.back().title != title) plot.series.push_back({.title = title});
+    plot.series.back().points.emplace_back(cell.density / cell.lambda * std::log(static_cast<double>(cell.density)),
+                                           summarize(cell.heap_ops).mean / cell.nodes);
+  }
+  // Cells come density-major inside each (nodes, lambda): regroup by title.
+  std::vector<PlotSeries> merged;
+  for (auto& series : plot.series) {
+    auto it = std::find_if(merged.begin(), merged.end(), [&](const PlotSeries& m) { return m.title == series.title; });
+    if (it == merged.end())
+      merged.push_back(std::move(series));
+    else
+      it->points.insert(it->points.end(), series.points.begin(), series.points.end());
+  }
+  plot.series = std::move(merged);
+  return plot;
 }
 
 }  // namespace mcsim

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "experiment.hpp"
+#include "plot.hpp"
 #include "report.hpp"
 
 namespace mcsim {
@@ -23,13 +24,13 @@ struct PermutationCell {
 };
 
 struct PermutationResult {
-  Scenario scenario;
+  PermutationScenario scenario;
   int samples = 0;
   std::uint64_t seed = 0;
   std::vector<PermutationCell> cells;  // ordered by nodes, lambda, density, series
 };
 
-PermutationResult run_permutation_count(const Scenario& scenario, const RunOptions& options);
+PermutationResult run_permutation_count(const PermutationScenario& scenario, const RunOptions& options);
 
 // The closed forms of the paper (eq. 3 and 4, log base 2 as the tables' values show).
 double closed_form_d1(double d, double lambda);
@@ -50,5 +51,8 @@ std::vector<ComparisonRow> permutation_rows(const PermutationResult& result);
 std::string permutation_side_by_side(const PermutationResult& result, const std::vector<ComparisonRow>& rows);
 // One line per cell: nodes,lambda,d,series,permutations_mean,heap_ops_per_node,d_over_lambda_ln_d.
 std::string permutation_points_csv(const PermutationResult& result);
+// Heap operations per node against (d / lambda) ln d, one line per (nodes, lambda, series): the
+// CM-5 paper's Figure 4.
+PlotSpec heap_ops_plot(const PermutationResult& result);
 
 }  // namespace mcsim

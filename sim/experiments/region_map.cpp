@@ -20,7 +20,7 @@ std::optional<double> RegionMap::agreement() const {
 }
 
 RegionMap region_map(const ExperimentResult& result) {
-  const Scenario& s = result.scenario;
+  const SimulationScenario& s = result.scenario;
   if (s.nodes.size() != 1) throw Error(s.path, "a region map needs one node count");
   RegionMap map;
   map.id = s.id;

@@ -37,7 +37,7 @@ std::optional<double> lookup(const std::map<std::string, double>& table, const s
 }  // namespace
 
 std::vector<ComparisonRow> comparison_rows(const ExperimentResult& result, const ReportOptions& options) {
-  const Scenario& s = result.scenario;
+  const SimulationScenario& s = result.scenario;
   if (s.nodes.size() != 1 || s.densities.size() != 1)
     throw Error(s.path, "a paper comparison needs one node count and one density; use `mcsim sweep` for several");
   std::vector<ComparisonRow> rows;
@@ -97,7 +97,7 @@ std::string comparison_csv(const std::string& experiment, const std::vector<Comp
 }
 
 std::string side_by_side(const ExperimentResult& result, const std::vector<ComparisonRow>& rows) {
-  const Scenario& s = result.scenario;
+  const SimulationScenario& s = result.scenario;
   std::string out = fmt::format("{} — {}\n", s.id, s.title);
   if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
   out += fmt::format("machine: {} with {} nodes; workload: {} d={}; {} samples, seed {}\n", s.machine.name,
@@ -143,7 +143,7 @@ std::string side_by_side(const ExperimentResult& result, const std::vector<Compa
 }
 
 std::string sweep_csv(const ExperimentResult& result, const ReportOptions& options) {
-  const Scenario& s = result.scenario;
+  const SimulationScenario& s = result.scenario;
   std::string out =
       "experiment,machine,nodes,workload,density,msg_unit,series,scheduler,strategy,samples,comm_ms_mean,comm_ms_sd,"
       "comm_ms_min,comm_ms_max,phases_mean";
@@ -182,6 +182,25 @@ void write_file_atomically(const std::string& path, const std::string& text) {
     fs::remove(temporary, ec);
     throw Error(path, "cannot move the finished file into place");
   }
+}
+
+PlotSpec comm_plot(const ExperimentResult& result) {
+  const SimulationScenario& s = result.scenario;
+  PlotSpec plot{s.id + ": communication time (lines: mcsim, points: paper)", "msg_unit (bytes)", "time (ms)", true,
+                true, {}};
+  for (std::size_t k = 0; k < s.series.size(); ++k) {
+    PlotSeries ours{.title = "mcsim " + s.series[k].label};
+    for (std::size_t u = 0; u < s.msg_units.size(); ++u)
+      ours.points.emplace_back(static_cast<double>(s.msg_units[u]), summarize(result.cell(0, 0, u, k).comm_s).mean * 1e3);
+    plot.series.push_back(std::move(ours));
+    if (auto it = s.paper.comm_ms.find(s.series[k].label); it != s.paper.comm_ms.end()) {
+      PlotSeries paper{.title = "paper " + s.series[k].label, .lines = false};
+      for (std::size_t u = 0; u < s.msg_units.size(); ++u)
+        if (it->second[u]) paper.points.emplace_back(static_cast<double>(s.msg_units[u]), *it->second[u]);
+      plot.series.push_back(std::move(paper));
+    }
+  }
+  return plot;
 }
 
 }  // namespace mcsim

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "experiment.hpp"
+#include "plot.hpp"
 
 namespace mcsim {
 
@@ -29,6 +30,10 @@ struct ReportOptions {
 std::vector<ComparisonRow> comparison_rows(const ExperimentResult& result, const ReportOptions& options);
 std::string comparison_csv(const std::string& experiment, const std::vector<ComparisonRow>& rows);
 std::string side_by_side(const ExperimentResult& result, const std::vector<ComparisonRow>& rows);
+
+// Communication time against msg_unit, mcsim's (lines) and the paper's (points): the CM-5
+// paper's Figures 8-13. Needs one node count and one density.
+PlotSpec comm_plot(const ExperimentResult& result);
 
 // One line per cell: the axes, the sample statistics of communication time, phases, host time.
 std::string sweep_csv(const ExperimentResult& result, const ReportOptions& options);

@@ -8,6 +8,12 @@
 
 namespace mcsim {
 
+// The seeds of one job: its scheduler's random choices and the machine's random routes.
+struct JobSeeds {
+  std::uint64_t schedule = 0;
+  std::uint64_t routes = 0;
+};
+
 struct SampleSeeds {
   std::uint64_t seed = 0;
   int nodes = 0;
@@ -19,6 +25,9 @@ struct SampleSeeds {
   // every series that runs it (so a best_of equals its best member).
   std::uint64_t schedule(const std::string& scheduler_spec) const;
   std::uint64_t routes(const std::string& scheduler_spec, std::uint64_t msg_unit) const;
+  JobSeeds job(const std::string& scheduler_spec, std::uint64_t msg_unit) const {
+    return {schedule(scheduler_spec), routes(scheduler_spec, msg_unit)};
+  }
 };
 
 }  // namespace mcsim

@@ -73,11 +73,20 @@ class Reader {
   std::string path_;
 };
 
-void read_paper_permutations(const Reader& r, const toml::array& rows, Scenario& s) {
+PlotKind plot_from_string(const Reader& r, const toml::table& root) {
+  const std::string name = r.string(root, "plot", "plot", false);
+  for (PlotKind kind : {PlotKind::none, PlotKind::comm, PlotKind::heap_ops, PlotKind::regions, PlotKind::overhead,
+                        PlotKind::slowdown})
+    if (to_string(kind) == name) return kind;
+  throw Error(r.at(*root.get("plot"), "plot"),
+              fmt::format("unknown plot '{}' (comm, heap-ops, regions, overhead or slowdown)", name));
+}
+
+void read_paper_permutations(const Reader& r, const toml::array& rows, PermutationScenario& s) {
   for (const auto& item : rows) {
     const auto* row = item.as_table();
     if (!row) throw Error(r.at(item, "paper.rows"), "each [[paper.rows]] must be a table");
-    Scenario::PermutationRow out;
+    PermutationScenario::PermutationRow out;
     const auto* lambda = row->get("lambda");
     if (!lambda) throw Error(r.at(item, "paper.rows.lambda"), "missing required key");
     out.lambda = r.number(*lambda, "paper.rows.lambda");
@@ -102,7 +111,7 @@ void read_paper_permutations(const Reader& r, const toml::array& rows, Scenario&
   }
 }
 
-void read_paper_regions(const Reader& r, const toml::array& regions, Scenario& s) {
+void read_paper_regions(const Reader& r, const toml::array& regions, SweepScenario& s) {
   for (const auto& item : regions) {
     const auto* table = item.as_table();
     if (!table) throw Error(r.at(item, "paper.regions"), "each [[paper.regions]] must be a table");
@@ -125,7 +134,7 @@ void read_paper_regions(const Reader& r, const toml::array& regions, Scenario& s
   }
 }
 
-void read_paper(const Reader& r, const toml::table& paper, Scenario& s) {
+void read_paper(const Reader& r, const toml::table& paper, PermutationScenario& s) {
   r.only_keys(paper, "paper", {"comm", "comp", "iters", "rows", "regions"});
   if (const auto* regions = paper["regions"].as_array()) read_paper_regions(r, *regions, s);
   if (const auto* rows = paper["rows"].as_array()) read_paper_permutations(r, *rows, s);
@@ -157,16 +166,17 @@ void read_paper(const Reader& r, const toml::table& paper, Scenario& s) {
 }
 
 // The [mapping] table of kind = "mapping-metrics".
-void read_mapping_metrics(const Reader& r, const toml::table& root, Scenario& s) {
+void read_mapping_metrics(const Reader& r, const toml::table& root, MappingScenario& s) {
   r.only_keys(root, "", {"id", "title", "source", "notes", "kind", "plot", "mapping"});
   const auto* table = root["mapping"].as_table();
   if (!table) throw Error(r.at("mapping"), "kind = \"mapping-metrics\" needs a [mapping] table");
   r.only_keys(*table, "mapping", {"report", "n", "alpha", "mappings", "links", "startup_c", "simulate_up_to"});
   auto& m = s.mapping;
-  m.report = r.string(*table, "report", "mapping.report", true);
-  if (m.report != "lemmas" && m.report != "slowdown")
+  const std::string report = r.string(*table, "report", "mapping.report", true);
+  if (report != "lemmas" && report != "slowdown")
     throw Error(r.at(*table->get("report"), "mapping.report"),
-                fmt::format("unknown report '{}' (lemmas or slowdown)", m.report));
+                fmt::format("unknown report '{}' (lemmas or slowdown)", report));
+  m.report = report == "lemmas" ? MappingScenario::Report::lemmas : MappingScenario::Report::slowdown;
   const auto* n = table->get("n");
   if (!n) throw Error(r.at("mapping.n"), "missing required key");
   for (auto v : r.integers(*n, "mapping.n", 1)) {
@@ -205,16 +215,41 @@ void read_mapping_metrics(const Reader& r, const toml::table& root, Scenario& s)
   if (const auto* up_to = table->get("simulate_up_to")) {
     const auto v = r.integers(*up_to, "mapping.simulate_up_to", 0);
     if (v.size() != 1) throw Error(r.at(*up_to, "mapping.simulate_up_to"), "expected one integer");
-    if (m.report != "slowdown")
+    if (m.report != MappingScenario::Report::slowdown)
       throw Error(r.at(*up_to, "mapping.simulate_up_to"), "only report = \"slowdown\" simulates");
     if (v[0] > 16) throw Error(r.at(*up_to, "mapping.simulate_up_to"), fmt::format("B({}) is too large to simulate here (at most 16)", v[0]));
     m.simulate_up_to = static_cast<int>(v[0]);
   }
-  if (!s.plot.empty() && !(s.plot == "slowdown" && m.report == "slowdown"))
+  if (s.plot != PlotKind::none && !(s.plot == PlotKind::slowdown && m.report == MappingScenario::Report::slowdown))
     throw Error(r.at(*root.get("plot"), "plot"), "a mapping-metrics scenario plots only plot = \"slowdown\" of report \"slowdown\"");
 }
 
 }  // namespace
+
+std::string_view to_string(PlotKind plot) {
+  switch (plot) {
+    case PlotKind::none: return "";
+    case PlotKind::comm: return "comm";
+    case PlotKind::heap_ops: return "heap-ops";
+    case PlotKind::regions: return "regions";
+    case PlotKind::overhead: return "overhead";
+    case PlotKind::slowdown: return "slowdown";
+  }
+  return "";
+}
+
+const ScenarioHeader& header(const Scenario& scenario) {
+  return std::visit([](const auto& s) -> const ScenarioHeader& { return s; }, scenario);
+}
+
+ScenarioHeader& header(Scenario& scenario) {
+  return std::visit([](auto& s) -> ScenarioHeader& { return s; }, scenario);
+}
+
+Strategy SeriesSpec::effective_strategy() const {
+  if (strategy) return *strategy;
+  return candidates.empty() ? Strategy::loosely_synchronous : candidates.front().entry->default_strategy;
+}
 
 bool RegionRule::contains(int density, std::uint64_t bytes) const {
   if (min_density && density < *min_density) return false;
@@ -242,32 +277,32 @@ Scenario load_scenario(const std::string& path) {
                 fmt::format("malformed TOML: {}", e.description()));
   }
   const Reader r(path);
-  Scenario s;
+  // Read into the widest sweep kind; a simulation scenario keeps its SweepScenario part.
+  PermutationScenario s;
   s.path = path;
   r.only_keys(root, "", {"id", "title", "source", "notes", "samples", "seed", "kind", "plot", "machine", "workload",
                          "sweep", "permutations", "series", "paper", "mapping"});
-  s.plot = r.string(root, "plot", "plot", false);
-  if (!s.plot.empty() && s.plot != "comm" && s.plot != "heap-ops" && s.plot != "regions" && s.plot != "overhead" &&
-      s.plot != "slowdown")
-    throw Error(r.at(*root.get("plot"), "plot"),
-                fmt::format("unknown plot '{}' (comm, heap-ops, regions, overhead or slowdown)", s.plot));
-  s.kind = r.string(root, "kind", "kind", false, "simulation");
-  if (s.kind != "simulation" && s.kind != "permutations" && s.kind != "mapping-metrics")
+  s.plot = plot_from_string(r, root);
+  const std::string kind = r.string(root, "kind", "kind", false, "simulation");
+  if (kind != "simulation" && kind != "permutations" && kind != "mapping-metrics")
     throw Error(r.at(*root.get("kind"), "kind"),
-                fmt::format("unknown kind '{}' (simulation, permutations or mapping-metrics)", s.kind));
+                fmt::format("unknown kind '{}' (simulation, permutations or mapping-metrics)", kind));
+  const bool permutations = kind == "permutations";
   // id, title, source, notes: read at the same point of each kind's checks as before.
-  const auto read_header = [&] {
-    s.id = r.string(root, "id", "id", true);
-    s.title = r.string(root, "title", "title", false);
-    s.source = r.string(root, "source", "source", false);
+  const auto read_header = [&](ScenarioHeader& h) {
+    h.id = r.string(root, "id", "id", true);
+    h.title = r.string(root, "title", "title", false);
+    h.source = r.string(root, "source", "source", false);
     if (const auto* notes = root["notes"].as_array())
       for (const auto& note : *notes)
-        if (auto text = note.value<std::string>()) s.notes.push_back(*text);
+        if (auto text = note.value<std::string>()) h.notes.push_back(*text);
   };
-  if (s.kind == "mapping-metrics") {
-    read_header();
-    read_mapping_metrics(r, root, s);
-    return s;
+  if (kind == "mapping-metrics") {
+    MappingScenario m;
+    static_cast<ScenarioHeader&>(m) = s;
+    read_header(m);
+    read_mapping_metrics(r, root, m);
+    return m;
   }
   if (const auto* mapping = root.get("mapping"))
     throw Error(r.at(*mapping, "mapping"), "[mapping] belongs to kind = \"mapping-metrics\" only");
@@ -299,8 +334,8 @@ Scenario load_scenario(const std::string& path) {
         s.lambdas.push_back(lambda);
       }
   }
-  if (s.kind == "permutations" && s.lambdas.empty()) s.lambdas.push_back(1.0);
-  read_header();
+  if (permutations && s.lambdas.empty()) s.lambdas.push_back(1.0);
+  read_header(s);
   if (const auto* node = root.get("samples")) s.samples = static_cast<int>(r.integers(*node, "samples", 1).at(0));
   if (const auto* node = root.get("seed")) s.seed = static_cast<std::uint64_t>(r.integers(*node, "seed", 0).at(0));
 
@@ -349,20 +384,27 @@ Scenario load_scenario(const std::string& path) {
     if (!table) throw Error(r.at(item, "series"), "each [[series]] must be a table");
     r.only_keys(*table, "series", {"label", "scheduler", "best_of", "strategy", "new"});
     SeriesSpec spec;
+    // A spec is parsed here, once; {lambda} is replaced per lambda in kind = "permutations" only.
+    const auto parse = [&](const std::string& text, const std::string& where) {
+      if (text.find("{lambda}") == std::string::npos) return spec.candidates.push_back(find_scheduler(text, where));
+      if (!permutations) throw Error(where, "{lambda} is replaced only in kind = \"permutations\"");
+      find_scheduler(with_lambda(text, 1.0), where);  // the name and keys are checked now
+    };
     if (const auto* list = (*table)["best_of"].as_array()) {
+      std::vector<std::string> best_of;
       for (const auto& item : *list) {
         auto text = item.value<std::string>();
         if (!text) throw Error(r.at(item, "series.best_of"), "expected scheduler names");
-        find_scheduler(with_lambda(*text, 1.0), r.at(item, "series.best_of"));
-        spec.best_of.push_back(*text);
+        parse(*text, r.at(item, "series.best_of"));
+        best_of.push_back(*text);
       }
-      if (spec.best_of.empty()) throw Error(r.at(*table, "series.best_of"), "the list is empty");
-      spec.scheduler = spec.best_of.front();
+      if (best_of.empty()) throw Error(r.at(*table, "series.best_of"), "the list is empty");
+      spec.scheduler = best_of.front();
       spec.label = r.string(*table, "label", "series.label", true);
     } else {
       spec.scheduler = r.string(*table, "scheduler", "series.scheduler", true);
       spec.label = r.string(*table, "label", "series.label", false, spec.scheduler);
-      find_scheduler(with_lambda(spec.scheduler, 1.0), r.at(*table, "series.scheduler"));
+      parse(spec.scheduler, r.at(*table, "series.scheduler"));
     }
     if (const auto* strategy = table->get("strategy"))
       spec.strategy = strategy_from_string(r.string(*table, "strategy", "series.strategy", true),
@@ -378,6 +420,17 @@ Scenario load_scenario(const std::string& path) {
   }
 
   if (const auto* paper = root["paper"].as_table()) read_paper(r, *paper, s);
+  if (!permutations) {
+    SimulationScenario simulation;
+    static_cast<SweepScenario&>(simulation) = s;
+    return simulation;
+  }
+  // Permutation counts schedule the series' own spec (a best_of series its first member) per lambda.
+  for (double lambda : s.lambdas) {
+    std::vector<SchedulerChoice> choices;
+    for (const auto& series : s.series) choices.push_back(find_scheduler(with_lambda(series.scheduler, lambda), path));
+    s.lambda_choices.push_back(std::move(choices));
+  }
   return s;
 }
 

@@ -6,9 +6,12 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <variant>
 #include <vector>
 
 #include "../core/plan.hpp"
+#include "../core/scheduler.hpp"
 #include "../engine/machine.hpp"
 #include "../workloads/workloads.hpp"
 
@@ -16,10 +19,15 @@ namespace mcsim {
 
 struct SeriesSpec {
   std::string label;                // the paper's column head (LP, CGM, ...)
-  std::string scheduler;            // scheduler spec, e.g. "CGMH:lambda=7/8" ({lambda}: see Scenario::lambdas)
-  std::vector<std::string> best_of; // per sample and msg_unit, the best of these (the paper's CGMH+fixed)
+  std::string scheduler;            // scheduler spec as written, e.g. "CGMH:lambda=7/8" ({lambda}: Scenario::lambdas)
+  // The schedulers it runs, parsed once: one, or (best_of) several of which each sample and
+  // msg_unit takes the fastest (the paper's CGMH+fixed). Specs with {lambda} are parsed per lambda
+  // (Scenario::lambda_choices) and leave this empty.
+  std::vector<SchedulerChoice> candidates;
   std::optional<Strategy> strategy; // default: the scheduler's own
   bool new_in_mcsim = false;        // a column the paper could not measure
+  bool best_of() const { return candidates.size() > 1; }
+  Strategy effective_strategy() const;  // `strategy`, else the first candidate's default
 };
 
 // One region of a paper's "which algorithm is fastest" map ([[paper.regions]]): a (density,
@@ -42,13 +50,29 @@ struct PaperNumbers {
   bool empty() const { return comm_ms.empty() && comp_ms.empty() && iters.empty(); }
 };
 
-struct Scenario {
+// What a scenario draws beside its CSV (the `plot` key).
+enum class PlotKind {
+  none,
+  comm,      // communication time against msg_unit, mcsim and paper (the CM-5 paper's Figures 8-13)
+  heap_ops,  // heap operations per node against (d / lambda) ln d (the CM-5 paper's Figure 4)
+  regions,   // the fastest series per density and msg_unit (the iPSC/860 paper's Figure 5)
+  overhead,  // scheduling time / communication time against msg_unit (its Figures 10-11)
+  slowdown,  // a mapping's slowdown against n (Lo et al. 1992)
+};
+std::string_view to_string(PlotKind plot);
+
+// What every scenario has: where it comes from and what it draws.
+struct ScenarioHeader {
   std::string id;
   std::string title;
   std::string source;  // the paper and table
   std::string path;    // file it came from (for error messages)
   std::vector<std::string> notes;
+  PlotKind plot = PlotKind::none;
+};
 
+// A sweep over machines, matrices and schedulers (kinds simulation and permutations).
+struct SweepScenario : ScenarioHeader {
   MachineSpec machine;  // machine.nodes is the first of `nodes`
   std::vector<int> nodes;
   WorkloadSpec workload;  // workload.density is the first of `densities`
@@ -57,18 +81,19 @@ struct Scenario {
   std::vector<SeriesSpec> series;
   int samples = 1;
   std::uint64_t seed = 1;
-
   PaperNumbers paper;
+};
 
-  // kind = "permutations" (Tables 1-2 of the CM-5 paper): no simulation; every series is scheduled
-  // for every lambda in `lambdas` (its spec's {lambda} replaced) and every density, and the mean
-  // number of permutations is reported beside the paper's, with the closed forms d1 and d2.
-  std::string kind = "simulation";
-  // "" (none), "comm" (communication time against msg_unit), "heap-ops" (Figure 4 of the CM-5
-  // paper), "regions" (the fastest series per density and msg_unit, Figure 5 of the iPSC/860 paper),
-  // "overhead" (scheduling time / communication time against msg_unit, its Figures 10-11)
-  std::string plot;
+// kind = "simulation" (the default): every series scheduled and simulated on every sample matrix
+// at every msg_unit.
+struct SimulationScenario : SweepScenario {};
+
+// kind = "permutations" (Tables 1-2 of the CM-5 paper): no simulation; every series is scheduled
+// for every lambda in `lambdas` (its spec's {lambda} replaced) and every density, and the mean
+// number of permutations is reported beside the paper's, with the closed forms d1 and d2.
+struct PermutationScenario : SweepScenario {
   std::vector<double> lambdas;
+  std::vector<std::vector<SchedulerChoice>> lambda_choices;  // [lambda][series], parsed once
   // Computed columns beside the counts ([permutations] closed_forms; see permutation_count.hpp),
   // and the statistics over samples reported per series ([permutations] statistics: mean, max).
   std::vector<std::string> closed_forms = {"d1", "d2"};
@@ -78,23 +103,31 @@ struct Scenario {
     std::map<std::string, std::vector<std::optional<double>>> values;  // series -> one per density
   };
   std::vector<PermutationRow> paper_permutations;
+};
 
-  // kind = "mapping-metrics" (Lo et al. 1992): no machine, workload or series; the [mapping] table
-  // says which binomial trees B(n), volume ratios alpha and mappings to measure with the metrics
-  // of sim/mapping/ (report "lemmas": beside the paper's closed forms; report "slowdown": the
-  // slowdown S of equations 2, 4, 6, 7 against n, plot = "slowdown").
+// kind = "mapping-metrics" (Lo et al. 1992): no machine, workload or series; the [mapping] table
+// says which binomial trees B(n), volume ratios alpha and mappings to measure with the metrics
+// of sim/mapping/ (report lemmas: beside the paper's closed forms; report slowdown: the
+// slowdown S of equations 2, 4, 6, 7 against n, plot = "slowdown").
+struct MappingScenario : ScenarioHeader {
+  enum class Report { lemmas, slowdown };
   struct MappingMetricsSpec {
-    std::string report;                    // "lemmas" or "slowdown"
+    Report report = Report::lemmas;
     std::vector<int> n;                    // trees B(n)
     std::vector<std::string> alpha_labels; // as written ("1/sqrt(2)")
     std::vector<double> alphas;
     std::vector<std::string> mappings;     // names in sim/mapping/mappings.hpp
     bool directed_links = false;           // links = "undirected" (the paper's G_A) or "directed"
-    std::vector<double> startup_c;         // extra cost models: startup c with b = 1 (report "slowdown")
-    int simulate_up_to = 0;                // report "slowdown": also simulate B(n) for n <= this (0: none)
+    std::vector<double> startup_c;         // extra cost models: startup c with b = 1 (report slowdown)
+    int simulate_up_to = 0;                // report slowdown: also simulate B(n) for n <= this (0: none)
   };
   MappingMetricsSpec mapping;
 };
+
+// A scenario file is exactly one of the kinds.
+using Scenario = std::variant<SimulationScenario, PermutationScenario, MappingScenario>;
+const ScenarioHeader& header(const Scenario& scenario);
+ScenarioHeader& header(Scenario& scenario);
 
 // A series' scheduler spec with "{lambda}" replaced by the value.
 std::string with_lambda(const std::string& spec, double lambda);

@@ -8,11 +8,8 @@
 #include <fmt/format.h>
 
 #include "../../sim/core/scheduler.hpp"
-#include "../../sim/core/plan_validator.hpp"
-#include "../../sim/engine/executor.hpp"
-#include "../../sim/engine/isolated.hpp"
+#include "../../sim/experiments/pipeline.hpp"
 #include "../../topologies/machines.hpp"
-#include "../../sim/workloads/workloads.hpp"
 #include "commands.hpp"
 
 namespace mcsim::cli {
@@ -53,42 +50,42 @@ void add_bench_command(CLI::App& app) {
     const std::optional<Strategy> chosen =
         strategy.empty() ? std::nullopt : std::optional<Strategy>(strategy_from_string(strategy, "--strategy"));
     const WorkloadSpec work{workload, density, {}, {}, "--workload"};
-    {
-      Rng probe(0);
-      (void)generate_workload(work, nodes, probe);  // bad workloads fail before any process starts
-    }
+    (void)workload_matrix(work, nodes, 0);  // bad workloads fail before any process starts
+    check_schedulable(entry, make_machine(spec)->hints(), machine, "--scheduler");
     fmt::print("bench: {} with {} nodes, {} d={}, {}{}, msg_unit {} B\n", machine, nodes, workload, density, scheduler,
                chosen ? fmt::format(" ({})", to_string(*chosen)) : std::string(), unit);
     fmt::print("{:>4} {:>12} {:>12} {:>12} {:>12} {:>10} {:>14} {:>12}\n", "run", "generate_s", "schedule_s",
                "simulate_s", "total_s", "phases", "messages", "peak_MiB");
-    const auto lines = run_isolated(
+    // Each run in a fresh process, through the same pipeline as `mcsim run`: machine, matrix,
+    // compile (schedule, validate, strategy), simulate; the child measures each stage.
+    const auto records = run_tasks_isolated(
         static_cast<std::size_t>(repeat),
         [&](std::size_t r) {
           const auto t0 = std::chrono::steady_clock::now();
           auto m = make_machine(spec);
-          Rng matrix_rng(derive_seed(seed, "bench-matrix", r));
-          const CommMatrix matrix = generate_workload(work, nodes, matrix_rng).scaled(unit);
-          const double generate = seconds_since(t0);
-          Rng rng(derive_seed(seed, "bench-schedule", r));
-          Schedule schedule = run_scheduler(entry, {matrix, m->hints(), rng});
-          validate_plan(schedule.plan, matrix, entry.spec);
-          if (chosen) schedule.plan.strategy = *chosen;
-          const std::size_t phases = schedule.phases(), messages = schedule.plan.message_count();
-          std::string counts;  // the scheduler's own operation counts, e.g. CGMH's heap operations
-          for (const auto& [name, value] : schedule.operations)
-            counts += fmt::format("{}{}={}", counts.empty() ? "" : ", ", name, value);
+          const CommMatrix matrix = workload_matrix(work, nodes, derive_seed(seed, "bench-matrix", r)).scaled(unit);
+          const double generate_s = seconds_since(t0);
+          std::vector<CompiledJob> jobs;
+          jobs.push_back(compile_job(matrix, entry, chosen, m->hints(),
+                                     {derive_seed(seed, "bench-schedule", r), derive_seed(seed, "bench-routes", r)}));
+          const double messages = static_cast<double>(jobs.front().job.plan.message_count());
           const auto t1 = std::chrono::steady_clock::now();
-          std::vector<Job> jobs{Job{std::move(schedule.plan), derive_seed(seed, "bench-routes", r)}};
-          const auto runs = simulate(*m, jobs, SimulationOptions{cfg});
-          const double simulate_s = seconds_since(t1);
-          return fmt::format("{:>4} {:>12.3f} {:>12.4f} {:>12.3f} {:>12.3f} {:>10} {:>14} {:>12.1f}   (simulated {:.3f} ms)\n"
-                             "{}",
-                             r, generate, schedule.host_seconds, simulate_s, seconds_since(t0), phases, messages,
-                             static_cast<double>(peak_rss_kib()) / 1024.0, runs.front().communication_time() * 1e3,
-                             counts.empty() ? std::string() : fmt::format("     scheduler counts: {}\n", counts));
+          auto out = simulate_compiled(*m, std::move(jobs), SimulationOptions{cfg});
+          out.front().measured = {{"generate_s", generate_s}, {"simulate_s", seconds_since(t1)},
+                                  {"total_s", seconds_since(t0)}, {"messages", messages},
+                                  {"peak_MiB", static_cast<double>(peak_rss_kib()) / 1024.0}};
+          return out;
         },
         1);
-    for (const auto& line : lines) fmt::print("{}", line);
+    for (std::size_t r = 0; r < records.size(); ++r) {
+      const JobRecord& b = records[r].at(0);
+      std::string counts;  // the scheduler's own operation counts, e.g. CGMH's heap operations
+      for (const auto& [name, value] : b.operations) counts += fmt::format("{}{}={}", counts.empty() ? "" : ", ", name, value);
+      fmt::print("{:>4} {:>12.3f} {:>12.4f} {:>12.3f} {:>12.3f} {:>10} {:>14} {:>12.1f}   (simulated {:.3f} ms)\n{}", r,
+                 b.measured.at("generate_s"), b.host_s, b.measured.at("simulate_s"), b.measured.at("total_s"), b.phases,
+                 static_cast<std::uint64_t>(b.measured.at("messages")), b.measured.at("peak_MiB"), b.comm_s * 1e3,
+                 counts.empty() ? std::string() : fmt::format("     scheduler counts: {}\n", counts));
+    }
   });
 }
 

@@ -1,20 +1,17 @@
 // mcsim run / reproduce / sweep: run a scenario (from a file, a bundled experiment, or the command
 // line) and write what it measured.
-#include <cmath>
 #include <filesystem>
+#include <type_traits>
+#include <variant>
 
 #include <fmt/format.h>
 
-#include "../../sim/core/scheduler.hpp"
 #include "../../sim/core/error.hpp"
-#include "../../sim/experiments/mapping_report.hpp"
-#include "../../sim/experiments/mapping_simulation.hpp"
-#include "../../sim/experiments/permutation_count.hpp"
-#include "../../sim/experiments/overhead.hpp"
+#include "../../sim/core/scheduler.hpp"
 #include "../../sim/experiments/plot.hpp"
-#include "../../sim/experiments/region_map.hpp"
 #include "../../sim/experiments/report.hpp"
 #include "../../sim/experiments/scenario.hpp"
+#include "../../sim/experiments/scenario_outputs.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
 
@@ -46,8 +43,20 @@ struct CommonOptions {
     cmd->add_option("--cfg", cfg, "SimGrid setting key:value, passed to every simulation (repeatable)");
   }
 
-  // Applies --machine-option on top of the scenario's [machine.options].
+  // Applies --machine-option on top of the scenario's [machine.options] (a mapping-metrics
+  // scenario builds its own meshes and takes none).
   void apply_machine_options(Scenario& scenario) const {
+    if (machine_options.empty()) return;
+    std::visit(
+        [&](auto& s) {
+          if constexpr (std::is_base_of_v<SweepScenario, std::decay_t<decltype(s)>>)
+            apply_machine_options(static_cast<SweepScenario&>(s));
+          else
+            throw Error("--machine-option", "this scenario has no [machine] to change");
+        },
+        scenario);
+  }
+  void apply_machine_options(SweepScenario& scenario) const {
     for (const auto& option : machine_options) {
       const auto eq = option.find('=');
       if (eq == std::string::npos || eq == 0)
@@ -67,117 +76,23 @@ struct CommonOptions {
   }
 };
 
-std::string with_extension(const std::string& path, const std::string& extension) {
-  return std::filesystem::path(path).replace_extension(extension).string();
-}
-
-// Communication time against msg_unit, mcsim's and the paper's (the CM-5 paper's Figures 8-13).
-PlotSpec comm_plot(const ExperimentResult& result) {
-  const Scenario& s = result.scenario;
-  PlotSpec plot{s.id + ": communication time (lines: mcsim, points: paper)", "msg_unit (bytes)", "time (ms)", true,
-                true, {}};
-  for (std::size_t k = 0; k < s.series.size(); ++k) {
-    PlotSeries ours{.title = "mcsim " + s.series[k].label};
-    for (std::size_t u = 0; u < s.msg_units.size(); ++u)
-      ours.points.emplace_back(static_cast<double>(s.msg_units[u]), summarize(result.cell(0, 0, u, k).comm_s).mean * 1e3);
-    plot.series.push_back(std::move(ours));
-    if (auto it = s.paper.comm_ms.find(s.series[k].label); it != s.paper.comm_ms.end()) {
-      PlotSeries paper{.title = "paper " + s.series[k].label, .lines = false};
-      for (std::size_t u = 0; u < s.msg_units.size(); ++u)
-        if (it->second[u]) paper.points.emplace_back(static_cast<double>(s.msg_units[u]), *it->second[u]);
-      plot.series.push_back(std::move(paper));
-    }
-  }
-  return plot;
-}
-
-// Heap operations per node against (d / lambda) ln d (the CM-5 paper's Figure 4).
-PlotSpec heap_ops_plot(const PermutationResult& result) {
-  PlotSpec plot{result.scenario.id + ": heap operations of Create_Permutation step 3.2", "(d / lambda) ln d",
-                "heap operations / n", false, false, {}};
-  for (const auto& cell : result.cells) {
-    const std::string title = fmt::format("n = {}, lambda = {}, {}", cell.nodes, cell.lambda,
-                                          result.scenario.series[cell.series].label);
-    if (plot.series.empty() || plot.series.back().title != title) plot.series.push_back({.title = title});
-    plot.series.back().points.emplace_back(cell.density / cell.lambda * std::log(static_cast<double>(cell.density)),
-                                           summarize(cell.heap_ops).mean / cell.nodes);
-  }
-  // Cells come density-major inside each (nodes, lambda): regroup by title.
-  std::vector<PlotSeries> merged;
-  for (auto& series : plot.series) {
-    auto it = std::find_if(merged.begin(), merged.end(), [&](const PlotSeries& m) { return m.title == series.title; });
-    if (it == merged.end())
-      merged.push_back(std::move(series));
-    else
-      it->points.insert(it->points.end(), series.points.begin(), series.points.end());
-  }
-  plot.series = std::move(merged);
-  return plot;
-}
-
-// Runs a scenario of either kind, prints the comparison, writes the CSV (and a plot if the
-// scenario asks for one, beside the CSV with the extension .svg).
+// Runs a scenario of any kind, prints its report, writes its files (and its plot, beside the CSV
+// with the extension .svg).
 void run_and_report(Scenario scenario, const std::string& csv_path, const CommonOptions& common) {
   common.apply_machine_options(scenario);
-  Progress progress(scenario.id, !common.quiet);
-  const RunOptions run = common.run_options(progress);
-  const ReportOptions options{.host_times = !common.deterministic};
-  const Scenario& s = scenario;
-  std::vector<std::pair<std::string, std::string>> files;  // path, content
-  std::optional<PlotSpec> plot;
-  if (s.kind == "mapping-metrics") {
-    // Lo et al. 1992: metrics of mapped binomial trees; report "slowdown" also simulates them.
-    if (s.mapping.report == "lemmas") {
-      const auto rows = lemma_rows(s);
-      fmt::print("{}", lemma_side_by_side(s, rows));
-      files.emplace_back(csv_path, lemma_csv(s.id, rows));
-    } else {
-      auto rows = slowdown_rows(s);
-      simulate_slowdowns(s, rows, run);
-      fmt::print("{}", slowdown_side_by_side(s, rows));
-      files.emplace_back(csv_path, slowdown_csv(s.id, rows));
-      if (s.plot == "slowdown") plot = slowdown_plot(s, rows);
-    }
-  } else if (s.kind == "permutations") {
-    const auto result = run_permutation_count(s, run);
-    const auto rows = permutation_rows(result);
-    fmt::print("{}", permutation_side_by_side(result, rows));
-    files.emplace_back(csv_path, comparison_csv(s.id, rows));
-    files.emplace_back(with_extension(csv_path, ".points.csv"), permutation_points_csv(result));
-    if (s.plot == "heap-ops") plot = heap_ops_plot(result);
-  } else {
-    const auto result = run_experiment(s, run);
-    if (s.nodes.size() == 1 && s.densities.size() == 1) {
-      const auto rows = comparison_rows(result, options);
-      fmt::print("{}", side_by_side(result, rows));
-      files.emplace_back(csv_path, comparison_csv(s.id, rows));
-      if (s.plot == "comm") plot = comm_plot(result);
-    } else if (s.plot == "regions") {
-      const RegionMap map = region_map(result);
-      fmt::print("{}", region_grid(map));
-      files.emplace_back(csv_path, region_csv(map));
-      files.emplace_back(with_extension(csv_path, ".sweep.csv"), sweep_csv(result, options));
-      plot = region_plot(map);
-    } else if (s.plot == "overhead") {
-      files.emplace_back(csv_path, overhead_csv(result, options));
-      fmt::print("{}", files.back().second);
-      // The plot divides host scheduling time by communication time: nothing to draw without it.
-      if (options.host_times)
-        plot = overhead_plot(result);
-      else
-        fmt::print("note: --deterministic leaves host times out: schedule_ms and fraction are empty, no plot\n");
-    } else {
-      files.emplace_back(csv_path, sweep_csv(result, options));
-      fmt::print("{}", files.back().second);
-    }
-  }
-  for (const auto& [path, text] : files) {
-    write_file_atomically(path, text);
+  Progress progress(header(scenario).id, !common.quiet);
+  const ScenarioOutputs outputs =
+      run_scenario(scenario, common.run_options(progress), ReportOptions{.host_times = !common.deterministic});
+  fmt::print("{}", outputs.printed);
+  const std::filesystem::path stem = std::filesystem::path(csv_path).replace_extension();
+  for (const auto& file : outputs.files) {
+    const std::string path = file.suffix == ".csv" ? csv_path : stem.string() + file.suffix;
+    write_file_atomically(path, file.text);
     fmt::print("wrote {}\n", path);
   }
-  if (plot) {
-    const auto svg = with_extension(csv_path, ".svg");
-    write_plot_svg(*plot, svg);
+  if (outputs.plot) {
+    const std::string svg = stem.string() + ".svg";
+    write_plot_svg(*outputs.plot, svg);
     fmt::print("wrote {}\n", svg);
   }
 }
@@ -225,7 +140,7 @@ void add_experiment_commands(CLI::App& app) {
     common.add_to(cmd);
     cmd->callback([] {
       const Scenario scenario = load_scenario(file);
-      run_and_report(scenario, out.empty() ? "results/" + scenario.id + ".csv" : out, common);
+      run_and_report(scenario, out.empty() ? "results/" + header(scenario).id + ".csv" : out, common);
     });
   }
   // --- reproduce -------------------------------------------------------------------------------
@@ -246,7 +161,7 @@ void add_experiment_commands(CLI::App& app) {
         throw Error("reproduce", fmt::format("no experiment '{}' (no file {}); `mcsim list experiments` shows them", id,
                                              path.string()));
       const Scenario scenario = load_scenario(path.string());
-      run_and_report(scenario, (std::filesystem::path(out) / (scenario.id + ".csv")).string(), common);
+      run_and_report(scenario, (std::filesystem::path(out) / (header(scenario).id + ".csv")).string(), common);
     });
   }
   // --- sweep -----------------------------------------------------------------------------------
@@ -269,7 +184,7 @@ void add_experiment_commands(CLI::App& app) {
     cmd->add_option("-o,--out", out, "CSV file to write")->capture_default_str();
     common.add_to(cmd);
     cmd->callback([] {
-      Scenario s;
+      SimulationScenario s;
       s.id = "sweep";
       s.title = "command-line sweep";
       s.path = "sweep";
@@ -286,8 +201,7 @@ void add_experiment_commands(CLI::App& app) {
         for (const auto& name : item.find(':') == std::string::npos ? split_list(item) : std::vector<std::string>{item})
           names.push_back(name);
       for (const auto& name : names) {
-        find_scheduler(name, "--scheduler");
-        SeriesSpec series{name, name, {}, std::nullopt, false};
+        SeriesSpec series{name, name, {find_scheduler(name, "--scheduler")}, std::nullopt, false};
         if (!strategy.empty()) series.strategy = strategy_from_string(strategy, "--strategy");
         s.series.push_back(series);
       }

@@ -80,7 +80,7 @@ void list_experiments(const std::string& directory) {
   std::sort(files.begin(), files.end());
   for (const auto& file : files) {
     try {
-      const Scenario s = load_scenario(file.string());
+      const ScenarioHeader& s = header(load_scenario(file.string()));
       fmt::print("  {:<20} {}\n", s.id, s.title);
     } catch (const Error& e) {
       fmt::print("  {:<20} (cannot be read: {})\n", file.stem().string(), e.what());

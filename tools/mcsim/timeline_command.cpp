@@ -5,14 +5,12 @@
 
 #include <fmt/format.h>
 
-#include "../../sim/core/scheduler.hpp"
 #include "../../sim/core/error.hpp"
-#include "../../sim/core/plan_validator.hpp"
-#include "../../sim/experiments/isolated_simulation.hpp"
+#include "../../sim/core/scheduler.hpp"
+#include "../../sim/experiments/pipeline.hpp"
 #include "../../sim/experiments/plot.hpp"
-#include "../../sim/experiments/sample_seeds.hpp"
 #include "../../sim/experiments/report.hpp"
-#include "../../sim/workloads/workloads.hpp"
+#include "../../sim/experiments/sample_seeds.hpp"
 #include "../../topologies/machines.hpp"
 #include "commands.hpp"
 
@@ -47,21 +45,24 @@ void add_timeline_command(CLI::App& app) {
       spec.options[option.substr(0, eq)] = option.substr(eq + 1);
     }
     const auto hints = make_machine(spec)->hints();
+    const SchedulerChoice choice = find_scheduler(scheduler, "--scheduler");
+    check_schedulable(choice, hints, machine, "--scheduler");
+    std::optional<Strategy> forced;
+    if (!strategy.empty()) forced = strategy_from_string(strategy, "--strategy");
     // The same matrix and scheduler choices as sample `sample` of `mcsim run` with this seed.
     const SampleSeeds seeds{seed, nodes, density, sample};
-    Rng matrix_rng(seeds.matrix());
     const CommMatrix matrix =
-        generate_workload({workload, density, "", variant, "--workload"}, nodes, matrix_rng).scaled(unit);
-    Rng rng(seeds.schedule(scheduler));
-    Schedule schedule = run_scheduler(find_scheduler(scheduler, "--scheduler"), {matrix, hints, rng});
-    validate_plan(schedule.plan, matrix, scheduler);
-    if (!strategy.empty()) schedule.plan.strategy = strategy_from_string(strategy, "--strategy");
-    const Run run = simulate_isolated(spec, {Job{schedule.plan, seeds.routes(scheduler, unit)}}).at(0);
+        workload_matrix({workload, density, "", variant, "--workload"}, nodes, seeds.matrix()).scaled(unit);
+    std::vector<CompiledJob> jobs;
+    jobs.push_back(compile_job(matrix, choice, forced, hints, seeds.job(scheduler, unit)));
+    const Strategy used = jobs.front().job.plan.strategy;
+    const JobRecord record = simulate_compiled_isolated(spec, std::move(jobs), {}, /*keep_runs=*/true).at(0);
+    const Run& run = *record.run;
 
     std::string csv = "phase,src,dst,bytes,dummy,start_ms,end_ms\n";
     PlotSpec plot{fmt::format("{} on {} {} nodes, {} d={}, msg_unit {} B: {:.4g} ms in {} phases ({})", scheduler,
                               machine, nodes, workload, density, unit, run.communication_time() * 1e3,
-                              schedule.phases(), to_string(schedule.plan.strategy)),
+                              record.phases, to_string(used)),
                   "time (ms)", "sending node", false, false, {}};
     plot.series.push_back({.title = "message (sender's row, from send call to arrival)", .segments = true});
     plot.series.push_back({.title = "dummy message", .segments = true});
@@ -77,7 +78,7 @@ void add_timeline_command(CLI::App& app) {
     const auto svg = std::filesystem::path(out).replace_extension(".svg").string();
     write_plot_svg(plot, svg);
     fmt::print("{}: communication time {:.6g} ms, {} phases, {} messages\nwrote {}\nwrote {}\n", scheduler,
-               run.communication_time() * 1e3, schedule.phases(), run.messages.size(), out, svg);
+               run.communication_time() * 1e3, record.phases, run.messages.size(), out, svg);
   });
 }
 

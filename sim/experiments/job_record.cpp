@@ -1,0 +1,134 @@
+// The format, one token per field, white space between tokens:
+//   job <phases> <host_s> <comm_s> <k> (<operation> <count>){k} <j> (<name> <value>){j} <has_run>
+//   [run <nodes> <messages> <finishes> (<src> <dst> <bytes> <phase> <dummy> <start_s> <end_s>){messages}
+//        (<finish_s>){finishes}]
+// Doubles are written in their shortest form that reads back to the same value (fmt "{}").
+#include "job_record.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "../core/error.hpp"
+
+namespace mcsim {
+
+namespace {
+
+void check_name(const std::string& name) {
+  if (name.empty() || std::any_of(name.begin(), name.end(), [](unsigned char c) { return std::isspace(c); }))
+    throw Error("job records", fmt::format("name '{}' cannot be written (empty or with white space)", name));
+}
+
+class Tokens {
+ public:
+  explicit Tokens(std::string_view text) : text_(text) {}
+
+  bool done() {
+    skip_space();
+    return at_ == text_.size();
+  }
+  std::string_view word() {
+    skip_space();
+    const std::size_t start = at_;
+    while (at_ < text_.size() && !std::isspace(static_cast<unsigned char>(text_[at_]))) ++at_;
+    if (start == at_) fail("the text ends in the middle of a record");
+    return text_.substr(start, at_ - start);
+  }
+  void expect(std::string_view keyword) {
+    if (word() != keyword) fail(fmt::format("expected '{}'", keyword));
+  }
+  template <class T>
+  T number() {
+    const std::string_view w = word();
+    T value{};
+    const auto [end, error] = std::from_chars(w.data(), w.data() + w.size(), value);
+    if (error != std::errc() || end != w.data() + w.size()) fail(fmt::format("'{}' is not a number here", w));
+    return value;
+  }
+
+ private:
+  void skip_space() {
+    while (at_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[at_]))) ++at_;
+  }
+  [[noreturn]] void fail(const std::string& problem) const {
+    throw Error("job records", fmt::format("at byte {}: {}", at_, problem));
+  }
+
+  std::string_view text_;
+  std::size_t at_ = 0;
+};
+
+}  // namespace
+
+std::string records_to_text(const std::vector<JobRecord>& records) {
+  std::string out;
+  for (const auto& r : records) {
+    out += fmt::format("job {} {} {} {}", r.phases, r.host_s, r.comm_s, r.operations.size());
+    for (const auto& [name, count] : r.operations) {
+      check_name(name);
+      out += fmt::format(" {} {}", name, count);
+    }
+    out += fmt::format(" {}", r.measured.size());
+    for (const auto& [name, seconds] : r.measured) {
+      check_name(name);
+      out += fmt::format(" {} {}", name, seconds);
+    }
+    out += fmt::format(" {}\n", r.run ? 1 : 0);
+    if (!r.run) continue;
+    const Run& run = *r.run;
+    out += fmt::format("run {} {} {}\n", run.nodes, run.messages.size(), run.node_finish_s.size());
+    for (const auto& m : run.messages)
+      out += fmt::format("{} {} {} {} {} {} {}\n", m.src, m.dst, m.bytes, m.phase, m.dummy ? 1 : 0, m.start_s, m.end_s);
+    for (double t : run.node_finish_s) out += fmt::format("{}\n", t);
+  }
+  return out;
+}
+
+std::vector<JobRecord> records_from_text(const std::string& text) {
+  Tokens in(text);
+  std::vector<JobRecord> records;
+  while (!in.done()) {
+    in.expect("job");
+    JobRecord r;
+    r.phases = in.number<std::size_t>();
+    r.host_s = in.number<double>();
+    r.comm_s = in.number<double>();
+    for (auto k = in.number<std::size_t>(); k > 0; --k) {
+      const std::string name(in.word());
+      r.operations[name] = in.number<std::uint64_t>();
+    }
+    for (auto k = in.number<std::size_t>(); k > 0; --k) {
+      const std::string name(in.word());
+      r.measured[name] = in.number<double>();
+    }
+    if (in.number<int>() != 0) {
+      in.expect("run");
+      Run run;
+      run.nodes = in.number<int>();
+      const auto messages = in.number<std::size_t>();
+      const auto finishes = in.number<std::size_t>();
+      run.messages.reserve(messages);
+      for (std::size_t i = 0; i < messages; ++i) {
+        MessageRecord m;
+        m.src = in.number<int>();
+        m.dst = in.number<int>();
+        m.bytes = in.number<std::uint64_t>();
+        m.phase = in.number<int>();
+        m.dummy = in.number<int>() != 0;
+        m.start_s = in.number<double>();
+        m.end_s = in.number<double>();
+        run.messages.push_back(m);
+      }
+      run.node_finish_s.reserve(finishes);
+      for (std::size_t i = 0; i < finishes; ++i) run.node_finish_s.push_back(in.number<double>());
+      r.run = std::move(run);
+    }
+    records.push_back(std::move(r));
+  }
+  return records;
+}
+
+}  // namespace mcsim

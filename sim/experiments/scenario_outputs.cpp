@@ -1,0 +1,77 @@
+#include "scenario_outputs.hpp"
+
+#include "../core/error.hpp"
+#include "mapping_report.hpp"
+#include "mapping_simulation.hpp"
+#include "overhead.hpp"
+#include "permutation_count.hpp"
+#include "region_map.hpp"
+
+namespace mcsim {
+
+namespace {
+
+// Lo et al. 1992: metrics of mapped binomial trees; report slowdown also simulates them.
+ScenarioOutputs outputs_of(const MappingScenario& s, const RunOptions& run, const ReportOptions&) {
+  ScenarioOutputs out;
+  if (s.mapping.report == MappingScenario::Report::lemmas) {
+    const auto rows = lemma_rows(s);
+    out.printed = lemma_side_by_side(s, rows);
+    out.files.push_back({".csv", lemma_csv(s.id, rows)});
+    return out;
+  }
+  auto rows = slowdown_rows(s);
+  simulate_slowdowns(s, rows, run);
+  out.printed = slowdown_side_by_side(s, rows);
+  out.files.push_back({".csv", slowdown_csv(s.id, rows)});
+  if (s.plot == PlotKind::slowdown) out.plot = slowdown_plot(s, rows);
+  return out;
+}
+
+ScenarioOutputs outputs_of(const PermutationScenario& s, const RunOptions& run, const ReportOptions&) {
+  ScenarioOutputs out;
+  const auto result = run_permutation_count(s, run);
+  const auto rows = permutation_rows(result);
+  out.printed = permutation_side_by_side(result, rows);
+  out.files.push_back({".csv", comparison_csv(s.id, rows)});
+  out.files.push_back({".points.csv", permutation_points_csv(result)});
+  if (s.plot == PlotKind::heap_ops) out.plot = heap_ops_plot(result);
+  return out;
+}
+
+ScenarioOutputs outputs_of(const SimulationScenario& s, const RunOptions& run, const ReportOptions& report) {
+  ScenarioOutputs out;
+  const auto result = run_experiment(s, run);
+  if (s.nodes.size() == 1 && s.densities.size() == 1) {
+    const auto rows = comparison_rows(result, report);
+    out.printed = side_by_side(result, rows);
+    out.files.push_back({".csv", comparison_csv(s.id, rows)});
+    if (s.plot == PlotKind::comm) out.plot = comm_plot(result);
+  } else if (s.plot == PlotKind::regions) {
+    const RegionMap map = region_map(result);
+    out.printed = region_grid(map);
+    out.files.push_back({".csv", region_csv(map)});
+    out.files.push_back({".sweep.csv", sweep_csv(result, report)});
+    out.plot = region_plot(map);
+  } else if (s.plot == PlotKind::overhead) {
+    out.files.push_back({".csv", overhead_csv(result, report)});
+    out.printed = out.files.back().text;
+    // The plot divides host scheduling time by communication time: nothing to draw without it.
+    if (report.host_times)
+      out.plot = overhead_plot(result);
+    else
+      out.printed += "note: --deterministic leaves host times out: schedule_ms and fraction are empty, no plot\n";
+  } else {
+    out.files.push_back({".csv", sweep_csv(result, report)});
+    out.printed = out.files.back().text;
+  }
+  return out;
+}
+
+}  // namespace
+
+ScenarioOutputs run_scenario(const Scenario& scenario, const RunOptions& run, const ReportOptions& report) {
+  return std::visit([&](const auto& s) { return outputs_of(s, run, report); }, scenario);
+}
+
+}  // namespace mcsim

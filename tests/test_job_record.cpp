@@ -1,0 +1,44 @@
+// The one format between a child process and its parent: what is written reads back equal, bit for
+// bit in every double, and text it did not write is refused with a one-line error.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+
+#include "sim/core/error.hpp"
+#include "sim/experiments/job_record.hpp"
+
+using namespace mcsim;
+
+TEST_CASE("Job records round-trip exactly, with and without whole runs") {
+  JobRecord plain;
+  plain.phases = 31;
+  plain.host_s = 1.0 / 3.0;
+  plain.comm_s = 0.0033480000000000003;
+  plain.operations = {{"heap_ops", 123456789012345ull}, {"fullest_column_at_threshold", 38}};
+  plain.measured = {{"simulate_s", 2.5e-7}, {"peak_MiB", 34.25}};
+
+  JobRecord with_run;
+  with_run.phases = 2;
+  with_run.comm_s = std::nextafter(1e-3, 1.0);  // the last bit must survive
+  Run run;
+  run.nodes = 3;
+  run.messages = {{0, 1, 4096, 0, false, 0.0, 5.1e-4}, {1, 2, 0, 1, true, 1e-300, std::nextafter(2e-3, 0.0)}};
+  run.node_finish_s = {1e-3, 2e-3, std::numeric_limits<double>::denorm_min()};
+  with_run.run = run;
+
+  const std::vector<JobRecord> records = {plain, with_run, JobRecord{}};
+  const std::vector<JobRecord> back = records_from_text(records_to_text(records));
+  REQUIRE(back == records);
+  REQUIRE(records_from_text("").empty());
+}
+
+TEST_CASE("Job records: text the serializer did not write is refused") {
+  REQUIRE_THROWS_AS(records_from_text("job 1 2"), Error);                       // cut short
+  REQUIRE_THROWS_WITH(records_from_text("job x 0 0 0 0 0"), Catch::Contains("'x' is not a number"));
+  REQUIRE_THROWS_WITH(records_from_text("nonsense"), Catch::Contains("expected 'job'"));
+  REQUIRE_THROWS_WITH(records_from_text("job 1 0 0 0 0 1 nonsense"), Catch::Contains("expected 'run'"));
+  JobRecord bad;
+  bad.operations = {{"two words", 1}};
+  REQUIRE_THROWS_WITH(records_to_text({bad}), Catch::Contains("white space"));
+}
