@@ -38,6 +38,10 @@ if(UPDATE)
   return()
 endif()
 
+if(NOT IS_DIRECTORY "${GOLDEN}")
+  message(FATAL_ERROR "golden ${ID}: no golden output yet; write it with "
+                      "`cmake --build --preset release --target golden-update`, review it and commit it")
+endif()
 file(GLOB expected RELATIVE "${GOLDEN}" "${GOLDEN}/*")
 list(SORT expected)
 if(NOT produced STREQUAL expected)
