@@ -7,8 +7,8 @@
 #include <functional>
 #include <vector>
 
-#include "../topologies/fat_tree_shape.hpp"
-#include "../topologies/network_graph.hpp"
+#include "channel.hpp"
+#include "fat_tree_shape.hpp"
 
 namespace mcsim {
 

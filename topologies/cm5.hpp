@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "../sim/engine/machine.hpp"
-#include "fat_tree_shape.hpp"
+#include "../routing/fat_tree_shape.hpp"
 
 namespace mcsim {
 

@@ -1,7 +1,7 @@
-// The Boost.Graph view of a fat tree (see fat_tree_shape.hpp for the numbering).
+// The Boost.Graph view of a fat tree (see routing/fat_tree_shape.hpp for the numbering).
 #pragma once
 
-#include "fat_tree_shape.hpp"
+#include "../routing/fat_tree_shape.hpp"
 #include "network_graph.hpp"
 
 namespace mcsim {

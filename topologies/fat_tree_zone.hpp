@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "../sim/core/random.hpp"
-#include "fat_tree_shape.hpp"
+#include "../routing/fat_tree_shape.hpp"
 
 namespace mcsim {
 

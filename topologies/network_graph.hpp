@@ -9,14 +9,9 @@
 
 #include <boost/graph/adjacency_list.hpp>
 
-namespace mcsim {
+#include "../routing/channel.hpp"
 
-// One direction of a wire.
-struct Channel {
-  std::size_t wire = 0;
-  bool up = true;  // from the wire's `lower` end to its `upper` end
-  friend bool operator==(const Channel&, const Channel&) = default;
-};
+namespace mcsim {
 
 struct NetworkVertex {
   std::string name;

@@ -12,7 +12,9 @@ void add_bench_command(CLI::App& app);
 void add_timeline_command(CLI::App& app);  // one run, every message
 void add_draw_mapping_command(CLI::App& app);  // a picture of a binomial-tree mapping
 
-// The directory of bundled scenarios: --scenarios, else $MCSIM_SCENARIOS, else the source tree's.
+// The directory of scenarios: --scenarios, else $MCSIM_SCENARIOS, else the bundled ones found
+// relative to the running binary (bin/../share/mcsim/scenarios); throws mcsim::Error naming where it
+// looked when that directory does not exist.
 std::string scenario_directory(const std::string& flag);
 
 }  // namespace mcsim::cli

@@ -14,9 +14,21 @@
 namespace mcsim::cli {
 
 std::string scenario_directory(const std::string& flag) {
+  namespace fs = std::filesystem;
   if (!flag.empty()) return flag;
   if (const char* env = std::getenv("MCSIM_SCENARIOS"); env && *env) return env;
-  return MCSIM_SCENARIO_DIR;
+  // Installed and built binaries alike sit in bin/ beside share/mcsim/scenarios (tools/CMakeLists.txt).
+  std::error_code ec;
+  const fs::path binary = fs::read_symlink("/proc/self/exe", ec);
+  if (ec)
+    throw Error("scenarios", "cannot find the running binary (/proc/self/exe: " + ec.message() +
+                                 "); give --scenarios DIR or set MCSIM_SCENARIOS");
+  const fs::path bundled = (binary.parent_path() / MCSIM_SCENARIOS_FROM_BINARY).lexically_normal();
+  if (!fs::is_directory(bundled, ec))
+    throw Error("scenarios", fmt::format("no scenario directory at {} (looked relative to the binary {}); give "
+                                         "--scenarios DIR or set MCSIM_SCENARIOS",
+                                         bundled.string(), binary.string()));
+  return bundled.string();
 }
 
 namespace {

@@ -1,0 +1,80 @@
+# An installed mcsim finds its bundled scenarios relative to itself (cmake -P):
+#   -DBUILD_DIR=<build tree> -DPREFIX=<throw-away prefix> -DWORK=<scratch dir>
+#   -DBINDIR=bin -DSCENARIO_DIR=share/mcsim/scenarios (the install layout, relative to the prefix)
+#   -DBUILT_MCSIM=<the build tree's binary>
+# installs into PREFIX, then runs PREFIX/BINDIR/mcsim from WORK with MCSIM_SCENARIOS unset (ctest
+# sets it for the Catch tests; a user's shell may too): `list experiments` must read PREFIX's
+# scenarios and `reproduce` must write its CSV. The build tree's binary must find the build tree's
+# copy the same way, and a binary with no scenarios beside it must say, in one line, where it looked.
+
+cmake_minimum_required(VERSION 3.24)
+
+function(run_mcsim binary)
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=MCSIM_SCENARIOS ${binary} ${ARGN}
+                  WORKING_DIRECTORY ${WORK} RESULT_VARIABLE exit_code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  set(exit_code "${exit_code}" PARENT_SCOPE)
+  set(out "${out}" PARENT_SCOPE)
+  set(err "${err}" PARENT_SCOPE)
+endfunction()
+
+# Paths are compared literally (they may hold regex characters such as "+").
+function(require_text text literal why)
+  string(FIND "${text}" "${literal}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${why}: no '${literal}' in:\n${text}")
+  endif()
+endfunction()
+
+function(require_ok what)
+  if(NOT exit_code EQUAL 0)
+    message(FATAL_ERROR "${what} failed (exit ${exit_code}):\n${out}${err}")
+  endif()
+endfunction()
+
+file(REMOVE_RECURSE ${PREFIX} ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+
+execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${PREFIX}
+                RESULT_VARIABLE exit_code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+require_ok("cmake --install ${BUILD_DIR} --prefix ${PREFIX}")
+set(installed_mcsim ${PREFIX}/${BINDIR}/mcsim)
+foreach(file ${installed_mcsim} ${PREFIX}/${SCENARIO_DIR}/ranka92-table3.toml)
+  if(NOT EXISTS ${file})
+    message(FATAL_ERROR "cmake --install did not write ${file}")
+  endif()
+endforeach()
+
+# The binary resolves /proc/self/exe, so it prints real paths.
+file(REAL_PATH ${PREFIX}/${SCENARIO_DIR} installed_scenarios)
+run_mcsim(${installed_mcsim} list experiments)
+require_ok("installed mcsim list experiments")
+require_text("${out}" "scenarios in ${installed_scenarios}):" "installed mcsim read another directory")
+require_text("${out}" "ranka92-table3" "installed mcsim did not list ranka92-table3")
+
+run_mcsim(${installed_mcsim} reproduce ranka92-table1 --samples 1 -q --deterministic --out ${WORK}/results)
+require_ok("installed mcsim reproduce ranka92-table1")
+if(NOT EXISTS ${WORK}/results/ranka92-table1.csv)
+  message(FATAL_ERROR "installed mcsim reproduce wrote no ${WORK}/results/ranka92-table1.csv:\n${out}")
+endif()
+file(SIZE ${WORK}/results/ranka92-table1.csv csv_size)
+if(csv_size EQUAL 0)
+  message(FATAL_ERROR "${WORK}/results/ranka92-table1.csv is empty")
+endif()
+
+file(REAL_PATH ${BUILD_DIR}/${SCENARIO_DIR} built_scenarios)
+run_mcsim(${BUILT_MCSIM} list experiments)
+require_ok("build tree's mcsim list experiments")
+require_text("${out}" "scenarios in ${built_scenarios}):" "the build tree's mcsim read another directory")
+require_text("${out}" "ranka92-table3" "the build tree's mcsim did not list ranka92-table3")
+
+# A binary copied away from its share/ directory.
+file(COPY ${installed_mcsim} DESTINATION ${WORK}/lonely/${BINDIR})
+file(REAL_PATH ${WORK}/lonely lonely)
+run_mcsim(${lonely}/${BINDIR}/mcsim list experiments)
+string(STRIP "${err}" err)
+if(exit_code EQUAL 0 OR err MATCHES "\n" OR NOT err MATCHES "^mcsim: error: ")
+  message(FATAL_ERROR "a binary without scenarios beside it must fail with one error line; "
+                      "exit ${exit_code}, stderr:\n${err}")
+endif()
+require_text("${err}" "${lonely}/${SCENARIO_DIR}" "the error does not say where mcsim looked")
+message(STATUS "installed into ${PREFIX}: ${installed_mcsim} reads ${installed_scenarios}")
