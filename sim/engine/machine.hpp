@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../core/machine_spec.hpp"
+#include "../core/node_costs.hpp"
 #include "../core/scheduling_hints.hpp"
 
 namespace simgrid::s4u {
@@ -18,12 +19,6 @@ class Host;
 }
 
 namespace mcsim {
-
-// CPU time a node spends in the message-passing library for each message it sends or receives.
-struct NodeCosts {
-  double send_overhead_s = 0;
-  double receive_overhead_s = 0;
-};
 
 // How messages claim the network (design.md, "Switching models"; sim/engine/switching.cpp).
 enum class Switching {

@@ -10,7 +10,7 @@ namespace mcsim {
 
 namespace s4u = simgrid::s4u;
 
-void SendHandle::wait() {
+void TransferHandle::wait() {
   if (comm_) comm_->wait();
   if (actor_) actor_->join();
 }
@@ -81,31 +81,29 @@ void MessageTransport::release(const std::vector<int>& ports, const std::vector<
   give_ports(ports);
 }
 
-void MessageTransport::reserved_path(const Transfer& t) {
+void MessageTransport::reserved_path(int src, int dst, std::uint64_t bytes) {
   std::vector<int> ports;
   if (!port_busy_.empty()) {
-    ports = {std::min(t.src, t.dst), std::max(t.src, t.dst)};
-    send_queues_[static_cast<std::size_t>(t.src)]->lock();
+    ports = {std::min(src, dst), std::max(src, dst)};
+    send_queues_[static_cast<std::size_t>(src)]->lock();
   }
-  const std::vector<int> channels = channels_of(t.src, t.dst);
-  claim(ports, channels, machine_.per_hop_seconds(t.bytes), channels.size());
-  if (t.bytes > 0) s4u::Comm::sendto(machine_.host(t.src), machine_.host(t.dst), t.bytes);
+  const std::vector<int> channels = channels_of(src, dst);
+  claim(ports, channels, machine_.per_hop_seconds(bytes), channels.size());
+  if (bytes > 0) s4u::Comm::sendto(machine_.host(src), machine_.host(dst), bytes);
   release(ports, channels);
-  if (!ports.empty()) send_queues_[static_cast<std::size_t>(t.src)]->unlock();
-  t.mailbox->put(t.token, 0);
+  if (!ports.empty()) send_queues_[static_cast<std::size_t>(src)]->unlock();
 }
 
-void MessageTransport::hop_by_hop(const Transfer& t) {
-  const std::vector<int> path = machine_.route_path(t.src, t.dst);
-  const double startup_s = machine_.per_hop_seconds(t.bytes);
+void MessageTransport::hop_by_hop(int src, int dst, std::uint64_t bytes) {
+  const std::vector<int> path = machine_.route_path(src, dst);
+  const double startup_s = machine_.per_hop_seconds(bytes);
   for (std::size_t i = 1; i < path.size(); ++i) {
     auto& lock = channel_locks_[static_cast<std::size_t>(machine_.channel_index(path[i - 1], path[i]))];
     lock->lock();
     if (startup_s > 0) s4u::this_actor::sleep_for(startup_s);
-    if (t.bytes > 0) s4u::Comm::sendto(machine_.host(path[i - 1]), machine_.host(path[i]), t.bytes);
+    if (bytes > 0) s4u::Comm::sendto(machine_.host(path[i - 1]), machine_.host(path[i]), bytes);
     lock->unlock();
   }
-  t.mailbox->put(t.token, 0);
 }
 
 void MessageTransport::exchange(const Transfer& there, const Transfer& back) {
@@ -125,26 +123,43 @@ void MessageTransport::exchange(const Transfer& there, const Transfer& back) {
   s4u::Comm::wait_all(streams);
   release(ports, both);
   for (int p : ports) send_queues_[static_cast<std::size_t>(p)]->unlock();
-  std::vector<s4u::CommPtr> notices = {there.mailbox->put_async(there.token, 0), back.mailbox->put_async(back.token, 0)};
+  std::vector<s4u::CommPtr> notices = {there.mailbox->put_async(there.payload, 0),
+                                       back.mailbox->put_async(back.payload, 0)};
   s4u::Comm::wait_all(notices);
 }
 
-SendHandle MessageTransport::start(const Transfer& transfer) {
+TransferHandle MessageTransport::start(const Transfer& t) {
   switch (switching_) {
-    case Switching::flow: return SendHandle(transfer.mailbox->put_async(transfer.token, transfer.bytes));
+    case Switching::flow: return TransferHandle(t.mailbox->put_async(t.payload, t.bytes));
     case Switching::circuit:
     case Switching::wormhole:
-      return SendHandle(s4u::Actor::create("transfer", machine_.host(transfer.src),
-                                           [this, transfer] { reserved_path(transfer); }));
+      return TransferHandle(s4u::Actor::create("transfer", machine_.host(t.src), [this, t] {
+        reserved_path(t.src, t.dst, t.bytes);
+        t.mailbox->put(t.payload, 0);
+      }));
     case Switching::store_and_forward:
-      return SendHandle(s4u::Actor::create("transfer", machine_.host(transfer.src),
-                                           [this, transfer] { hop_by_hop(transfer); }));
+      return TransferHandle(s4u::Actor::create("transfer", machine_.host(t.src), [this, t] {
+        hop_by_hop(t.src, t.dst, t.bytes);
+        t.mailbox->put(t.payload, 0);
+      }));
   }
   return {};
 }
 
-SendHandle MessageTransport::start_exchange(const Transfer& there, const Transfer& back) {
-  return SendHandle(
+void MessageTransport::carry(int src, int dst, std::uint64_t bytes) {
+  switch (switching_) {
+    case Switching::flow: s4u::Comm::sendto(machine_.host(src), machine_.host(dst), bytes); return;
+    case Switching::circuit:
+    case Switching::wormhole: reserved_path(src, dst, bytes); return;
+    case Switching::store_and_forward: hop_by_hop(src, dst, bytes); return;
+  }
+}
+
+TransferHandle MessageTransport::start_exchange(const Transfer& there, const Transfer& back) {
+  if (port_busy_.empty())
+    throw Error(machine_.name(), "a synchronised pairwise exchange needs a machine whose node interfaces are shared "
+                                 "(exchanges_need_pairing)");
+  return TransferHandle(
       s4u::Actor::create("exchange", machine_.host(there.src), [this, there, back] { exchange(there, back); }));
 }
 

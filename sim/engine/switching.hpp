@@ -28,11 +28,11 @@
 namespace mcsim {
 
 // Something a sending node can wait for: a SimGrid communication or a transfer actor.
-class SendHandle {
+class TransferHandle {
  public:
-  SendHandle() = default;
-  explicit SendHandle(simgrid::s4u::CommPtr comm) : comm_(std::move(comm)) {}
-  explicit SendHandle(simgrid::s4u::ActorPtr actor) : actor_(std::move(actor)) {}
+  TransferHandle() = default;
+  explicit TransferHandle(simgrid::s4u::CommPtr comm) : comm_(std::move(comm)) {}
+  explicit TransferHandle(simgrid::s4u::ActorPtr actor) : actor_(std::move(actor)) {}
   void wait();
 
  private:
@@ -40,12 +40,12 @@ class SendHandle {
   simgrid::s4u::ActorPtr actor_;
 };
 
-// One message to move: `token` is what the receiver's get on `mailbox` delivers.
+// One message to move: `payload` is what the receiver's get on `mailbox` delivers (never null).
 struct Transfer {
   int src = 0;
   int dst = 0;
   std::uint64_t bytes = 0;  // on the wire (after the machine's packet rounding)
-  std::size_t* token = nullptr;
+  void* payload = nullptr;
   simgrid::s4u::Mailbox* mailbox = nullptr;
 };
 
@@ -55,12 +55,16 @@ class MessageTransport {
   explicit MessageTransport(Machine& machine);
 
   // Starts moving one message; the caller has already paid its send overhead.
-  SendHandle start(const Transfer& transfer);
+  TransferHandle start(const Transfer& transfer);
+
+  // Moves `bytes` from src to dst in the calling actor, under the same rules, and returns when they
+  // have arrived; no receiver takes part (control messages).
+  void carry(int src, int dst, std::uint64_t bytes);
 
   // A synchronised pairwise exchange `there` (a -> b) and `back` (b -> a): both node interfaces
   // and both routes are claimed together, then both directions stream at once (Wang and Ranka
   // 1994, sec. 2.2, observation 1). Only meaningful with NodePorts::one_shared.
-  SendHandle start_exchange(const Transfer& there, const Transfer& back);
+  TransferHandle start_exchange(const Transfer& there, const Transfer& back);
 
   bool exchanges_need_pairing() const { return machine_.node_ports() == NodePorts::one_shared; }
 
@@ -71,8 +75,8 @@ class MessageTransport {
   void claim(const std::vector<int>& ports, const std::vector<int>& channels, double per_hop_s,
              std::size_t hops_with_delay);
   void release(const std::vector<int>& ports, const std::vector<int>& channels);
-  void reserved_path(const Transfer& t);
-  void hop_by_hop(const Transfer& t);
+  void reserved_path(int src, int dst, std::uint64_t bytes);
+  void hop_by_hop(int src, int dst, std::uint64_t bytes);
   void exchange(const Transfer& there, const Transfer& back);
 
   Machine& machine_;
