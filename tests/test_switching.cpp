@@ -1,5 +1,5 @@
 // Switching models on idle and contended networks: times worked out by hand from the models'
-// definitions (design.md, "Switching models"; sim/engine/switching.hpp).
+// definitions (design.md, "Switching models"; sim/engine/transports/).
 #include <catch2/catch.hpp>
 
 #include <set>
@@ -7,7 +7,9 @@
 #include "helpers.hpp"
 #include "routing/hypercube_route.hpp"
 #include "routing/mesh_route.hpp"
+#include "sim/core/error.hpp"
 #include "sim/core/random.hpp"
+#include "sim/engine/transport.hpp"
 #include "sim/workloads/workloads.hpp"
 #include "topologies/direct_network.hpp"
 #include "topologies/machines.hpp"
@@ -44,6 +46,26 @@ TEST_CASE("Wormhole on an idle mesh: start-up + hops x header delay + bytes / ba
                                        Job{one_phase(16, Strategy::asynchronous, {{0, 1, 2 * unit}}), 1}});
   REQUIRE(runs[0].messages[0].end_s == Approx(5 + 6 * 0.5 + 2));
   REQUIRE(runs[1].messages[0].end_s == Approx(5 + 1 * 0.5 + 2));
+}
+
+TEST_CASE("The mesh's switching option picks a transport from the registry") {
+  // Circuit switching blocks like wormhole: the same time. Flow: the sender's start-up, then the
+  // bytes at the channel rate over zero-latency channels (no header delay).
+  const auto runs = simulate_isolated(mesh(4, 4, "circuit", 5, 0.5),
+                                      {Job{one_phase(16, Strategy::asynchronous, {{0, 15, 2 * unit}}), 1}});
+  REQUIRE(runs[0].messages[0].end_s == Approx(5 + 6 * 0.5 + 2));
+  const auto flows = simulate_isolated(mesh(4, 4, "flow", 5, 0.5),
+                                       {Job{one_phase(16, Strategy::asynchronous, {{0, 15, 2 * unit}}), 1}});
+  REQUIRE(flows[0].messages[0].end_s == Approx(5 + 2));
+  try {
+    (void)make_machine(mesh(4, 4, "telepathy", 5, 0.5));
+    FAIL("an unknown transport was accepted");
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    REQUIRE(what.find('\n') == std::string::npos);
+    REQUIRE(what.find("unknown transport 'telepathy'") != std::string::npos);
+    for (const auto& entry : transport_registry()) REQUIRE(what.find(entry.name) != std::string::npos);
+  }
 }
 
 TEST_CASE("Store-and-forward on an idle mesh: hops x (start-up + bytes / bandwidth)") {

@@ -3,7 +3,7 @@
 //
 // DirectNetworkMachine builds the SimGrid platform of such a network from three facts its
 // subclass gives: the route function, the channel numbering (routes must claim increasing
-// numbers, see sim/engine/switching.hpp) and the channel bandwidth. Channels have zero latency:
+// numbers, see sim/engine/transports/channel_locks.hpp) and the channel bandwidth. Channels have zero latency:
 // the switching models account for start-up and per-hop delays themselves (simgrid-notes.md: CM02
 // shares a link inversely to route latency, which is not what these machines do).
 #pragma once

@@ -30,7 +30,7 @@ class HypercubeMachine : public DirectNetworkMachine {
   std::string name() const override { return "ipsc860"; }
   NodeCosts node_costs(std::uint64_t bytes) const override;
   double barrier_seconds() const override { return 0; }
-  Switching switching() const override { return Switching::circuit; }
+  std::string transport() const override { return "circuit"; }
   NodePorts node_ports() const override;
   double per_hop_seconds(std::uint64_t bytes) const override;
   std::vector<int> route_path(int src, int dst) const override;

@@ -15,6 +15,7 @@
 
 #include "../routing/mesh_route.hpp"
 #include "../sim/core/error.hpp"
+#include "../sim/engine/transport.hpp"
 #include "machine_options.hpp"
 
 namespace mcsim {
@@ -43,14 +44,14 @@ MeshMachine::MeshMachine(int rows, int cols, MeshParameters parameters)
 }
 
 NodeCosts MeshMachine::node_costs(std::uint64_t) const {
-  // Wormhole: the start-up c is paid once, by the sender. Store-and-forward pays it at every hop
-  // (per_hop_seconds), so the nodes themselves add nothing.
-  if (parameters_.switching == Switching::wormhole) return {parameters_.startup_s, 0};
+  // Wormhole (and any transport but store-and-forward): the start-up c is paid once, by the sender.
+  // Store-and-forward pays it at every hop (per_hop_seconds), so the nodes themselves add nothing.
+  if (!startup_per_hop()) return {parameters_.startup_s, 0};
   return {0, 0};
 }
 
 double MeshMachine::per_hop_seconds(std::uint64_t) const {
-  return parameters_.switching == Switching::wormhole ? parameters_.hop_s : parameters_.startup_s;
+  return startup_per_hop() ? parameters_.startup_s : parameters_.hop_s;
 }
 
 std::vector<int> MeshMachine::route_path(int src, int dst) const { return xy_path(rows_, cols_, src, dst); }
@@ -96,16 +97,16 @@ SchedulingHints MeshMachine::hints() const {
 
 std::vector<MachineParameter> MeshMachine::parameters() const {
   const auto& p = parameters_;
-  const bool worm = p.switching == Switching::wormhole;
+  const bool per_hop = startup_per_hop();
   std::vector<MachineParameter> list = {
       {"shape", fmt::format("{} rows x {} columns, no wrap-around, XY routing", rows_, cols_),
        "Lo, Rajopadhye, Telle, Zhong 1992, sec. 3"},
-      {"switching", worm ? "wormhole" : "store-and-forward", "option switching"},
+      {"switching", p.transport, "option switching (mcsim list transports)"},
       {"parameter set", p.name, p.source},
       {"channel bandwidth (1/b)", fmt::format("{} bytes/s each way", p.bandwidth_Bps), p.source},
-      {"start-up c", fmt::format("{} s {}", p.startup_s, worm ? "per message" : "per hop"), p.source},
+      {"start-up c", fmt::format("{} s {}", p.startup_s, per_hop ? "per hop" : "per message"), p.source},
   };
-  if (worm) list.push_back({"header delay per hop", fmt::format("{} s", p.hop_s), p.source});
+  if (!per_hop) list.push_back({"header delay per hop", fmt::format("{} s", p.hop_s), p.source});
   return list;
 }
 
@@ -124,13 +125,13 @@ MeshParameters mesh_parameter_set(const std::string& name) {
     // Lo et al. sec. 3.1: b = 1 per volume unit. One volume unit is 10^6 bytes here, so a plan in
     // bytes = volume x 10^6 gives times in the paper's units (seconds = units); c and the hop
     // delay are options.
-    return {"dimensionless", "Lo, Rajopadhye, Telle, Zhong 1992, sec. 3.1 (b = 1; c is an option)", Switching::wormhole,
+    return {"dimensionless", "Lo, Rajopadhye, Telle, Zhong 1992, sec. 3.1 (b = 1; c is an option)", "wormhole",
             1e6, 0, 0};
   if (name == "delta")
     return {"delta", "Touchstone Delta brochure 1991 (25 MB/s, 150 ns/hop); start-up 75 us is an assumption",
-            Switching::wormhole, 25e6, 75e-6, 150e-9};
+            "wormhole", 25e6, 75e-6, 150e-9};
   return {"ipsc1", "iPSC/1, inferred from the iPSC/2 ratios of Nugent 1988 (0.28 MB/s, 1 ms per hop)",
-          Switching::store_and_forward, 0.28e6, 1e-3, 0};
+          "store-and-forward", 0.28e6, 1e-3, 0};
 }
 
 }  // namespace
@@ -142,12 +143,12 @@ std::unique_ptr<Machine> make_mesh(const MachineSpec& spec) {
   const int cols = options.integer("cols", spec.nodes / std::max(rows, 1));
   if (rows < 1 || cols < 1 || rows * cols != spec.nodes)
     throw Error(options.where(), fmt::format("a {} x {} mesh does not have {} nodes", rows, cols, spec.nodes));
-  const std::string switching = options.choice("switching", {"wormhole", "store-and-forward"}, "wormhole");
-  const bool worm = switching == "wormhole";
-  const std::string set =
-      options.choice("parameters", {"delta", "ipsc1", "dimensionless"}, worm ? "delta" : "ipsc1");
+  const std::string switching = options.text("switching", "wormhole");
+  (void)find_transport(switching, options.where() + ": option switching");  // any registered transport
+  const std::string set = options.choice("parameters", {"delta", "ipsc1", "dimensionless"},
+                                         switching == "store-and-forward" ? "ipsc1" : "delta");
   MeshParameters p = mesh_parameter_set(set);
-  p.switching = worm ? Switching::wormhole : Switching::store_and_forward;
+  p.transport = switching;
   if (set == "dimensionless") {
     p.startup_s = options.number("startup", p.startup_s);
     p.hop_s = options.number("hop", p.hop_s);

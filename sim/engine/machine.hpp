@@ -20,14 +20,6 @@ class Host;
 
 namespace mcsim {
 
-// How messages claim the network (design.md, "Switching models"; sim/engine/switching.cpp).
-enum class Switching {
-  flow,               // SimGrid's flows as they are: latency + bytes/bandwidth, max-min sharing
-  circuit,            // claim every channel of the route in order, holding what is held; stream; release
-  wormhole,           // the same blocking as circuit; the header advances one channel per hop delay
-  store_and_forward,  // hop by hop: each channel is held for a whole (start-up + bytes/bandwidth)
-};
-
 // How many transfers a node's interface takes part in at once (circuit and wormhole machines).
 enum class NodePorts {
   unlimited,  // the node's interface never limits (messages are limited by channels only)
@@ -55,10 +47,11 @@ class Machine {
   // Machines with randomised routing draw their choices from a generator reset here per run.
   virtual void reseed_routing(std::uint64_t /*seed*/) {}
 
-  // Switched machines (every switching but flow) also give their routes as node paths and number
+  // The switching model: a name in transport_registry() (sim/engine/transport.hpp).
+  virtual std::string transport() const { return "flow"; }
+  // Switched machines (every transport but flow) also give their routes as node paths and number
   // their directed channels so that every route claims increasing numbers: a total order on the
   // channels that all messages respect, hence no deadlock (Dally and Seitz 1987).
-  virtual Switching switching() const { return Switching::flow; }
   virtual NodePorts node_ports() const { return NodePorts::unlimited; }
   // Circuit/wormhole: time for the header to claim one more channel. Store-and-forward: the
   // start-up paid again at every hop.

@@ -43,7 +43,7 @@ s4u::Mailbox* PairMailboxes::get(int src, int dst) {
 }
 
 Network::Network(Machine& machine)
-    : transport(machine), data(machine.nodes(), 'm'), ready(machine.nodes(), 'r') {}
+    : transport(make_transport(machine)), data(machine.nodes(), 'm'), ready(machine.nodes(), 'r') {}
 
 JobRuntime::JobRuntime(Machine& machine, Network& net) : machine_(machine), net_(net) {
   const auto n = static_cast<std::size_t>(machine.nodes());
@@ -82,7 +82,7 @@ void JobRuntime::send_control(int from, int to, ControlHandler handler) {
   if (costs.send_overhead_s > 0) s4u::this_actor::sleep_for(costs.send_overhead_s);
   control_messages_.push_back(
       s4u::Actor::create("control", machine_.host(to), [this, from, to, handler = std::move(handler)] {
-        net_.transport.carry(from, to, machine_.wire_bytes(control_message_bytes));
+        net_.transport->carry(from, to, machine_.wire_bytes(control_message_bytes));
         const auto node = static_cast<std::size_t>(to);
         handler_busy_[node]->lock();
         const double overhead = machine_.node_costs(control_message_bytes).receive_overhead_s;
@@ -178,18 +178,18 @@ SendHandle SimulatedNode::send(int to, std::uint64_t bytes, Tag tag, Lane lane, 
   s4u::Mailbox* box = (lane == Lane::data ? net.data : net.ready).get(id_, to);
   compute(cpu_s);
   const std::uint64_t wire = lane == Lane::data ? job_.machine().wire_bytes(bytes) : bytes;
-  return keep(net.transport.start({id_, to, wire, payload_of(tag), box}));
+  return keep(net.transport->start({id_, to, wire, payload_of(tag), box}));
 }
 
 SendHandle SimulatedNode::exchange(int partner, std::uint64_t bytes, Tag tag, std::uint64_t back_bytes, Tag back_tag,
                                    double cpu_s) {
   Network& net = job_.net();
-  if (!net.transport.exchanges_need_pairing())
+  if (!net.transport->exchanges_need_pairing())
     throw Error(job_.machine().name(), "this machine has no synchronised pairwise exchanges");
   Machine& machine = job_.machine();
   const Transfer there{id_, partner, machine.wire_bytes(bytes), payload_of(tag), net.data.get(id_, partner)};
   compute(cpu_s);
-  return keep(net.transport.start_exchange(
+  return keep(net.transport->start_exchange(
       there, {partner, id_, machine.wire_bytes(back_bytes), payload_of(back_tag), net.data.get(partner, id_)}));
 }
 

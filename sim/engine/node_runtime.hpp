@@ -12,7 +12,7 @@
 
 #include "../core/node_program.hpp"
 #include "machine.hpp"
-#include "switching.hpp"
+#include "transport.hpp"
 
 namespace mcsim {
 
@@ -33,7 +33,7 @@ class PairMailboxes {
 // across jobs).
 struct Network {
   explicit Network(Machine& machine);
-  MessageTransport transport;
+  std::unique_ptr<Transport> transport;
   PairMailboxes data;
   PairMailboxes ready;
 };
@@ -89,7 +89,7 @@ class SimulatedNode final : public Node {
   Arrival wait(ReceiveHandle receive) override;
   Arrival wait_any(const std::vector<ReceiveHandle>& receives) override;
   void wait(SendHandle send) override;
-  bool exchanges_need_pairing() const override { return job_.net().transport.exchanges_need_pairing(); }
+  bool exchanges_need_pairing() const override { return job_.net().transport->exchanges_need_pairing(); }
   SendHandle exchange(int partner, std::uint64_t bytes, Tag tag, std::uint64_t back_bytes, Tag back_tag,
                       double cpu_s) override;
   void barrier() override { job_.barrier(); }
