@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "../sim/engine/machine.hpp"
+#include "../sim/core/machine_spec.hpp"
 
 namespace mcsim {
 

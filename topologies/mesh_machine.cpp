@@ -16,6 +16,7 @@
 #include "../routing/mesh_route.hpp"
 #include "../sim/core/error.hpp"
 #include "../sim/engine/transport.hpp"
+#include "direct_network.hpp"
 #include "machine_options.hpp"
 
 namespace mcsim {
@@ -25,7 +26,7 @@ namespace {
 // Channels are numbered so that every XY route claims increasing numbers: first the x channels
 // (+x by increasing column, then -x by decreasing column), then the y channels (+y by increasing
 // row, then -y by decreasing row); within a block, by the other coordinate.
-struct MeshChannels {
+struct MeshChannelBlocks {
   int rows, cols;
   int plus_x() const { return 0; }
   int minus_x() const { return (cols - 1) * rows; }
@@ -36,30 +37,23 @@ struct MeshChannels {
 
 }  // namespace
 
-MeshMachine::MeshMachine(int rows, int cols, MeshParameters parameters)
-    : DirectNetworkMachine(rows * cols), rows_(rows), cols_(cols), parameters_(std::move(parameters)) {
-  if (rows < 1 || cols < 1) throw Error("machine mesh", fmt::format("a {} x {} mesh has no nodes", rows, cols));
-  if (!(parameters_.bandwidth_Bps > 0) || parameters_.startup_s < 0 || parameters_.hop_s < 0)
-    throw Error("machine mesh", "bandwidth must be positive, start-up and hop delay not negative");
-}
-
-NodeCosts MeshMachine::node_costs(std::uint64_t) const {
+NodeCosts MeshProtocol::costs(std::uint64_t) const {
   // Wormhole (and any transport but store-and-forward): the start-up c is paid once, by the sender.
   // Store-and-forward pays it at every hop (per_hop_seconds), so the nodes themselves add nothing.
-  if (!startup_per_hop()) return {parameters_.startup_s, 0};
+  if (!parameters_.startup_per_hop()) return {parameters_.startup_s, 0};
   return {0, 0};
 }
 
-double MeshMachine::per_hop_seconds(std::uint64_t) const {
-  return startup_per_hop() ? parameters_.startup_s : parameters_.hop_s;
+double MeshSwitching::per_hop_seconds(std::uint64_t) const {
+  return parameters_.startup_per_hop() ? parameters_.startup_s : parameters_.hop_s;
 }
 
-std::vector<int> MeshMachine::route_path(int src, int dst) const { return xy_path(rows_, cols_, src, dst); }
+std::vector<int> MeshChannels::route_path(int src, int dst) const { return xy_path(rows_, cols_, src, dst); }
 
-int MeshMachine::channel_count() const { return MeshChannels{rows_, cols_}.count(); }
+int MeshChannels::channel_count() const { return MeshChannelBlocks{rows_, cols_}.count(); }
 
-int MeshMachine::channel_index(int from, int to) const {
-  const MeshChannels ch{rows_, cols_};
+int MeshChannels::channel_index(int from, int to) const {
+  const MeshChannelBlocks ch{rows_, cols_};
   const int r = from / cols_, c = from % cols_;
   if (to == from + 1 && c + 1 < cols_) return ch.plus_x() + c * rows_ + r;
   if (to == from - 1 && c > 0) return ch.minus_x() + (cols_ - 1 - c) * rows_ + r;
@@ -68,8 +62,8 @@ int MeshMachine::channel_index(int from, int to) const {
   return -1;
 }
 
-std::pair<int, int> MeshMachine::channel_ends(int channel) const {
-  const MeshChannels ch{rows_, cols_};
+std::pair<int, int> MeshChannels::channel_ends(int channel) const {
+  const MeshChannelBlocks ch{rows_, cols_};
   auto node = [this](int r, int c) { return r * cols_ + c; };
   if (channel < ch.minus_x()) {
     const int c = channel / rows_, r = channel % rows_;
@@ -90,16 +84,12 @@ std::pair<int, int> MeshMachine::channel_ends(int channel) const {
   return {node(r, c), node(r - 1, c)};
 }
 
-SchedulingHints MeshMachine::hints() const {
-  return {parameters_.startup_s, 1.0 / parameters_.bandwidth_Bps,
-          [rows = rows_, cols = cols_](int src, int dst) { return xy_path(rows, cols, src, dst); }};
-}
+namespace {
 
-std::vector<MachineParameter> MeshMachine::parameters() const {
-  const auto& p = parameters_;
-  const bool per_hop = startup_per_hop();
+std::vector<MachineParameter> documented(int rows, int cols, const MeshParameters& p) {
+  const bool per_hop = p.startup_per_hop();
   std::vector<MachineParameter> list = {
-      {"shape", fmt::format("{} rows x {} columns, no wrap-around, XY routing", rows_, cols_),
+      {"shape", fmt::format("{} rows x {} columns, no wrap-around, XY routing", rows, cols),
        "Lo, Rajopadhye, Telle, Zhong 1992, sec. 3"},
       {"switching", p.transport, "option switching (mcsim list transports)"},
       {"parameter set", p.name, p.source},
@@ -108,6 +98,24 @@ std::vector<MachineParameter> MeshMachine::parameters() const {
   };
   if (!per_hop) list.push_back({"header delay per hop", fmt::format("{} s", p.hop_s), p.source});
   return list;
+}
+
+}  // namespace
+
+std::unique_ptr<Machine> make_mesh_machine(int rows, int cols, MeshParameters p) {
+  if (rows < 1 || cols < 1) throw Error("machine mesh", fmt::format("a {} x {} mesh has no nodes", rows, cols));
+  if (!(p.bandwidth_Bps > 0) || p.startup_s < 0 || p.hop_s < 0)
+    throw Error("machine mesh", "bandwidth must be positive, start-up and hop delay not negative");
+  auto routes = std::make_shared<const MeshChannels>(rows, cols);
+  return std::make_unique<Machine>(Machine::Parts{
+      .description = {"mesh", rows * cols, documented(rows, cols, p)},
+      .hints = {p.startup_s, 1.0 / p.bandwidth_Bps,
+                [rows, cols](int src, int dst) { return xy_path(rows, cols, src, dst); }},
+      .protocol = std::make_shared<const MeshProtocol>(p),
+      .switching = std::make_shared<const MeshSwitching>(p),
+      .routes = routes,
+      .platform = std::make_unique<DirectNetworkPlatform>("mesh", rows * cols, routes, p.bandwidth_Bps),
+  });
 }
 
 namespace {
@@ -154,7 +162,7 @@ std::unique_ptr<Machine> make_mesh(const MachineSpec& spec) {
     p.hop_s = options.number("hop", p.hop_s);
   }
   options.reject_unknown();
-  return std::make_unique<MeshMachine>(rows, cols, std::move(p));
+  return make_mesh_machine(rows, cols, std::move(p));
 }
 
 }  // namespace mcsim

@@ -60,14 +60,14 @@ void simulate(Machine& machine, std::size_t job_count, const std::function<Job(s
 
   s4u::Engine engine(&argc, argv.data());
   configure_network_model(machine.nodes());
-  machine.build_platform();
+  machine.platform().build();
 
-  s4u::Actor::create("orchestrator", machine.host(0), [&]() {
+  s4u::Actor::create("orchestrator", machine.platform().host(0), [&]() {
     Network net(machine);
     const int n = machine.nodes();
     for (std::size_t k = 0; k < job_count; ++k) {
       const Job job = make_job(k);
-      machine.reseed_routing(job.routing_seed);
+      machine.platform().reseed_routing(job.routing_seed);
       std::unique_ptr<Program> program =
           job.program ? job.program(n) : std::make_unique<PlanProgram>(job.plan, n);
       if (!program) throw Error("simulation", fmt::format("job {}: its program factory made no program", k));
@@ -78,7 +78,7 @@ void simulate(Machine& machine, std::size_t job_count, const std::function<Job(s
       std::vector<s4u::ActorPtr> actors;
       actors.reserve(static_cast<std::size_t>(n));
       for (int i = 0; i < n; ++i)
-        actors.push_back(s4u::Actor::create("node-" + std::to_string(i), machine.host(i),
+        actors.push_back(s4u::Actor::create("node-" + std::to_string(i), machine.platform().host(i),
                                             [&program, &nodes, i] { program->run(nodes[static_cast<std::size_t>(i)]); }));
       for (auto& actor : actors) actor->join();
       runtime.drain();

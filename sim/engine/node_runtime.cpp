@@ -22,7 +22,7 @@ class HandlerContext final : public ControlContext {
   int id() const override { return id_; }
   int nodes() const override { return job_.machine().nodes(); }
   double now() const override { return job_.now(); }
-  NodeCosts costs(std::uint64_t bytes) const override { return job_.machine().node_costs(bytes); }
+  NodeCosts costs(std::uint64_t bytes) const override { return job_.machine().protocol().costs(bytes); }
   void send_control(int to, ControlHandler handler) override { job_.send_control(id_, to, std::move(handler)); }
   int flag(int index) const override { return job_.flag(id_, index); }
 
@@ -61,7 +61,7 @@ JobRuntime::JobRuntime(Machine& machine, Network& net) : machine_(machine), net_
 
 void JobRuntime::barrier() {
   barrier_->wait();
-  const double cost = machine_.barrier_seconds();
+  const double cost = machine_.protocol().barrier_seconds();
   if (cost > 0) s4u::this_actor::sleep_for(cost);
 }
 
@@ -78,14 +78,14 @@ int& JobRuntime::flag(int node, int index) {
 void JobRuntime::send_control(int from, int to, ControlHandler handler) {
   if (to < 0 || to >= machine_.nodes())
     throw Error("node program", fmt::format("control message from node {} to node {}, which does not exist", from, to));
-  const NodeCosts costs = machine_.node_costs(control_message_bytes);
+  const NodeCosts costs = machine_.protocol().costs(control_message_bytes);
   if (costs.send_overhead_s > 0) s4u::this_actor::sleep_for(costs.send_overhead_s);
   control_messages_.push_back(
-      s4u::Actor::create("control", machine_.host(to), [this, from, to, handler = std::move(handler)] {
-        net_.transport->carry(from, to, machine_.wire_bytes(control_message_bytes));
+      s4u::Actor::create("control", machine_.platform().host(to), [this, from, to, handler = std::move(handler)] {
+        net_.transport->carry(from, to, machine_.protocol().wire_bytes(control_message_bytes));
         const auto node = static_cast<std::size_t>(to);
         handler_busy_[node]->lock();
-        const double overhead = machine_.node_costs(control_message_bytes).receive_overhead_s;
+        const double overhead = machine_.protocol().costs(control_message_bytes).receive_overhead_s;
         if (overhead > 0) s4u::this_actor::sleep_for(overhead);
         HandlerContext here(*this, to);
         handler(here);
@@ -177,7 +177,7 @@ SendHandle SimulatedNode::send(int to, std::uint64_t bytes, Tag tag, Lane lane, 
   // always had (a first lookup of a mailbox is itself an event).
   s4u::Mailbox* box = (lane == Lane::data ? net.data : net.ready).get(id_, to);
   compute(cpu_s);
-  const std::uint64_t wire = lane == Lane::data ? job_.machine().wire_bytes(bytes) : bytes;
+  const std::uint64_t wire = lane == Lane::data ? job_.machine().protocol().wire_bytes(bytes) : bytes;
   return keep(net.transport->start({id_, to, wire, payload_of(tag), box}));
 }
 
@@ -187,10 +187,10 @@ SendHandle SimulatedNode::exchange(int partner, std::uint64_t bytes, Tag tag, st
   if (!net.transport->exchanges_need_pairing())
     throw Error(job_.machine().name(), "this machine has no synchronised pairwise exchanges");
   Machine& machine = job_.machine();
-  const Transfer there{id_, partner, machine.wire_bytes(bytes), payload_of(tag), net.data.get(id_, partner)};
+  const Transfer there{id_, partner, machine.protocol().wire_bytes(bytes), payload_of(tag), net.data.get(id_, partner)};
   compute(cpu_s);
   return keep(net.transport->start_exchange(
-      there, {partner, id_, machine.wire_bytes(back_bytes), payload_of(back_tag), net.data.get(partner, id_)}));
+      there, {partner, id_, machine.protocol().wire_bytes(back_bytes), payload_of(back_tag), net.data.get(partner, id_)}));
 }
 
 void SimulatedNode::wait(SendHandle send) {

@@ -78,11 +78,11 @@ class SimulatedNode final : public Node {
   int id() const override { return id_; }
   int nodes() const override { return job_.machine().nodes(); }
   double now() const override { return job_.now(); }
-  NodeCosts costs(std::uint64_t bytes) const override { return job_.machine().node_costs(bytes); }
+  NodeCosts costs(std::uint64_t bytes) const override { return job_.machine().protocol().costs(bytes); }
   void send_control(int to, ControlHandler handler) override { job_.send_control(id_, to, std::move(handler)); }
   int flag(int index) const override { return job_.flag(id_, index); }
 
-  double barrier_seconds() const override { return job_.machine().barrier_seconds(); }
+  double barrier_seconds() const override { return job_.machine().protocol().barrier_seconds(); }
   void compute(double seconds) override;
   ReceiveHandle post_receive(int from, Lane lane) override;
   SendHandle send(int to, std::uint64_t bytes, Tag tag, Lane lane, double cpu_s) override;

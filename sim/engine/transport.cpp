@@ -16,7 +16,7 @@ const TransportEntry& find_transport(const std::string& name, const std::string&
 }
 
 std::unique_ptr<Transport> make_transport(Machine& machine) {
-  return find_transport(machine.transport(), "machine " + machine.name()).make(machine);
+  return find_transport(machine.switching().transport(), "machine " + machine.name()).make(machine);
 }
 
 void TransferHandle::wait() {

@@ -6,17 +6,17 @@
 
 namespace mcsim {
 
-ChannelLocks::ChannelLocks(const Machine& machine) : machine_(machine) {
-  locks_.reserve(static_cast<std::size_t>(machine.channel_count()));
-  for (int c = 0; c < machine.channel_count(); ++c) locks_.push_back(simgrid::s4u::Mutex::create());
+ChannelLocks::ChannelLocks(const Machine& machine) : machine_(machine), routes_(machine.routes()) {
+  locks_.reserve(static_cast<std::size_t>(routes_.channel_count()));
+  for (int c = 0; c < routes_.channel_count(); ++c) locks_.push_back(simgrid::s4u::Mutex::create());
 }
 
 std::vector<int> ChannelLocks::route_channels(int src, int dst) const {
-  const std::vector<int> path = machine_.route_path(src, dst);
+  const std::vector<int> path = routes_.route_path(src, dst);
   std::vector<int> channels;
   for (std::size_t i = 1; i < path.size(); ++i) {
-    const int c = machine_.channel_index(path[i - 1], path[i]);
-    if (c < 0 || c >= machine_.channel_count() || (!channels.empty() && c <= channels.back()))
+    const int c = routes_.channel_index(path[i - 1], path[i]);
+    if (c < 0 || c >= routes_.channel_count() || (!channels.empty() && c <= channels.back()))
       throw Error(machine_.name(), fmt::format("route {} -> {} does not claim increasing channel numbers at hop {} "
                                                "(channel {}): the claim order could deadlock",
                                                src, dst, i, c));

@@ -13,17 +13,20 @@ namespace mcsim {
 
 class ChannelLocks {
  public:
-  // Creates the locks; call inside the running engine.
+  // Creates the locks; call inside the running engine. Throws mcsim::Error for a machine without
+  // channel routes.
   explicit ChannelLocks(const Machine& machine);
 
   simgrid::s4u::Mutex& operator[](int channel) { return *locks_[static_cast<std::size_t>(channel)]; }
   // The channels of the route src -> dst, checked to increase (throws mcsim::Error otherwise).
   std::vector<int> route_channels(int src, int dst) const;
   // The channel of one hop.
-  int channel(int from, int to) const { return machine_.channel_index(from, to); }
+  int channel(int from, int to) const { return routes_.channel_index(from, to); }
+  const ChannelRoutes& routes() const { return routes_; }
 
  private:
   const Machine& machine_;
+  const ChannelRoutes& routes_;
   std::vector<simgrid::s4u::MutexPtr> locks_;
 };
 

@@ -16,7 +16,7 @@ class FlowTransport final : public Transport {
   TransferHandle start(const Transfer& t) override { return TransferHandle(t.mailbox->put_async(t.payload, t.bytes)); }
 
   void carry(int src, int dst, std::uint64_t bytes) override {
-    simgrid::s4u::Comm::sendto(machine_.host(src), machine_.host(dst), bytes);
+    simgrid::s4u::Comm::sendto(machine_.platform().host(src), machine_.platform().host(dst), bytes);
   }
 
  private:

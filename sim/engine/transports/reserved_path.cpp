@@ -31,7 +31,7 @@ namespace s4u = simgrid::s4u;
 class ReservedPathTransport final : public Transport {
  public:
   explicit ReservedPathTransport(Machine& machine) : machine_(machine), channels_(machine) {
-    if (machine.node_ports() == NodePorts::one_shared) {
+    if (machine.switching().node_ports() == NodePorts::one_shared) {
       port_busy_.assign(static_cast<std::size_t>(machine.nodes()), 0);
       for (int n = 0; n < machine.nodes(); ++n) port_freed_.push_back(s4u::ConditionVariable::create());
       port_guard_ = s4u::Mutex::create();
@@ -40,7 +40,7 @@ class ReservedPathTransport final : public Transport {
   }
 
   TransferHandle start(const Transfer& t) override {
-    return TransferHandle(s4u::Actor::create("transfer", machine_.host(t.src), [this, t] {
+    return TransferHandle(s4u::Actor::create("transfer", machine_.platform().host(t.src), [this, t] {
       carry(t.src, t.dst, t.bytes);
       t.mailbox->put(t.payload, 0);
     }));
@@ -53,8 +53,8 @@ class ReservedPathTransport final : public Transport {
       send_queues_[static_cast<std::size_t>(src)]->lock();
     }
     const std::vector<int> channels = channels_.route_channels(src, dst);
-    claim(ports, channels, machine_.per_hop_seconds(bytes), channels.size());
-    if (bytes > 0) s4u::Comm::sendto(machine_.host(src), machine_.host(dst), bytes);
+    claim(ports, channels, machine_.switching().per_hop_seconds(bytes), channels.size());
+    if (bytes > 0) s4u::Comm::sendto(machine_.platform().host(src), machine_.platform().host(dst), bytes);
     release(ports, channels);
     if (!ports.empty()) send_queues_[static_cast<std::size_t>(src)]->unlock();
   }
@@ -64,7 +64,7 @@ class ReservedPathTransport final : public Transport {
   TransferHandle start_exchange(const Transfer& there, const Transfer& back) override {
     if (port_busy_.empty()) return Transport::start_exchange(there, back);
     return TransferHandle(
-        s4u::Actor::create("exchange", machine_.host(there.src), [this, there, back] { exchange(there, back); }));
+        s4u::Actor::create("exchange", machine_.platform().host(there.src), [this, there, back] { exchange(there, back); }));
   }
 
  private:
@@ -117,12 +117,12 @@ class ReservedPathTransport final : public Transport {
     std::vector<int> both;
     std::merge(forward.begin(), forward.end(), backward.begin(), backward.end(), std::back_inserter(both));
     // Both headers advance at once: the setup costs one route's hops, not two.
-    claim(ports, both, machine_.per_hop_seconds(std::max(there.bytes, back.bytes)), forward.size());
+    claim(ports, both, machine_.switching().per_hop_seconds(std::max(there.bytes, back.bytes)), forward.size());
     std::vector<s4u::CommPtr> streams;
     if (there.bytes > 0)
-      streams.push_back(s4u::Comm::sendto_async(machine_.host(there.src), machine_.host(there.dst), there.bytes));
+      streams.push_back(s4u::Comm::sendto_async(machine_.platform().host(there.src), machine_.platform().host(there.dst), there.bytes));
     if (back.bytes > 0)
-      streams.push_back(s4u::Comm::sendto_async(machine_.host(back.src), machine_.host(back.dst), back.bytes));
+      streams.push_back(s4u::Comm::sendto_async(machine_.platform().host(back.src), machine_.platform().host(back.dst), back.bytes));
     s4u::Comm::wait_all(streams);
     release(ports, both);
     for (int p : ports) send_queues_[static_cast<std::size_t>(p)]->unlock();

@@ -18,20 +18,20 @@ class StoreAndForwardTransport final : public Transport {
   explicit StoreAndForwardTransport(Machine& machine) : machine_(machine), channels_(machine) {}
 
   TransferHandle start(const Transfer& t) override {
-    return TransferHandle(s4u::Actor::create("transfer", machine_.host(t.src), [this, t] {
+    return TransferHandle(s4u::Actor::create("transfer", machine_.platform().host(t.src), [this, t] {
       carry(t.src, t.dst, t.bytes);
       t.mailbox->put(t.payload, 0);
     }));
   }
 
   void carry(int src, int dst, std::uint64_t bytes) override {
-    const std::vector<int> path = machine_.route_path(src, dst);
-    const double startup_s = machine_.per_hop_seconds(bytes);
+    const std::vector<int> path = channels_.routes().route_path(src, dst);
+    const double startup_s = machine_.switching().per_hop_seconds(bytes);
     for (std::size_t i = 1; i < path.size(); ++i) {
       s4u::Mutex& lock = channels_[channels_.channel(path[i - 1], path[i])];
       lock.lock();
       if (startup_s > 0) s4u::this_actor::sleep_for(startup_s);
-      if (bytes > 0) s4u::Comm::sendto(machine_.host(path[i - 1]), machine_.host(path[i]), bytes);
+      if (bytes > 0) s4u::Comm::sendto(machine_.platform().host(path[i - 1]), machine_.platform().host(path[i]), bytes);
       lock.unlock();
     }
   }
