@@ -31,7 +31,7 @@ TEST_CASE("mcsim list shows the registries") {
   const auto r = run_mcsim("list -v");
   REQUIRE(r.exit_code == 0);
   for (const char* word : {"cm5", "LP", "CGM+sort", "AC", "random-density", "loosely-synchronous", "ranka92-table3",
-                           "Ponnusamy"})
+                           "Ponnusamy", "transports (switching models"})
     REQUIRE(r.out.find(word) != std::string::npos);
 }
 

@@ -25,10 +25,12 @@ TEST_CASE("CM-5 fat tree of 32 nodes: levels, switches and wires") {
 
 TEST_CASE("CM-5 per-node bandwidth is the published 20 / 10 / 5 MB/s at every size") {
   for (int nodes : {64, 256, 1024, 4096}) {
-    Cm5Machine cm5(nodes, Cm5Parameters::published());
-    REQUIRE(cm5.per_node_bandwidth_beyond(0) == Approx(20e6));
-    REQUIRE(cm5.per_node_bandwidth_beyond(1) == Approx(10e6));
-    for (int level = 2; level < cm5.shape().levels(); ++level) REQUIRE(cm5.per_node_bandwidth_beyond(level) == Approx(5e6));
+    const FatTreeShape shape = cm5_shape(nodes);
+    const double wire = Cm5Parameters::published().wire_bandwidth_Bps;
+    REQUIRE(cm5_per_node_bandwidth_beyond(shape, wire, 0) == Approx(20e6));
+    REQUIRE(cm5_per_node_bandwidth_beyond(shape, wire, 1) == Approx(10e6));
+    for (int level = 2; level < shape.levels(); ++level)
+      REQUIRE(cm5_per_node_bandwidth_beyond(shape, wire, level) == Approx(5e6));
   }
 }
 

@@ -1,5 +1,5 @@
 // Switching models on idle and contended networks: times worked out by hand from the models'
-// definitions (design.md, "Switching models"; sim/engine/switching.hpp).
+// definitions (design.md, "Switching models"; sim/engine/transports/).
 #include <catch2/catch.hpp>
 
 #include <set>
@@ -7,9 +7,10 @@
 #include "helpers.hpp"
 #include "routing/hypercube_route.hpp"
 #include "routing/mesh_route.hpp"
+#include "sim/core/error.hpp"
 #include "sim/core/random.hpp"
+#include "sim/engine/transport.hpp"
 #include "sim/workloads/workloads.hpp"
-#include "topologies/direct_network.hpp"
 #include "topologies/machines.hpp"
 
 using namespace mcsim;
@@ -44,6 +45,26 @@ TEST_CASE("Wormhole on an idle mesh: start-up + hops x header delay + bytes / ba
                                        Job{one_phase(16, Strategy::asynchronous, {{0, 1, 2 * unit}}), 1}});
   REQUIRE(runs[0].messages[0].end_s == Approx(5 + 6 * 0.5 + 2));
   REQUIRE(runs[1].messages[0].end_s == Approx(5 + 1 * 0.5 + 2));
+}
+
+TEST_CASE("The mesh's switching option picks a transport from the registry") {
+  // Circuit switching blocks like wormhole: the same time. Flow: the sender's start-up, then the
+  // bytes at the channel rate over zero-latency channels (no header delay).
+  const auto runs = simulate_isolated(mesh(4, 4, "circuit", 5, 0.5),
+                                      {Job{one_phase(16, Strategy::asynchronous, {{0, 15, 2 * unit}}), 1}});
+  REQUIRE(runs[0].messages[0].end_s == Approx(5 + 6 * 0.5 + 2));
+  const auto flows = simulate_isolated(mesh(4, 4, "flow", 5, 0.5),
+                                       {Job{one_phase(16, Strategy::asynchronous, {{0, 15, 2 * unit}}), 1}});
+  REQUIRE(flows[0].messages[0].end_s == Approx(5 + 2));
+  try {
+    (void)make_machine(mesh(4, 4, "telepathy", 5, 0.5));
+    FAIL("an unknown transport was accepted");
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    REQUIRE(what.find('\n') == std::string::npos);
+    REQUIRE(what.find("unknown transport 'telepathy'") != std::string::npos);
+    for (const auto& entry : transport_registry()) REQUIRE(what.find(entry.name) != std::string::npos);
+  }
 }
 
 TEST_CASE("Store-and-forward on an idle mesh: hops x (start-up + bytes / bandwidth)") {
@@ -91,20 +112,47 @@ TEST_CASE("A blocked worm keeps the channels it holds, and later messages queue 
 TEST_CASE("Routes claim channels in increasing numbers, and channel numbers name their ends") {
   for (const MachineSpec& spec : {mesh(3, 5, "wormhole", 0, 0), mesh(4, 4, "store-and-forward", 0, 0), cube(64)}) {
     const auto machine = make_machine(spec);
+    const ChannelRoutes& routes = machine->routes();
     std::set<int> seen;
-    for (int c = 0; c < machine->channel_count(); ++c) {
-      const auto [from, to] = dynamic_cast<DirectNetworkMachine&>(*machine).channel_ends(c);
-      REQUIRE(machine->channel_index(from, to) == c);
+    for (int c = 0; c < routes.channel_count(); ++c) {
+      const auto [from, to] = routes.channel_ends(c);
+      REQUIRE(routes.channel_index(from, to) == c);
       seen.insert(c);
     }
-    REQUIRE(static_cast<int>(seen.size()) == machine->channel_count());
+    REQUIRE(static_cast<int>(seen.size()) == routes.channel_count());
     for (int s = 0; s < machine->nodes(); ++s)
       for (int d = 0; d < machine->nodes(); ++d) {
-        const auto path = machine->route_path(s, d);
+        const auto path = routes.route_path(s, d);
         for (std::size_t i = 2; i < path.size(); ++i)
-          REQUIRE(machine->channel_index(path[i - 2], path[i - 1]) < machine->channel_index(path[i - 1], path[i]));
+          REQUIRE(routes.channel_index(path[i - 2], path[i - 1]) < routes.channel_index(path[i - 1], path[i]));
       }
   }
+}
+
+TEST_CASE("A machine is composed of its concerns: documentation, hints, node protocol, switching, routes") {
+  const auto cm5 = make_machine({"cm5", 32, {}});
+  REQUIRE(cm5->name() == "cm5");
+  REQUIRE(cm5->nodes() == 32);
+  REQUIRE_FALSE(cm5->parameters().empty());
+  REQUIRE(cm5->protocol().wire_bytes(1000) == 1008);  // 63 packets of 16 bytes
+  REQUIRE(cm5->protocol().barrier_seconds() == Approx(4e-6));
+  REQUIRE(cm5->switching().transport() == "flow");
+  REQUIRE_FALSE(cm5->has_routes());
+  REQUIRE_THROWS_AS(cm5->routes(), Error);
+
+  const auto hypercube = make_machine(cube(8));
+  REQUIRE(hypercube->switching().transport() == "circuit");
+  REQUIRE(hypercube->switching().node_ports() == NodePorts::one_shared);
+  REQUIRE(hypercube->switching().per_hop_seconds(100) == Approx(10e-6));
+  REQUIRE(hypercube->switching().per_hop_seconds(101) == Approx(20e-6));
+  REQUIRE(hypercube->protocol().costs(101).send_overhead_s == Approx(75e-6));
+  REQUIRE(hypercube->routes().route_path(0, 7) == hypercube->hints().route_path(0, 7));
+
+  // Store-and-forward pays the start-up at every hop instead of once at the sender.
+  const auto saf = make_machine(mesh(2, 2, "store-and-forward", 5, 0));
+  REQUIRE(saf->protocol().costs(1).send_overhead_s == 0);
+  REQUIRE(saf->switching().per_hop_seconds(1) == Approx(5));
+  REQUIRE(saf->routes().channel_count() == 8);
 }
 
 TEST_CASE("iPSC/860: the protocol changes between 100 and 101 bytes") {

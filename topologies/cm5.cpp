@@ -65,7 +65,6 @@ std::vector<int> cm5_parents_per_level(int levels) {
   return w;
 }
 
-namespace {
 FatTreeShape cm5_shape(int nodes) {
   if (nodes < 32 || nodes > 16384 || !std::has_single_bit(static_cast<unsigned>(nodes)))
     throw Error("machine cm5", fmt::format("cannot take {} nodes: CM-5 partitions are powers of two from 32 to 16384",
@@ -74,28 +73,16 @@ FatTreeShape cm5_shape(int nodes) {
   for (int span = 1; span < nodes; span *= 4) ++levels;
   return FatTreeShape(nodes, 4, cm5_parents_per_level(levels));
 }
-}  // namespace
 
-Cm5Machine::Cm5Machine(int nodes, Cm5Parameters parameters) : shape_(cm5_shape(nodes)), parameters_(parameters) {
-  auto positive = [](double value, const char* what) {
-    if (!(value > 0)) throw Error("machine cm5", fmt::format("{} must be positive, got {}", what, value));
-  };
-  positive(parameters_.wire_bandwidth_Bps, "wire bandwidth");
-  positive(parameters_.cmmd_bandwidth_Bps, "CMMD bandwidth");
-  if (parameters_.cmmd_startup_s < 0 || parameters_.barrier_s < 0)
-    throw Error("machine cm5", "start-up and barrier times cannot be negative");
-  if (parameters_.packet_payload_bytes < 1) throw Error("machine cm5", "packet payload must be at least 1 byte");
-}
-
-double Cm5Machine::per_node_bandwidth_beyond(int level) const {
+double cm5_per_node_bandwidth_beyond(const FatTreeShape& shape, double wire_bandwidth_Bps, int level) {
   // Wires leaving one group of 4^level nodes, times their bandwidth, shared by its nodes.
   std::size_t span = 1;
   for (int l = 0; l < level; ++l) span *= 4;
-  const std::size_t up_wires = shape_.copies(level) * static_cast<std::size_t>(shape_.parents(level + 1));
-  return static_cast<double>(up_wires) * parameters_.wire_bandwidth_Bps / static_cast<double>(span);
+  const std::size_t up_wires = shape.copies(level) * static_cast<std::size_t>(shape.parents(level + 1));
+  return static_cast<double>(up_wires) * wire_bandwidth_Bps / static_cast<double>(span);
 }
 
-void Cm5Machine::build_platform() {
+void Cm5Platform::build() {
   namespace s4u = simgrid::s4u;
   zone_ = new FatTreeZone("cm5", shape_);  // the first zone created becomes SimGrid's root
   s4u::NetZone* zone = zone_->get_iface();
@@ -131,36 +118,35 @@ void Cm5Machine::build_platform() {
   zone->seal();
 }
 
-NodeCosts Cm5Machine::node_costs(std::uint64_t /*bytes*/) const {
+NodeCosts CmmdProtocol::costs(std::uint64_t /*bytes*/) const {
   return {parameters_.cmmd_startup_s / 2, parameters_.cmmd_startup_s / 2};
 }
 
-std::uint64_t Cm5Machine::wire_bytes(std::uint64_t payload) const {
+std::uint64_t CmmdProtocol::wire_bytes(std::uint64_t payload) const {
   const auto p = static_cast<std::uint64_t>(parameters_.packet_payload_bytes);
   const std::uint64_t packets = payload == 0 ? 1 : (payload + p - 1) / p;
   return packets * p;
 }
 
-void Cm5Machine::reseed_routing(std::uint64_t seed) {
+void Cm5Platform::reseed_routing(std::uint64_t seed) {
   if (zone_) zone_->reseed(seed);
 }
 
-SchedulingHints Cm5Machine::hints() const {
-  // Up-links are chosen at random per message: no fixed routes to offer.
-  return {parameters_.cmmd_startup_s, 1.0 / parameters_.cmmd_bandwidth_Bps, {}};
-}
+namespace {
 
-std::vector<MachineParameter> Cm5Machine::parameters() const {
-  const auto& p = parameters_;
+std::vector<MachineParameter> documented(const FatTreeShape& shape, const Cm5Parameters& p) {
+  auto per_node_bandwidth_beyond = [&](int level) {
+    return cm5_per_node_bandwidth_beyond(shape, p.wire_bandwidth_Bps, level);
+  };
   return {
-      {"nodes", fmt::format("{}", shape_.nodes()), "CM-5 partitions: powers of two, 32..16384"},
-      {"fat tree", fmt::format("4-ary, {} switch levels, up-links per level {}", shape_.levels(),
-                               fmt::join(cm5_parents_per_level(shape_.levels()), ",")),
+      {"nodes", fmt::format("{}", shape.nodes()), "CM-5 partitions: powers of two, 32..16384"},
+      {"fat tree", fmt::format("4-ary, {} switch levels, up-links per level {}", shape.levels(),
+                               fmt::join(cm5_parents_per_level(shape.levels()), ",")),
        "Leiserson et al. SPAA'92; ORNL CSEP; up-links derived from the per-node bandwidths"},
       {"wire bandwidth", fmt::format("{} MB/s each way", p.wire_bandwidth_Bps / 1e6), "TOP500 wiki CM-5 page"},
       {"per-node bandwidth", fmt::format("{} / {} / {} MB/s within 4 / 16 / beyond", per_node_bandwidth_beyond(0) / 1e6,
                                          per_node_bandwidth_beyond(1) / 1e6,
-                                         shape_.levels() > 2 ? per_node_bandwidth_beyond(2) / 1e6 : 0.0),
+                                         shape.levels() > 2 ? per_node_bandwidth_beyond(2) / 1e6 : 0.0),
        "Bader, JaJa, Chellappa CS-TR-3123 sec. 2.2 (computed from the shape)"},
       {"CMMD start-up", fmt::format("{} us", p.cmmd_startup_s * 1e6), "Ponnusamy, Choudhary, Fox, Frontiers'92"},
       {"CMMD bandwidth", fmt::format("{} MB/s", p.cmmd_bandwidth_Bps / 1e6),
@@ -173,6 +159,28 @@ std::vector<MachineParameter> Cm5Machine::parameters() const {
   };
 }
 
+}  // namespace
+
+std::unique_ptr<Machine> make_cm5_machine(int nodes, Cm5Parameters p) {
+  FatTreeShape shape = cm5_shape(nodes);
+  auto positive = [](double value, const char* what) {
+    if (!(value > 0)) throw Error("machine cm5", fmt::format("{} must be positive, got {}", what, value));
+  };
+  positive(p.wire_bandwidth_Bps, "wire bandwidth");
+  positive(p.cmmd_bandwidth_Bps, "CMMD bandwidth");
+  if (p.cmmd_startup_s < 0 || p.barrier_s < 0) throw Error("machine cm5", "start-up and barrier times cannot be negative");
+  if (p.packet_payload_bytes < 1) throw Error("machine cm5", "packet payload must be at least 1 byte");
+  return std::make_unique<Machine>(Machine::Parts{
+      .description = {"cm5", nodes, documented(shape, p)},
+      // Up-links are chosen at random per message: no fixed routes to offer.
+      .hints = {p.cmmd_startup_s, 1.0 / p.cmmd_bandwidth_Bps, {}},
+      .protocol = std::make_shared<const CmmdProtocol>(p),
+      .switching = std::make_shared<const PlainSwitching>("flow"),
+      .routes = nullptr,
+      .platform = std::make_unique<Cm5Platform>(std::move(shape), p),
+  });
+}
+
 std::unique_ptr<Machine> make_cm5(const MachineSpec& spec) {
   Cm5Parameters p = Cm5Parameters::published();
   MachineOptions options(spec, "machine cm5");
@@ -182,7 +190,7 @@ std::unique_ptr<Machine> make_cm5(const MachineSpec& spec) {
   p.wire_bandwidth_Bps = options.number("wire_bandwidth_MBps", p.wire_bandwidth_Bps / 1e6) * 1e6;
   p.barrier_s = options.number("barrier_us", p.barrier_s * 1e6) * 1e-6;
   options.reject_unknown();
-  return std::make_unique<Cm5Machine>(spec.nodes, p);
+  return make_cm5_machine(spec.nodes, p);
 }
 
 }  // namespace mcsim

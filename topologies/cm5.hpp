@@ -2,10 +2,14 @@
 // talking through CMMD, a control network for barriers. Every number is cited in cm5.cpp.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <vector>
 
+#include "../sim/core/node_costs.hpp"
 #include "../sim/engine/machine.hpp"
 #include "../routing/fat_tree_shape.hpp"
+#include "../sim/engine/platform.hpp"
 
 namespace mcsim {
 
@@ -25,26 +29,21 @@ struct Cm5Parameters {
 // Parents per level of the CM-5 fat tree for `levels` switch levels (see cm5.cpp for sources).
 std::vector<int> cm5_parents_per_level(int levels);
 
-class Cm5Machine : public Machine {
+// The fat tree of a CM-5 partition. Throws mcsim::Error unless `nodes` is a CM-5 partition size
+// (a power of two, 32..16384).
+FatTreeShape cm5_shape(int nodes);
+
+// Payload bandwidth per node for traffic leaving a subtree of 4^level nodes (the published
+// 20 / 10 / 5 MB/s), computed from the shape and the wire bandwidth.
+double cm5_per_node_bandwidth_beyond(const FatTreeShape& shape, double wire_bandwidth_Bps, int level);
+
+// Platform: the fat tree with random up-links (FatTreeZone) and each node's CMMD interface.
+class Cm5Platform final : public Platform {
  public:
-  // Throws mcsim::Error unless `nodes` is a CM-5 partition size (a power of two, 32..16384).
-  Cm5Machine(int nodes, Cm5Parameters parameters);
-
-  std::string name() const override { return "cm5"; }
-  int nodes() const override { return shape_.nodes(); }
-  void build_platform() override;
+  Cm5Platform(FatTreeShape shape, Cm5Parameters parameters) : shape_(std::move(shape)), parameters_(parameters) {}
+  void build() override;
   simgrid::s4u::Host* host(int node) const override { return hosts_[static_cast<std::size_t>(node)]; }
-  NodeCosts node_costs(std::uint64_t bytes) const override;
-  double barrier_seconds() const override { return parameters_.barrier_s; }
-  std::uint64_t wire_bytes(std::uint64_t payload) const override;
   void reseed_routing(std::uint64_t seed) override;
-  SchedulingHints hints() const override;
-  std::vector<MachineParameter> parameters() const override;
-
-  const FatTreeShape& shape() const { return shape_; }
-  // Payload bandwidth per node for traffic leaving a subtree of 4^level nodes (the published
-  // 20 / 10 / 5 MB/s), computed from the shape and the wire bandwidth.
-  double per_node_bandwidth_beyond(int level) const;
 
  private:
   FatTreeShape shape_;
@@ -52,6 +51,23 @@ class Cm5Machine : public Machine {
   FatTreeZone* zone_ = nullptr;
   std::vector<simgrid::s4u::Host*> hosts_;
 };
+
+// Node protocol: CMMD's start-up split between the ends, the control network's barrier, 16-byte
+// data packets.
+class CmmdProtocol final : public NodeProtocol {
+ public:
+  explicit CmmdProtocol(Cm5Parameters parameters) : parameters_(parameters) {}
+  NodeCosts costs(std::uint64_t bytes) const override;
+  double barrier_seconds() const override { return parameters_.barrier_s; }
+  std::uint64_t wire_bytes(std::uint64_t payload) const override;
+
+ private:
+  Cm5Parameters parameters_;
+};
+
+// The machine: throws mcsim::Error for a node count that is not a CM-5 partition size or for
+// parameters out of range.
+std::unique_ptr<Machine> make_cm5_machine(int nodes, Cm5Parameters parameters);
 
 std::unique_ptr<Machine> make_cm5(const MachineSpec& spec);
 

@@ -12,8 +12,8 @@ namespace mcsim {
 namespace routing = simgrid::kernel::routing;
 namespace s4u = simgrid::s4u;
 
-void DirectNetworkMachine::build_platform() {
-  auto* zone_impl = new DirectNetworkZone(name(), *this);  // the first zone created becomes SimGrid's root
+void DirectNetworkPlatform::build() {
+  auto* zone_impl = new DirectNetworkZone(name_, *routes_);  // the first zone created becomes SimGrid's root
   s4u::NetZone* zone = zone_impl->get_iface();
   hosts_.clear();
   for (int i = 0; i < nodes_; ++i) {
@@ -22,10 +22,10 @@ void DirectNetworkMachine::build_platform() {
     hosts_.push_back(host);
   }
   std::vector<s4u::Link*> links;
-  links.reserve(static_cast<std::size_t>(channel_count()));
-  for (int c = 0; c < channel_count(); ++c) {
-    const auto [from, to] = channel_ends(c);
-    links.push_back(zone->create_link(fmt::format("channel-{}-{}", from, to), channel_bandwidth_Bps()));
+  links.reserve(static_cast<std::size_t>(routes_->channel_count()));
+  for (int c = 0; c < routes_->channel_count(); ++c) {
+    const auto [from, to] = routes_->channel_ends(c);
+    links.push_back(zone->create_link(fmt::format("channel-{}-{}", from, to), bandwidth_Bps_));
   }
   zone_impl->set_channel_links(std::move(links));
   auto* loopback = zone->create_link("loopback", 1e12);
@@ -34,8 +34,8 @@ void DirectNetworkMachine::build_platform() {
   zone->seal();
 }
 
-DirectNetworkZone::DirectNetworkZone(const std::string& name, const DirectNetworkMachine& machine)
-    : NetZoneImpl(name), machine_(machine) {}
+DirectNetworkZone::DirectNetworkZone(const std::string& name, const ChannelRoutes& routes)
+    : NetZoneImpl(name), routes_(routes) {}
 
 void DirectNetworkZone::add_node(int node, s4u::Host* host) {
   const auto id = host->get_netpoint()->id();
@@ -62,9 +62,9 @@ void DirectNetworkZone::get_local_route(const routing::NetPoint* src, const rout
     append(loopback_);
     return;
   }
-  const std::vector<int> path = machine_.route_path(a, b);
+  const std::vector<int> path = routes_.route_path(a, b);
   for (std::size_t i = 1; i < path.size(); ++i)
-    append(channel_links_.at(static_cast<std::size_t>(machine_.channel_index(path[i - 1], path[i]))));
+    append(channel_links_.at(static_cast<std::size_t>(routes_.channel_index(path[i - 1], path[i]))));
 }
 
 }  // namespace mcsim

@@ -1,47 +1,49 @@
 // Direct networks (hypercube, mesh): every node is also a router, neighbours are joined by two
 // directed channels, and a route is the list of nodes a message visits (routing/node_path.hpp).
 //
-// DirectNetworkMachine builds the SimGrid platform of such a network from three facts its
-// subclass gives: the route function, the channel numbering (routes must claim increasing
-// numbers, see sim/engine/switching.hpp) and the channel bandwidth. Channels have zero latency:
-// the switching models account for start-up and per-hop delays themselves (simgrid-notes.md: CM02
-// shares a link inversely to route latency, which is not what these machines do).
+// DirectNetworkPlatform builds the SimGrid platform of such a network from the machine's channel
+// routes (the route function and the channel numbering, sim/core/channel_routes.hpp) and the
+// channel bandwidth. Channels have zero latency: the switching models account for start-up and
+// per-hop delays themselves (in CM02 a link is shared inversely to the route latencies of its
+// flows, which is not what these machines do).
 #pragma once
 
 #include <simgrid/kernel/routing/NetZoneImpl.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 
+#include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
-#include "../sim/engine/machine.hpp"
+#include "../sim/core/channel_routes.hpp"
+#include "../sim/engine/platform.hpp"
 
 namespace mcsim {
 
-class DirectNetworkMachine : public Machine {
+class DirectNetworkPlatform final : public Platform {
  public:
-  int nodes() const override { return nodes_; }
-  void build_platform() override;
+  // `name` names the SimGrid zone (the machine's name).
+  DirectNetworkPlatform(std::string name, int nodes, std::shared_ptr<const ChannelRoutes> routes,
+                        double channel_bandwidth_Bps)
+      : name_(std::move(name)), nodes_(nodes), routes_(std::move(routes)), bandwidth_Bps_(channel_bandwidth_Bps) {}
+
+  void build() override;
   simgrid::s4u::Host* host(int node) const override { return hosts_.at(static_cast<std::size_t>(node)); }
 
-  // The two ends (from, to) of channel c.
-  virtual std::pair<int, int> channel_ends(int channel) const = 0;
-  // The name of the SimGrid zone (the machine's name).
-  virtual double channel_bandwidth_Bps() const = 0;
-
- protected:
-  explicit DirectNetworkMachine(int nodes) : nodes_(nodes) {}
-
  private:
+  std::string name_;
   int nodes_;
+  std::shared_ptr<const ChannelRoutes> routes_;
+  double bandwidth_Bps_;
   std::vector<simgrid::s4u::Host*> hosts_;
 };
 
-// The SimGrid zone: asks the machine for the route of every communication.
+// The SimGrid zone: asks the channel routes for the route of every communication.
 class DirectNetworkZone : public simgrid::kernel::routing::NetZoneImpl {
  public:
-  DirectNetworkZone(const std::string& name, const DirectNetworkMachine& machine);
+  DirectNetworkZone(const std::string& name, const ChannelRoutes& routes);
   void add_node(int node, simgrid::s4u::Host* host);
   void set_channel_links(std::vector<simgrid::s4u::Link*> links) { channel_links_ = std::move(links); }
   void set_loopback(simgrid::s4u::Link* loopback) { loopback_ = loopback; }
@@ -52,7 +54,7 @@ class DirectNetworkZone : public simgrid::kernel::routing::NetZoneImpl {
  private:
   int node_of(const simgrid::kernel::routing::NetPoint* point) const;
 
-  const DirectNetworkMachine& machine_;
+  const ChannelRoutes& routes_;
   std::vector<int> node_by_netpoint_id_;
   std::vector<simgrid::s4u::Link*> channel_links_;
   simgrid::s4u::Link* loopback_ = nullptr;

@@ -21,6 +21,7 @@
 
 #include "../routing/hypercube_route.hpp"
 #include "../sim/core/error.hpp"
+#include "direct_network.hpp"
 #include "machine_options.hpp"
 
 namespace mcsim {
@@ -45,57 +46,41 @@ int dimensions_of(int nodes) {
 }
 }  // namespace
 
-HypercubeMachine::HypercubeMachine(int nodes, Ipsc860Parameters parameters)
-    : DirectNetworkMachine(nodes), dimensions_(dimensions_of(nodes)), parameters_(parameters) {
-  if (!(parameters_.channel_bandwidth_Bps > 0)) throw Error("machine ipsc860", "channel bandwidth must be positive");
-  if (parameters_.short_startup_s < 0 || parameters_.long_startup_s < 0 || parameters_.short_hop_s < 0 ||
-      parameters_.long_hop_s < 0)
-    throw Error("machine ipsc860", "start-up and hop times cannot be negative");
-}
-
-NodeCosts HypercubeMachine::node_costs(std::uint64_t bytes) const {
+NodeCosts Ipsc860Protocol::costs(std::uint64_t bytes) const {
   // Assumption (no published split): the start-up is library time, half at each end.
-  const double startup = is_short(bytes) ? parameters_.short_startup_s : parameters_.long_startup_s;
+  const double startup = parameters_.is_short(bytes) ? parameters_.short_startup_s : parameters_.long_startup_s;
   return {startup / 2, startup / 2};
 }
 
-NodePorts HypercubeMachine::node_ports() const {
+NodePorts Ipsc860Switching::node_ports() const {
   return parameters_.shared_node_port ? NodePorts::one_shared : NodePorts::unlimited;
 }
 
-double HypercubeMachine::per_hop_seconds(std::uint64_t bytes) const {
-  return is_short(bytes) ? parameters_.short_hop_s : parameters_.long_hop_s;
+double Ipsc860Switching::per_hop_seconds(std::uint64_t bytes) const {
+  return parameters_.is_short(bytes) ? parameters_.short_hop_s : parameters_.long_hop_s;
 }
 
-std::vector<int> HypercubeMachine::route_path(int src, int dst) const { return ecube_path(dimensions_, src, dst); }
+std::vector<int> HypercubeChannels::route_path(int src, int dst) const { return ecube_path(dimensions_, src, dst); }
 
 // Channel (from, dimension) is numbered dimension * nodes + from: e-cube corrects dimensions in
 // increasing order, so every route claims increasing numbers.
-int HypercubeMachine::channel_index(int from, int to) const {
+int HypercubeChannels::channel_index(int from, int to) const {
   const unsigned differ = static_cast<unsigned>(from ^ to);
   if (!std::has_single_bit(differ) || from < 0 || to < 0 || from >= nodes() || to >= nodes()) return -1;
   return std::countr_zero(differ) * nodes() + from;
 }
 
-std::pair<int, int> HypercubeMachine::channel_ends(int channel) const {
+std::pair<int, int> HypercubeChannels::channel_ends(int channel) const {
   const int dimension = channel / nodes();
   const int from = channel % nodes();
   return {from, from ^ (1 << dimension)};
 }
 
-SchedulingHints HypercubeMachine::hints() const {
-  return {parameters_.long_startup_s, 1.0 / parameters_.channel_bandwidth_Bps,
-          [d = dimensions_](int src, int dst) { return ecube_path(d, src, dst); }};
-}
+namespace {
 
-}  // namespace mcsim
-
-namespace mcsim {
-
-std::vector<MachineParameter> HypercubeMachine::parameters() const {
-  const auto& p = parameters_;
+std::vector<MachineParameter> documented(int dimensions, const Ipsc860Parameters& p) {
   return {
-      {"nodes", fmt::format("{} ({}-dimensional hypercube)", nodes(), dimensions_),
+      {"nodes", fmt::format("{} ({}-dimensional hypercube)", 1 << dimensions, dimensions),
        "Wang and Ranka 1994 used 64; the real machine had up to 128, larger cubes are extrapolations"},
       {"routing", "e-cube (lowest differing address bit first), circuit switched", "Wang and Ranka 1994, sec. 2.2"},
       {"channel bandwidth", fmt::format("{} MB/s each way", p.channel_bandwidth_Bps / 1e6), bandwidth_source},
@@ -112,6 +97,25 @@ std::vector<MachineParameter> HypercubeMachine::parameters() const {
   };
 }
 
+}  // namespace
+
+std::unique_ptr<Machine> make_ipsc860_machine(int nodes, Ipsc860Parameters p) {
+  const int dimensions = dimensions_of(nodes);
+  if (!(p.channel_bandwidth_Bps > 0)) throw Error("machine ipsc860", "channel bandwidth must be positive");
+  if (p.short_startup_s < 0 || p.long_startup_s < 0 || p.short_hop_s < 0 || p.long_hop_s < 0)
+    throw Error("machine ipsc860", "start-up and hop times cannot be negative");
+  auto routes = std::make_shared<const HypercubeChannels>(dimensions);
+  return std::make_unique<Machine>(Machine::Parts{
+      .description = {"ipsc860", nodes, documented(dimensions, p)},
+      .hints = {p.long_startup_s, 1.0 / p.channel_bandwidth_Bps,
+                [dimensions](int src, int dst) { return ecube_path(dimensions, src, dst); }},
+      .protocol = std::make_shared<const Ipsc860Protocol>(p),
+      .switching = std::make_shared<const Ipsc860Switching>(p),
+      .routes = routes,
+      .platform = std::make_unique<DirectNetworkPlatform>("ipsc860", nodes, routes, p.channel_bandwidth_Bps),
+  });
+}
+
 std::unique_ptr<Machine> make_ipsc860(const MachineSpec& spec) {
   Ipsc860Parameters p = Ipsc860Parameters::published();
   MachineOptions options(spec, "machine ipsc860");
@@ -124,7 +128,7 @@ std::unique_ptr<Machine> make_ipsc860(const MachineSpec& spec) {
   p.long_hop_s = options.number("long_hop_us", p.long_hop_s * 1e6) * 1e-6;
   p.shared_node_port = options.choice("node_ports", {"shared", "unlimited"}, "shared") == "shared";
   options.reject_unknown();
-  return std::make_unique<HypercubeMachine>(spec.nodes, p);
+  return make_ipsc860_machine(spec.nodes, p);
 }
 
 }  // namespace mcsim

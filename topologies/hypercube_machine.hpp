@@ -4,9 +4,15 @@
 // cited in hypercube_machine.cpp.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <utility>
+#include <vector>
 
-#include "direct_network.hpp"
+#include "../sim/core/channel_routes.hpp"
+#include "../sim/core/node_costs.hpp"
+#include "../sim/core/switching_rules.hpp"
+#include "../sim/engine/machine.hpp"
 
 namespace mcsim {
 
@@ -20,35 +26,51 @@ struct Ipsc860Parameters {
   bool shared_node_port;         // observation 1 of Wang and Ranka sec. 2.2 (option node_ports)
 
   static Ipsc860Parameters published();
+  bool is_short(std::uint64_t bytes) const { return bytes <= short_limit_bytes; }
 };
 
-class HypercubeMachine : public DirectNetworkMachine {
+// Routes: e-cube paths of a binary hypercube, and its channels numbered so that they increase
+// along every e-cube path.
+class HypercubeChannels final : public ChannelRoutes {
  public:
-  // Throws mcsim::Error unless `nodes` is a power of two from 2 to 16384.
-  HypercubeMachine(int nodes, Ipsc860Parameters parameters);
-
-  std::string name() const override { return "ipsc860"; }
-  NodeCosts node_costs(std::uint64_t bytes) const override;
-  double barrier_seconds() const override { return 0; }
-  Switching switching() const override { return Switching::circuit; }
-  NodePorts node_ports() const override;
-  double per_hop_seconds(std::uint64_t bytes) const override;
+  explicit HypercubeChannels(int dimensions) : dimensions_(dimensions) {}
   std::vector<int> route_path(int src, int dst) const override;
   int channel_count() const override { return dimensions_ * nodes(); }
   int channel_index(int from, int to) const override;
   std::pair<int, int> channel_ends(int channel) const override;
-  double channel_bandwidth_Bps() const override { return parameters_.channel_bandwidth_Bps; }
-  SchedulingHints hints() const override;
-  std::vector<MachineParameter> parameters() const override;
 
   int dimensions() const { return dimensions_; }
-  bool is_short(std::uint64_t bytes) const { return bytes <= parameters_.short_limit_bytes; }
+  int nodes() const { return 1 << dimensions_; }
 
  private:
   int dimensions_;
+};
+
+// Node protocol: the short and long message protocols' start-ups; no barrier of its own.
+class Ipsc860Protocol final : public NodeProtocol {
+ public:
+  explicit Ipsc860Protocol(Ipsc860Parameters parameters) : parameters_(parameters) {}
+  NodeCosts costs(std::uint64_t bytes) const override;
+  double barrier_seconds() const override { return 0; }
+
+ private:
   Ipsc860Parameters parameters_;
 };
 
+// Switching: circuits, a per-hop setup time by protocol, one shared port per node.
+class Ipsc860Switching final : public SwitchingRules {
+ public:
+  explicit Ipsc860Switching(Ipsc860Parameters parameters) : parameters_(parameters) {}
+  std::string transport() const override { return "circuit"; }
+  NodePorts node_ports() const override;
+  double per_hop_seconds(std::uint64_t bytes) const override;
+
+ private:
+  Ipsc860Parameters parameters_;
+};
+
+// The machine: throws mcsim::Error unless `nodes` is a power of two from 2 to 16384.
+std::unique_ptr<Machine> make_ipsc860_machine(int nodes, Ipsc860Parameters parameters);
 std::unique_ptr<Machine> make_ipsc860(const MachineSpec& spec);
 
 }  // namespace mcsim

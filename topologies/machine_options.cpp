@@ -40,6 +40,11 @@ int MachineOptions::integer(const std::string& key, int fallback) {
   }
 }
 
+std::string MachineOptions::text(const std::string& key, const std::string& fallback) {
+  const std::string* text = find(key);
+  return text ? *text : fallback;
+}
+
 std::string MachineOptions::choice(const std::string& key, const std::vector<std::string>& allowed,
                                    const std::string& fallback) {
   const std::string* text = find(key);

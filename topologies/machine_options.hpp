@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "../sim/engine/machine.hpp"
+#include "../sim/core/machine_spec.hpp"
 
 namespace mcsim {
 
@@ -16,6 +16,8 @@ class MachineOptions {
 
   double number(const std::string& key, double fallback);
   int integer(const std::string& key, int fallback);
+  // Any text (the caller checks it).
+  std::string text(const std::string& key, const std::string& fallback);
   // One of `allowed`.
   std::string choice(const std::string& key, const std::vector<std::string>& allowed, const std::string& fallback);
   // Throws for an option nobody asked for, listing the known ones. Call after reading all.

@@ -15,6 +15,8 @@
 
 #include "../routing/mesh_route.hpp"
 #include "../sim/core/error.hpp"
+#include "../sim/engine/transport.hpp"
+#include "direct_network.hpp"
 #include "machine_options.hpp"
 
 namespace mcsim {
@@ -24,7 +26,7 @@ namespace {
 // Channels are numbered so that every XY route claims increasing numbers: first the x channels
 // (+x by increasing column, then -x by decreasing column), then the y channels (+y by increasing
 // row, then -y by decreasing row); within a block, by the other coordinate.
-struct MeshChannels {
+struct MeshChannelBlocks {
   int rows, cols;
   int plus_x() const { return 0; }
   int minus_x() const { return (cols - 1) * rows; }
@@ -35,30 +37,23 @@ struct MeshChannels {
 
 }  // namespace
 
-MeshMachine::MeshMachine(int rows, int cols, MeshParameters parameters)
-    : DirectNetworkMachine(rows * cols), rows_(rows), cols_(cols), parameters_(std::move(parameters)) {
-  if (rows < 1 || cols < 1) throw Error("machine mesh", fmt::format("a {} x {} mesh has no nodes", rows, cols));
-  if (!(parameters_.bandwidth_Bps > 0) || parameters_.startup_s < 0 || parameters_.hop_s < 0)
-    throw Error("machine mesh", "bandwidth must be positive, start-up and hop delay not negative");
-}
-
-NodeCosts MeshMachine::node_costs(std::uint64_t) const {
-  // Wormhole: the start-up c is paid once, by the sender. Store-and-forward pays it at every hop
-  // (per_hop_seconds), so the nodes themselves add nothing.
-  if (parameters_.switching == Switching::wormhole) return {parameters_.startup_s, 0};
+NodeCosts MeshProtocol::costs(std::uint64_t) const {
+  // Wormhole (and any transport but store-and-forward): the start-up c is paid once, by the sender.
+  // Store-and-forward pays it at every hop (per_hop_seconds), so the nodes themselves add nothing.
+  if (!parameters_.startup_per_hop()) return {parameters_.startup_s, 0};
   return {0, 0};
 }
 
-double MeshMachine::per_hop_seconds(std::uint64_t) const {
-  return parameters_.switching == Switching::wormhole ? parameters_.hop_s : parameters_.startup_s;
+double MeshSwitching::per_hop_seconds(std::uint64_t) const {
+  return parameters_.startup_per_hop() ? parameters_.startup_s : parameters_.hop_s;
 }
 
-std::vector<int> MeshMachine::route_path(int src, int dst) const { return xy_path(rows_, cols_, src, dst); }
+std::vector<int> MeshChannels::route_path(int src, int dst) const { return xy_path(rows_, cols_, src, dst); }
 
-int MeshMachine::channel_count() const { return MeshChannels{rows_, cols_}.count(); }
+int MeshChannels::channel_count() const { return MeshChannelBlocks{rows_, cols_}.count(); }
 
-int MeshMachine::channel_index(int from, int to) const {
-  const MeshChannels ch{rows_, cols_};
+int MeshChannels::channel_index(int from, int to) const {
+  const MeshChannelBlocks ch{rows_, cols_};
   const int r = from / cols_, c = from % cols_;
   if (to == from + 1 && c + 1 < cols_) return ch.plus_x() + c * rows_ + r;
   if (to == from - 1 && c > 0) return ch.minus_x() + (cols_ - 1 - c) * rows_ + r;
@@ -67,8 +62,8 @@ int MeshMachine::channel_index(int from, int to) const {
   return -1;
 }
 
-std::pair<int, int> MeshMachine::channel_ends(int channel) const {
-  const MeshChannels ch{rows_, cols_};
+std::pair<int, int> MeshChannels::channel_ends(int channel) const {
+  const MeshChannelBlocks ch{rows_, cols_};
   auto node = [this](int r, int c) { return r * cols_ + c; };
   if (channel < ch.minus_x()) {
     const int c = channel / rows_, r = channel % rows_;
@@ -89,24 +84,38 @@ std::pair<int, int> MeshMachine::channel_ends(int channel) const {
   return {node(r, c), node(r - 1, c)};
 }
 
-SchedulingHints MeshMachine::hints() const {
-  return {parameters_.startup_s, 1.0 / parameters_.bandwidth_Bps,
-          [rows = rows_, cols = cols_](int src, int dst) { return xy_path(rows, cols, src, dst); }};
-}
+namespace {
 
-std::vector<MachineParameter> MeshMachine::parameters() const {
-  const auto& p = parameters_;
-  const bool worm = p.switching == Switching::wormhole;
+std::vector<MachineParameter> documented(int rows, int cols, const MeshParameters& p) {
+  const bool per_hop = p.startup_per_hop();
   std::vector<MachineParameter> list = {
-      {"shape", fmt::format("{} rows x {} columns, no wrap-around, XY routing", rows_, cols_),
+      {"shape", fmt::format("{} rows x {} columns, no wrap-around, XY routing", rows, cols),
        "Lo, Rajopadhye, Telle, Zhong 1992, sec. 3"},
-      {"switching", worm ? "wormhole" : "store-and-forward", "option switching"},
+      {"switching", p.transport, "option switching (mcsim list transports)"},
       {"parameter set", p.name, p.source},
       {"channel bandwidth (1/b)", fmt::format("{} bytes/s each way", p.bandwidth_Bps), p.source},
-      {"start-up c", fmt::format("{} s {}", p.startup_s, worm ? "per message" : "per hop"), p.source},
+      {"start-up c", fmt::format("{} s {}", p.startup_s, per_hop ? "per hop" : "per message"), p.source},
   };
-  if (worm) list.push_back({"header delay per hop", fmt::format("{} s", p.hop_s), p.source});
+  if (!per_hop) list.push_back({"header delay per hop", fmt::format("{} s", p.hop_s), p.source});
   return list;
+}
+
+}  // namespace
+
+std::unique_ptr<Machine> make_mesh_machine(int rows, int cols, MeshParameters p) {
+  if (rows < 1 || cols < 1) throw Error("machine mesh", fmt::format("a {} x {} mesh has no nodes", rows, cols));
+  if (!(p.bandwidth_Bps > 0) || p.startup_s < 0 || p.hop_s < 0)
+    throw Error("machine mesh", "bandwidth must be positive, start-up and hop delay not negative");
+  auto routes = std::make_shared<const MeshChannels>(rows, cols);
+  return std::make_unique<Machine>(Machine::Parts{
+      .description = {"mesh", rows * cols, documented(rows, cols, p)},
+      .hints = {p.startup_s, 1.0 / p.bandwidth_Bps,
+                [rows, cols](int src, int dst) { return xy_path(rows, cols, src, dst); }},
+      .protocol = std::make_shared<const MeshProtocol>(p),
+      .switching = std::make_shared<const MeshSwitching>(p),
+      .routes = routes,
+      .platform = std::make_unique<DirectNetworkPlatform>("mesh", rows * cols, routes, p.bandwidth_Bps),
+  });
 }
 
 namespace {
@@ -124,13 +133,13 @@ MeshParameters mesh_parameter_set(const std::string& name) {
     // Lo et al. sec. 3.1: b = 1 per volume unit. One volume unit is 10^6 bytes here, so a plan in
     // bytes = volume x 10^6 gives times in the paper's units (seconds = units); c and the hop
     // delay are options.
-    return {"dimensionless", "Lo, Rajopadhye, Telle, Zhong 1992, sec. 3.1 (b = 1; c is an option)", Switching::wormhole,
+    return {"dimensionless", "Lo, Rajopadhye, Telle, Zhong 1992, sec. 3.1 (b = 1; c is an option)", "wormhole",
             1e6, 0, 0};
   if (name == "delta")
     return {"delta", "Touchstone Delta brochure 1991 (25 MB/s, 150 ns/hop); start-up 75 us is an assumption",
-            Switching::wormhole, 25e6, 75e-6, 150e-9};
+            "wormhole", 25e6, 75e-6, 150e-9};
   return {"ipsc1", "iPSC/1, inferred from the iPSC/2 ratios of Nugent 1988 (0.28 MB/s, 1 ms per hop)",
-          Switching::store_and_forward, 0.28e6, 1e-3, 0};
+          "store-and-forward", 0.28e6, 1e-3, 0};
 }
 
 }  // namespace
@@ -142,18 +151,18 @@ std::unique_ptr<Machine> make_mesh(const MachineSpec& spec) {
   const int cols = options.integer("cols", spec.nodes / std::max(rows, 1));
   if (rows < 1 || cols < 1 || rows * cols != spec.nodes)
     throw Error(options.where(), fmt::format("a {} x {} mesh does not have {} nodes", rows, cols, spec.nodes));
-  const std::string switching = options.choice("switching", {"wormhole", "store-and-forward"}, "wormhole");
-  const bool worm = switching == "wormhole";
-  const std::string set =
-      options.choice("parameters", {"delta", "ipsc1", "dimensionless"}, worm ? "delta" : "ipsc1");
+  const std::string switching = options.text("switching", "wormhole");
+  (void)find_transport(switching, options.where() + ": option switching");  // any registered transport
+  const std::string set = options.choice("parameters", {"delta", "ipsc1", "dimensionless"},
+                                         switching == "store-and-forward" ? "ipsc1" : "delta");
   MeshParameters p = mesh_parameter_set(set);
-  p.switching = worm ? Switching::wormhole : Switching::store_and_forward;
+  p.transport = switching;
   if (set == "dimensionless") {
     p.startup_s = options.number("startup", p.startup_s);
     p.hop_s = options.number("hop", p.hop_s);
   }
   options.reject_unknown();
-  return std::make_unique<MeshMachine>(rows, cols, std::move(p));
+  return make_mesh_machine(rows, cols, std::move(p));
 }
 
 }  // namespace mcsim

@@ -1,41 +1,42 @@
-// A 2-D mesh without wrap-around, XY routing, wormhole or store-and-forward switching: the
-// machines of Lo, Rajopadhye, Telle, Zhong 1992 (section 3). Parameter sets and their sources
-// are in mesh_machine.cpp; "dimensionless" is the paper's own unit system (b = 1, c chosen).
+// A 2-D mesh without wrap-around, XY routing, wormhole or store-and-forward switching (or any
+// other registered transport, option switching): the machines of Lo, Rajopadhye, Telle, Zhong 1992
+// (section 3). Parameter sets and their sources are in mesh_machine.cpp; "dimensionless" is the
+// paper's own unit system (b = 1, c chosen).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
-#include "direct_network.hpp"
+#include "../sim/core/channel_routes.hpp"
+#include "../sim/core/node_costs.hpp"
+#include "../sim/core/switching_rules.hpp"
+#include "../sim/engine/machine.hpp"
 
 namespace mcsim {
 
 struct MeshParameters {
   std::string name;          // the parameter set: delta, ipsc1, dimensionless
   std::string source;        // where its numbers come from
-  Switching switching = Switching::wormhole;
+  std::string transport = "wormhole";  // a name in transport_registry() (option switching)
   double bandwidth_Bps = 0;  // each direction of each channel (1 / b)
   double startup_s = 0;      // c: once per message (wormhole) or at every hop (store-and-forward)
   double hop_s = 0;          // wormhole: header delay per channel claimed
+
+  // Store-and-forward pays the start-up c at every hop; every other transport once per message.
+  bool startup_per_hop() const { return transport == "store-and-forward"; }
 };
 
-class MeshMachine : public DirectNetworkMachine {
+// Routes: XY paths on a rows x cols mesh, channels numbered so that they increase along them.
+class MeshChannels final : public ChannelRoutes {
  public:
-  // Throws mcsim::Error unless rows * cols == nodes and both are >= 1.
-  MeshMachine(int rows, int cols, MeshParameters parameters);
-
-  std::string name() const override { return "mesh"; }
-  NodeCosts node_costs(std::uint64_t bytes) const override;
-  double barrier_seconds() const override { return 0; }
-  Switching switching() const override { return parameters_.switching; }
-  double per_hop_seconds(std::uint64_t bytes) const override;
+  MeshChannels(int rows, int cols) : rows_(rows), cols_(cols) {}
   std::vector<int> route_path(int src, int dst) const override;
   int channel_count() const override;
   int channel_index(int from, int to) const override;
   std::pair<int, int> channel_ends(int channel) const override;
-  double channel_bandwidth_Bps() const override { return parameters_.bandwidth_Bps; }
-  SchedulingHints hints() const override;
-  std::vector<MachineParameter> parameters() const override;
 
   int rows() const { return rows_; }
   int cols() const { return cols_; }
@@ -43,9 +44,32 @@ class MeshMachine : public DirectNetworkMachine {
  private:
   int rows_;
   int cols_;
+};
+
+// Node protocol: the start-up c at the sender (unless every hop pays it); no barrier of its own.
+class MeshProtocol final : public NodeProtocol {
+ public:
+  explicit MeshProtocol(MeshParameters parameters) : parameters_(std::move(parameters)) {}
+  NodeCosts costs(std::uint64_t bytes) const override;
+  double barrier_seconds() const override { return 0; }
+
+ private:
   MeshParameters parameters_;
 };
 
+// Switching: the chosen transport, with the header delay or (store-and-forward) c per hop.
+class MeshSwitching final : public SwitchingRules {
+ public:
+  explicit MeshSwitching(MeshParameters parameters) : parameters_(std::move(parameters)) {}
+  std::string transport() const override { return parameters_.transport; }
+  double per_hop_seconds(std::uint64_t bytes) const override;
+
+ private:
+  MeshParameters parameters_;
+};
+
+// The machine: throws mcsim::Error unless rows and cols are >= 1 and the parameters make sense.
+std::unique_ptr<Machine> make_mesh_machine(int rows, int cols, MeshParameters parameters);
 std::unique_ptr<Machine> make_mesh(const MachineSpec& spec);
 
 }  // namespace mcsim

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace mcsim {
 
@@ -19,6 +20,13 @@ struct MachineParameter {
   std::string name;
   std::string value;   // with its unit
   std::string source;  // published source, or "assumption: ..." with the reason
+};
+
+// What `mcsim list machines -v` and reports show of a machine.
+struct MachineDescription {
+  std::string name;  // its registry name
+  int nodes = 0;
+  std::vector<MachineParameter> parameters;
 };
 
 }  // namespace mcsim

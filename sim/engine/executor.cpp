@@ -1,164 +1,25 @@
-// The node program and the job loop. Each node of a job is one SimGrid actor; an orchestrating
-// actor starts job k+1 when every node of job k has finished (simgrid-notes: one engine per
-// process, so many runs share one engine and are measured from their own start).
+// The job loop. Each node of a job is one SimGrid actor running the job's program; an
+// orchestrating actor starts job k+1 when every node of job k has finished and every control
+// message of job k has been handled (SimGrid allows one engine per process, so many runs share one
+// engine and are measured from their own start).
 #include "executor.hpp"
-
-#include "switching.hpp"
 
 #include <simgrid/s4u.hpp>
 #include <xbt/config.hpp>
 
-#include <algorithm>
 #include <cstdlib>
-#include <unordered_map>
+#include <deque>
 
 #include <fmt/format.h>
+
+#include "../core/error.hpp"
+#include "../core/plan_program.hpp"
+#include "node_runtime.hpp"
 
 namespace mcsim {
 namespace {
 
 namespace s4u = simgrid::s4u;
-
-// Messages of one node in one round (a phase; the whole plan for the asynchronous strategy).
-struct NodeRound {
-  std::vector<std::size_t> sends;     // indices into Run::messages
-  std::vector<std::size_t> receives;  // indices into Run::messages
-};
-
-struct JobState {
-  const Plan* plan = nullptr;
-  Machine* machine = nullptr;
-  Run run;
-  double start_s = 0;
-  std::vector<std::vector<NodeRound>> rounds;  // [node][round]
-  s4u::BarrierPtr barrier;                     // phase-synchronous only
-  std::vector<std::size_t> tokens;             // the payload of message i is &tokens[i] == i
-};
-
-// One mailbox per ordered pair of nodes: messages between two nodes are matched in order, which
-// is the order both sides walk their rounds in. Data and ready signals (S1) have separate sets.
-class PairMailboxes {
- public:
-  PairMailboxes(int nodes, char kind) : nodes_(nodes), kind_(kind) {}
-  s4u::Mailbox* get(int src, int dst) {
-    const auto key = static_cast<std::uint64_t>(src) * static_cast<std::uint64_t>(nodes_) + static_cast<std::uint64_t>(dst);
-    if (auto it = boxes_.find(key); it != boxes_.end()) return it->second;
-    // by_name is a simcall: other actors run before it returns, so the cache is filled only after.
-    s4u::Mailbox* box = s4u::Mailbox::by_name(fmt::format("{}{}>{}", kind_, src, dst));
-    boxes_.emplace(key, box);
-    return box;
-  }
-
- private:
-  int nodes_;
-  char kind_;
-  std::unordered_map<std::uint64_t, s4u::Mailbox*> boxes_;
-};
-
-struct Network {
-  MessageTransport transport;
-  PairMailboxes data;
-  PairMailboxes ready;  // S1's 0-byte ready signals, receiver to sender
-};
-
-// The node program: one round per phase (one round in all for the asynchronous strategy).
-void node_program(JobState& job, Network& net, int node) {
-  Machine& machine = *job.machine;
-  const Strategy strategy = job.plan->strategy;
-  const bool ready_signals = strategy == Strategy::receiver_ready;
-  const bool pair_exchanges = ready_signals && net.transport.exchanges_need_pairing();
-  const double barrier_s = machine.barrier_seconds();
-  auto now = [&job] { return s4u::Engine::get_clock() - job.start_s; };
-  std::size_t no_token = 0;  // ready signals carry nothing
-
-  for (const NodeRound& round : job.rounds[node]) {
-    // Post every receive of the round first, so that no ring of rendezvous can deadlock.
-    std::vector<s4u::CommPtr> receives;
-    std::vector<std::size_t*> arrived(round.receives.size(), nullptr);
-    receives.reserve(round.receives.size());
-    for (std::size_t r = 0; r < round.receives.size(); ++r) {
-      const auto& m = job.run.messages[round.receives[r]];
-      receives.push_back(net.data.get(m.src, node)->get_async<std::size_t>(&arrived[r]));
-    }
-    std::vector<SendHandle> sends;
-    if (ready_signals) {
-      for (std::size_t index : round.receives) {
-        const int sender = job.run.messages[index].src;
-        const double overhead = machine.node_costs(0).send_overhead_s;
-        if (overhead > 0) s4u::this_actor::sleep_for(overhead);
-        sends.push_back(net.transport.start({node, sender, 0, &no_token, net.ready.get(node, sender)}));
-      }
-    }
-    for (std::size_t index : round.sends) {
-      auto& m = job.run.messages[index];
-      if (ready_signals) {
-        net.ready.get(m.dst, node)->get<std::size_t>();
-        const double overhead = machine.node_costs(0).receive_overhead_s;
-        if (overhead > 0) s4u::this_actor::sleep_for(overhead);
-      }
-      m.start_s = now();
-      const Transfer transfer{node, m.dst, machine.wire_bytes(m.bytes), &job.tokens[index], net.data.get(node, m.dst)};
-      const NodeCosts costs = machine.node_costs(m.bytes);
-      const auto back = pair_exchanges ? std::find_if(round.receives.begin(), round.receives.end(),
-                                                      [&](std::size_t r) { return job.run.messages[r].src == m.dst; })
-                                       : round.receives.end();
-      if (back == round.receives.end()) {
-        if (costs.send_overhead_s > 0) s4u::this_actor::sleep_for(costs.send_overhead_s);
-        sends.push_back(net.transport.start(transfer));
-      } else if (node < m.dst) {
-        // The lower node of a synchronised pair moves both messages; the higher one's send is
-        // complete when its receive is.
-        const auto& b = job.run.messages[*back];
-        if (costs.send_overhead_s > 0) s4u::this_actor::sleep_for(costs.send_overhead_s);
-        sends.push_back(net.transport.start_exchange(
-            transfer, {b.src, node, machine.wire_bytes(b.bytes), &job.tokens[*back], net.data.get(b.src, node)}));
-      }
-    }
-    // Take messages in the order they arrive; each costs the receiver its overhead.
-    std::vector<std::size_t> slot_of(receives.size());
-    for (std::size_t r = 0; r < slot_of.size(); ++r) slot_of[r] = r;
-    while (!receives.empty()) {
-      const auto k = static_cast<std::size_t>(s4u::Comm::wait_any(receives));
-      auto& m = job.run.messages[*arrived[slot_of[k]]];
-      m.end_s = receives[k]->get_finish_time() - job.start_s;
-      receives.erase(receives.begin() + static_cast<std::ptrdiff_t>(k));
-      slot_of.erase(slot_of.begin() + static_cast<std::ptrdiff_t>(k));
-      const double overhead = machine.node_costs(m.bytes).receive_overhead_s;
-      if (overhead > 0) s4u::this_actor::sleep_for(overhead);
-    }
-    for (auto& send : sends) send.wait();
-    if (strategy == Strategy::phase_synchronous) {
-      job.barrier->wait();
-      if (barrier_s > 0) s4u::this_actor::sleep_for(barrier_s);
-    }
-  }
-  job.run.node_finish_s[node] = now();
-}
-
-JobState prepare(const Job& job, Machine& machine) {
-  JobState state;
-  state.plan = &job.plan;
-  state.machine = &machine;
-  const int n = machine.nodes();
-  state.run.nodes = n;
-  state.run.node_finish_s.assign(n, 0.0);
-  const bool one_round = job.plan.strategy == Strategy::asynchronous;
-  const std::size_t round_count = one_round ? (job.plan.phases.empty() ? 0 : 1) : job.plan.phases.size();
-  state.rounds.assign(n, std::vector<NodeRound>(round_count));
-  for (std::size_t p = 0; p < job.plan.phases.size(); ++p) {
-    const std::size_t round = one_round ? 0 : p;
-    for (const auto& m : job.plan.phases[p].messages) {
-      const std::size_t index = state.run.messages.size();
-      state.run.messages.push_back({m.src, m.dst, m.bytes, static_cast<int>(p), m.dummy, 0.0, 0.0});
-      state.rounds[m.src][round].sends.push_back(index);
-      state.rounds[m.dst][round].receives.push_back(index);
-    }
-  }
-  state.tokens.resize(state.run.messages.size());
-  for (std::size_t i = 0; i < state.tokens.size(); ++i) state.tokens[i] = i;
-  if (job.plan.strategy == Strategy::phase_synchronous) state.barrier = s4u::Barrier::create(static_cast<unsigned>(n));
-  return state;
-}
 
 // Node count from which actor stacks go without guard pages (see configure_network_model).
 constexpr int kUnguardedStacksFrom = 8192;
@@ -199,22 +60,29 @@ void simulate(Machine& machine, std::size_t job_count, const std::function<Job(s
 
   s4u::Engine engine(&argc, argv.data());
   configure_network_model(machine.nodes());
-  machine.build_platform();
+  machine.platform().build();
 
-  s4u::Actor::create("orchestrator", machine.host(0), [&]() {
-    Network net{MessageTransport(machine), PairMailboxes(machine.nodes(), 'm'), PairMailboxes(machine.nodes(), 'r')};
+  s4u::Actor::create("orchestrator", machine.platform().host(0), [&]() {
+    Network net(machine);
+    const int n = machine.nodes();
     for (std::size_t k = 0; k < job_count; ++k) {
       const Job job = make_job(k);
-      machine.reseed_routing(job.routing_seed);
-      JobState state = prepare(job, machine);
-      state.start_s = s4u::Engine::get_clock();
-      std::vector<s4u::ActorPtr> nodes;
-      nodes.reserve(static_cast<std::size_t>(machine.nodes()));
-      for (int i = 0; i < machine.nodes(); ++i)
-        nodes.push_back(s4u::Actor::create("node-" + std::to_string(i), machine.host(i),
-                                           [&state, &net, i] { node_program(state, net, i); }));
-      for (auto& actor : nodes) actor->join();
-      take_run(k, std::move(state.run));
+      machine.platform().reseed_routing(job.routing_seed);
+      std::unique_ptr<Program> program =
+          job.program ? job.program(n) : std::make_unique<PlanProgram>(job.plan, n);
+      if (!program) throw Error("simulation", fmt::format("job {}: its program factory made no program", k));
+      JobRuntime runtime(machine, net);
+      std::deque<SimulatedNode> nodes;
+      for (int i = 0; i < n; ++i) nodes.emplace_back(runtime, i);
+      runtime.start_clock();
+      std::vector<s4u::ActorPtr> actors;
+      actors.reserve(static_cast<std::size_t>(n));
+      for (int i = 0; i < n; ++i)
+        actors.push_back(s4u::Actor::create("node-" + std::to_string(i), machine.platform().host(i),
+                                            [&program, &nodes, i] { program->run(nodes[static_cast<std::size_t>(i)]); }));
+      for (auto& actor : actors) actor->join();
+      runtime.drain();
+      take_run(k, program->result());
     }
   });
   engine.run();

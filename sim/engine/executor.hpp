@@ -1,4 +1,6 @@
-// The executor: runs Plans on a Machine inside SimGrid, one actor per node, and records a Run.
+// The executor: runs jobs on a Machine inside SimGrid, one actor per node, each job yielding a Run.
+// A job is a Plan (run by the Plan interpreter, sim/core/plan_program.hpp) or any node program
+// (sim/core/node_program.hpp).
 #pragma once
 
 #include <cstdint>
@@ -6,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "../core/node_program.hpp"
 #include "../core/plan.hpp"
 #include "../core/run.hpp"
 #include "machine.hpp"
@@ -15,6 +18,12 @@ namespace mcsim {
 struct Job {
   Plan plan;
   std::uint64_t routing_seed = 0;  // seeds the machine's random route choices for this run
+  // When set, the job runs the program this makes (one per run of the job) and `plan` is ignored.
+  ProgramFactory program;
+
+  static Job running(ProgramFactory program, std::uint64_t routing_seed = 0) {
+    return {{}, routing_seed, std::move(program)};
+  }
 };
 
 struct SimulationOptions {

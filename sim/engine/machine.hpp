@@ -1,79 +1,61 @@
-// What the executor needs from a machine: a SimGrid platform plus the node-side costs.
+// A machine, by concern. Each concern is a small interface or value; a machine file in topologies/
+// makes the parts and composes them here:
 //
-// A Machine object is created (and its parameters checked) outside any simulation; its platform
-// is built inside the SimGrid engine of the process that runs the simulation. Schedulers never
-// see a Machine, only its SchedulingHints.
+//   documentation    name, node count, parameters with their sources      MachineDescription (value)
+//   scheduler hints  what schedulers may know of the machine              SchedulingHints (value)
+//   node protocol    per-message CPU costs, barrier, packet rounding      NodeProtocol (sim/core)
+//   switching        the transport's name, per-hop time, node ports       SwitchingRules (sim/core)
+//   routes           node paths and channel numbering (switched only)     ChannelRoutes (sim/core)
+//   platform         the SimGrid hosts, links and routing                 Platform (sim/engine)
+//
+// A Machine is created (and its parameters checked) outside any simulation; its platform is built
+// inside the SimGrid engine of the process that runs the simulation. Schedulers never see a
+// Machine, only its SchedulingHints.
 #pragma once
 
-#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "../core/channel_routes.hpp"
 #include "../core/machine_spec.hpp"
+#include "../core/node_costs.hpp"
 #include "../core/scheduling_hints.hpp"
-
-namespace simgrid::s4u {
-class Host;
-}
+#include "../core/switching_rules.hpp"
+#include "platform.hpp"
 
 namespace mcsim {
 
-// CPU time a node spends in the message-passing library for each message it sends or receives.
-struct NodeCosts {
-  double send_overhead_s = 0;
-  double receive_overhead_s = 0;
-};
-
-// How messages claim the network (design.md, "Switching models"; sim/engine/switching.cpp).
-enum class Switching {
-  flow,               // SimGrid's flows as they are: latency + bytes/bandwidth, max-min sharing
-  circuit,            // claim every channel of the route in order, holding what is held; stream; release
-  wormhole,           // the same blocking as circuit; the header advances one channel per hop delay
-  store_and_forward,  // hop by hop: each channel is held for a whole (start-up + bytes/bandwidth)
-};
-
-// How many transfers a node's interface takes part in at once (circuit and wormhole machines).
-enum class NodePorts {
-  unlimited,  // the node's interface never limits (messages are limited by channels only)
-  // One transfer at a time, sending or receiving, except a synchronised pairwise exchange, which
-  // runs both directions at once (the iPSC/860: Wang and Ranka 1994, sec. 2.2, observation 1).
-  one_shared,
-};
-
-class Machine {
+class Machine final {
  public:
-  virtual ~Machine() = default;
+  struct Parts {
+    MachineDescription description;
+    SchedulingHints hints;
+    std::shared_ptr<const NodeProtocol> protocol;
+    std::shared_ptr<const SwitchingRules> switching;
+    std::shared_ptr<const ChannelRoutes> routes;  // null where the transport needs none (flow)
+    std::unique_ptr<Platform> platform;
+  };
+  // Throws mcsim::Error if a part other than routes is missing.
+  explicit Machine(Parts parts);
 
-  virtual std::string name() const = 0;
-  virtual int nodes() const = 0;
+  // Documentation.
+  const std::string& name() const { return parts_.description.name; }
+  int nodes() const { return parts_.description.nodes; }
+  std::vector<MachineParameter> parameters() const { return parts_.description.parameters; }
+  // What schedulers may know.
+  SchedulingHints hints() const { return parts_.hints; }
 
-  // Create hosts node 0..nodes()-1, links and routing in the current SimGrid engine.
-  virtual void build_platform() = 0;
-  virtual simgrid::s4u::Host* host(int node) const = 0;
+  const NodeProtocol& protocol() const { return *parts_.protocol; }
+  const SwitchingRules& switching() const { return *parts_.switching; }
+  bool has_routes() const { return parts_.routes != nullptr; }
+  // Throws mcsim::Error for a machine without channel routes.
+  const ChannelRoutes& routes() const;
+  Platform& platform() { return *parts_.platform; }
+  const Platform& platform() const { return *parts_.platform; }
 
-  // Costs of a message of `bytes` bytes (machines with several protocols charge by size).
-  virtual NodeCosts node_costs(std::uint64_t bytes) const = 0;
-  virtual double barrier_seconds() const = 0;
-  // Bytes that a message of `payload` bytes occupies in the network (packet rounding).
-  virtual std::uint64_t wire_bytes(std::uint64_t payload) const { return payload; }
-  // Machines with randomised routing draw their choices from a generator reset here per run.
-  virtual void reseed_routing(std::uint64_t /*seed*/) {}
-
-  // Switched machines (every switching but flow) also give their routes as node paths and number
-  // their directed channels so that every route claims increasing numbers: a total order on the
-  // channels that all messages respect, hence no deadlock (Dally and Seitz 1987).
-  virtual Switching switching() const { return Switching::flow; }
-  virtual NodePorts node_ports() const { return NodePorts::unlimited; }
-  // Circuit/wormhole: time for the header to claim one more channel. Store-and-forward: the
-  // start-up paid again at every hop.
-  virtual double per_hop_seconds(std::uint64_t /*bytes*/) const { return 0; }
-  virtual std::vector<int> route_path(int src, int dst) const { return {src, dst}; }
-  virtual int channel_count() const { return 0; }
-  virtual int channel_index(int /*from*/, int /*to*/) const { return -1; }
-
-  virtual SchedulingHints hints() const = 0;
-  virtual std::vector<MachineParameter> parameters() const = 0;
+ private:
+  Parts parts_;
 };
 
 }  // namespace mcsim

@@ -17,7 +17,7 @@
 
 namespace mcsim {
 
-// The paper's time formulas per switching model (the simulated models are mcsim::Switching).
+// The paper's time formulas per switching model (the simulated ones are the transports of sim/engine/transport.hpp).
 enum class SwitchingFormula { store_and_forward, wormhole };
 std::string_view to_string(SwitchingFormula switching);
 

@@ -5,6 +5,7 @@
 
 #include "../../sim/core/scheduler.hpp"
 #include "../../sim/core/error.hpp"
+#include "../../sim/engine/transport.hpp"
 #include "../../sim/experiments/scenario.hpp"
 #include "../../sim/mapping/mappings.hpp"
 #include "../../sim/workloads/workloads.hpp"
@@ -43,6 +44,11 @@ void list_machines(bool verbose) {
         fmt::print("      {:<20} {:<44} [{}]\n", p.name, p.value, p.source);
     }
   }
+}
+
+void list_transports() {
+  fmt::print("transports (switching models; a machine names one, the mesh's option switching picks one):\n");
+  for (const auto& entry : transport_registry()) fmt::print("  {:<18} {}\n", entry.name, entry.description);
 }
 
 void list_schedulers(bool verbose) {
@@ -103,17 +109,18 @@ void list_experiments(const std::string& directory) {
 }  // namespace
 
 void add_list_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("list", "List machines, schedulers, workloads, strategies, mappings and experiments");
+  auto* cmd = app.add_subcommand("list", "List machines, transports, schedulers, workloads, strategies, mappings and experiments");
   static std::string what = "all";
   static bool verbose = false;
   static std::string scenarios;
-  cmd->add_option("what", what, "machines | schedulers | workloads | strategies | mappings | experiments | all")
-      ->check(CLI::IsMember({"machines", "schedulers", "workloads", "strategies", "mappings", "experiments", "all"}));
+  cmd->add_option("what", what, "machines | transports | schedulers | workloads | strategies | mappings | experiments | all")
+      ->check(CLI::IsMember({"machines", "transports", "schedulers", "workloads", "strategies", "mappings", "experiments", "all"}));
   cmd->add_flag("-v,--verbose", verbose, "Show machine parameters with their sources, scheduler papers");
   cmd->add_option("--scenarios", scenarios, "Directory of scenario files (default: the bundled scenarios/)");
   cmd->callback([] {
     const bool all = what == "all";
     if (all || what == "machines") list_machines(verbose);
+    if (all || what == "transports") list_transports();
     if (all || what == "schedulers") list_schedulers(verbose);
     if (all || what == "workloads") list_workloads();
     if (all || what == "strategies") list_strategies();

@@ -1,0 +1,78 @@
+#include "plan_program.hpp"
+
+#include <algorithm>
+
+namespace mcsim {
+
+PlanProgram::PlanProgram(const Plan& plan, int nodes) : plan_(plan) {
+  run_.nodes = nodes;
+  run_.node_finish_s.assign(static_cast<std::size_t>(nodes), 0.0);
+  const bool one_round = plan.strategy == Strategy::asynchronous;
+  const std::size_t round_count = one_round ? (plan.phases.empty() ? 0 : 1) : plan.phases.size();
+  rounds_.assign(static_cast<std::size_t>(nodes), std::vector<NodeRound>(round_count));
+  for (std::size_t p = 0; p < plan.phases.size(); ++p) {
+    const std::size_t round = one_round ? 0 : p;
+    for (const auto& m : plan.phases[p].messages) {
+      const std::size_t index = run_.messages.size();
+      run_.messages.push_back({m.src, m.dst, m.bytes, static_cast<int>(p), m.dummy, 0.0, 0.0});
+      rounds_[static_cast<std::size_t>(m.src)][round].sends.push_back(index);
+      rounds_[static_cast<std::size_t>(m.dst)][round].receives.push_back(index);
+    }
+  }
+}
+
+// One round per phase (one round in all for the asynchronous strategy). A message's tag is its
+// index in run_.messages.
+void PlanProgram::run(Node& node) {
+  const int me = node.id();
+  const Strategy strategy = plan_.strategy;
+  const bool ready_signals = strategy == Strategy::receiver_ready;
+  const bool pair_exchanges = ready_signals && node.exchanges_need_pairing();
+
+  for (const NodeRound& round : rounds_[static_cast<std::size_t>(me)]) {
+    // Post every receive of the round first, so that no ring of rendezvous can deadlock.
+    std::vector<ReceiveHandle> receives;
+    receives.reserve(round.receives.size());
+    for (std::size_t index : round.receives) receives.push_back(node.post_receive(run_.messages[index].src));
+    std::vector<SendHandle> sends;
+    if (ready_signals) {
+      // S1: tell every sender of the round that its receive is posted (a 0-byte ready signal).
+      for (std::size_t index : round.receives) {
+        node.compute(node.costs(0).send_overhead_s);
+        sends.push_back(node.send(run_.messages[index].src, 0, 0, Lane::ready));
+      }
+    }
+    for (std::size_t index : round.sends) {
+      auto& m = run_.messages[index];
+      if (ready_signals) {
+        node.wait(node.post_receive(m.dst, Lane::ready));
+        node.compute(node.costs(0).receive_overhead_s);
+      }
+      m.start_s = node.now();
+      const NodeCosts costs = node.costs(m.bytes);
+      const auto back = pair_exchanges ? std::find_if(round.receives.begin(), round.receives.end(),
+                                                      [&](std::size_t r) { return run_.messages[r].src == m.dst; })
+                                       : round.receives.end();
+      if (back == round.receives.end()) {
+        sends.push_back(node.send(m.dst, m.bytes, index, Lane::data, costs.send_overhead_s));
+      } else if (me < m.dst) {
+        // The lower node of a synchronised pair moves both messages; the higher one's send is
+        // complete when its receive is.
+        sends.push_back(node.exchange(m.dst, m.bytes, index, run_.messages[*back].bytes, *back, costs.send_overhead_s));
+      }
+    }
+    // Take messages in the order they arrive; each costs the receiver its overhead.
+    while (!receives.empty()) {
+      const Arrival arrival = node.wait_any(receives);
+      receives.erase(receives.begin() + static_cast<std::ptrdiff_t>(arrival.which));
+      auto& m = run_.messages[arrival.tag];
+      m.end_s = arrival.arrival_s;
+      node.compute(node.costs(m.bytes).receive_overhead_s);
+    }
+    for (const SendHandle& send : sends) node.wait(send);
+    if (strategy == Strategy::phase_synchronous) node.barrier();
+  }
+  run_.node_finish_s[static_cast<std::size_t>(me)] = node.now();
+}
+
+}  // namespace mcsim

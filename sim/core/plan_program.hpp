@@ -1,0 +1,34 @@
+// The Plan interpreter as a node program: how every node walks the phases of a precomputed Plan
+// under the plan's communication strategy (sim/core/plan.hpp).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "node_program.hpp"
+#include "plan.hpp"
+
+namespace mcsim {
+
+class PlanProgram : public Program {
+ public:
+  // `plan` must outlive the program (the engine keeps the job's plan for the job's duration).
+  PlanProgram(const Plan& plan, int nodes);
+
+  void run(Node& node) override;
+  // Every message of the plan in plan order (phase by phase), with its send start and arrival.
+  Run result() override { return std::move(run_); }
+
+ private:
+  // Messages of one node in one round (a phase; the whole plan for the asynchronous strategy).
+  struct NodeRound {
+    std::vector<std::size_t> sends;     // indices into run_.messages
+    std::vector<std::size_t> receives;  // indices into run_.messages
+  };
+
+  const Plan& plan_;
+  Run run_;
+  std::vector<std::vector<NodeRound>> rounds_;  // [node][round]
+};
+
+}  // namespace mcsim

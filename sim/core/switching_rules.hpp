@@ -1,0 +1,40 @@
+// How a machine's messages claim its network: the name of its transport (the switching model, see
+// sim/engine/transport.hpp and `mcsim list transports`) and the machine's numbers for it. Plain
+// values, no SimGrid.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace mcsim {
+
+// How many transfers a node's interface takes part in at once (circuit and wormhole machines).
+enum class NodePorts {
+  unlimited,  // the node's interface never limits (messages are limited by channels only)
+  // One transfer at a time, sending or receiving, except a synchronised pairwise exchange, which
+  // runs both directions at once (the iPSC/860: Wang and Ranka 1994, sec. 2.2, observation 1).
+  one_shared,
+};
+
+class SwitchingRules {
+ public:
+  virtual ~SwitchingRules() = default;
+  // A name in the transport registry.
+  virtual std::string transport() const = 0;
+  virtual NodePorts node_ports() const { return NodePorts::unlimited; }
+  // Circuit/wormhole: time for the header to claim one more channel. Store-and-forward: the
+  // start-up paid again at every hop.
+  virtual double per_hop_seconds(std::uint64_t /*bytes*/) const { return 0; }
+};
+
+// A transport with no numbers of its own (flow-level machines).
+class PlainSwitching final : public SwitchingRules {
+ public:
+  explicit PlainSwitching(std::string transport) : transport_(std::move(transport)) {}
+  std::string transport() const override { return transport_; }
+
+ private:
+  std::string transport_;
+};
+
+}  // namespace mcsim

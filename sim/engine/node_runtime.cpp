@@ -1,0 +1,234 @@
+#include "node_runtime.hpp"
+
+#include <fmt/format.h>
+
+#include "../core/error.hpp"
+
+namespace mcsim {
+
+namespace s4u = simgrid::s4u;
+
+namespace {
+
+// A message's tag travels as SimGrid's payload pointer, which SimGrid hands over without reading it
+// (and which may not be null).
+void* payload_of(Tag tag) { return reinterpret_cast<void*>(static_cast<std::uintptr_t>(tag) + 1); }
+Tag tag_of(void* payload) { return static_cast<Tag>(reinterpret_cast<std::uintptr_t>(payload) - 1); }
+
+// What a handler sees: the node it runs at. Its sends are spent by the handler's own actor.
+class HandlerContext final : public ControlContext {
+ public:
+  HandlerContext(JobRuntime& job, int id) : job_(job), id_(id) {}
+  int id() const override { return id_; }
+  int nodes() const override { return job_.machine().nodes(); }
+  double now() const override { return job_.now(); }
+  NodeCosts costs(std::uint64_t bytes) const override { return job_.machine().protocol().costs(bytes); }
+  void send_control(int to, ControlHandler handler) override { job_.send_control(id_, to, std::move(handler)); }
+  int flag(int index) const override { return job_.flag(id_, index); }
+
+ private:
+  JobRuntime& job_;
+  int id_;
+};
+
+}  // namespace
+
+s4u::Mailbox* PairMailboxes::get(int src, int dst) {
+  const auto key = static_cast<std::uint64_t>(src) * static_cast<std::uint64_t>(nodes_) + static_cast<std::uint64_t>(dst);
+  if (auto it = boxes_.find(key); it != boxes_.end()) return it->second;
+  // by_name is a simcall: other actors run before it returns, so the cache is filled only after.
+  s4u::Mailbox* box = s4u::Mailbox::by_name(fmt::format("{}{}>{}", kind_, src, dst));
+  boxes_.emplace(key, box);
+  return box;
+}
+
+Network::Network(Machine& machine)
+    : transport(make_transport(machine)), data(machine.nodes(), 'm'), ready(machine.nodes(), 'r') {}
+
+JobRuntime::JobRuntime(Machine& machine, Network& net) : machine_(machine), net_(net) {
+  const auto n = static_cast<std::size_t>(machine.nodes());
+  barrier_ = s4u::Barrier::create(static_cast<unsigned>(n));
+  flags_.resize(n);
+  handler_busy_.reserve(n);
+  wake_lock_.reserve(n);
+  wake_.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    handler_busy_.push_back(s4u::Mutex::create());
+    wake_lock_.push_back(s4u::Mutex::create());
+    wake_.push_back(s4u::ConditionVariable::create());
+  }
+}
+
+void JobRuntime::barrier() {
+  barrier_->wait();
+  const double cost = machine_.protocol().barrier_seconds();
+  if (cost > 0) s4u::this_actor::sleep_for(cost);
+}
+
+int& JobRuntime::flag(int node, int index) {
+  if (index < 0) throw Error("node program", fmt::format("flag index {} is negative", index));
+  auto& flags = flags_.at(static_cast<std::size_t>(node));
+  if (static_cast<std::size_t>(index) >= flags.size()) flags.resize(static_cast<std::size_t>(index) + 1, 0);
+  return flags[static_cast<std::size_t>(index)];
+}
+
+// The message is carried by an actor of its own (it needs no posted receive); at the receiver it
+// waits for the node's handler to be free, spends the receive overhead there, runs the handler and
+// wakes the node's program if it is waiting for a handler.
+void JobRuntime::send_control(int from, int to, ControlHandler handler) {
+  if (to < 0 || to >= machine_.nodes())
+    throw Error("node program", fmt::format("control message from node {} to node {}, which does not exist", from, to));
+  const NodeCosts costs = machine_.protocol().costs(control_message_bytes);
+  if (costs.send_overhead_s > 0) s4u::this_actor::sleep_for(costs.send_overhead_s);
+  control_messages_.push_back(
+      s4u::Actor::create("control", machine_.platform().host(to), [this, from, to, handler = std::move(handler)] {
+        net_.transport->carry(from, to, machine_.protocol().wire_bytes(control_message_bytes));
+        const auto node = static_cast<std::size_t>(to);
+        handler_busy_[node]->lock();
+        const double overhead = machine_.protocol().costs(control_message_bytes).receive_overhead_s;
+        if (overhead > 0) s4u::this_actor::sleep_for(overhead);
+        HandlerContext here(*this, to);
+        handler(here);
+        wake_lock_[node]->lock();
+        wake_[node]->notify_all();
+        wake_lock_[node]->unlock();
+        handler_busy_[node]->unlock();
+      }));
+}
+
+void JobRuntime::wait_until(int node, const std::function<bool()>& condition) {
+  const auto i = static_cast<std::size_t>(node);
+  wake_lock_[i]->lock();
+  while (!condition()) wake_[i]->wait(wake_lock_[i]);
+  wake_lock_[i]->unlock();
+}
+
+void JobRuntime::drain() {
+  // Handlers may send more control messages while we wait: the list grows under the loop.
+  for (std::size_t i = 0; i < control_messages_.size(); ++i) {
+    const s4u::ActorPtr actor = control_messages_[i];
+    actor->join();
+  }
+  control_messages_.clear();
+}
+
+void SimulatedNode::compute(double seconds) {
+  if (seconds > 0) s4u::this_actor::sleep_for(seconds);
+}
+
+ReceiveHandle SimulatedNode::post_receive(int from, Lane lane) {
+  s4u::Mailbox* box = (lane == Lane::data ? job_.net().data : job_.net().ready).get(from, id_);
+  std::uint32_t slot;
+  if (free_receives_.empty()) {
+    slot = static_cast<std::uint32_t>(receives_.size());
+    receives_.emplace_back();
+  } else {
+    slot = free_receives_.back();
+    free_receives_.pop_back();
+  }
+  PostedReceive& posted = receives_[slot];
+  posted.payload = nullptr;
+  posted.comm = box->get_async<void>(&posted.payload);
+  return {slot};
+}
+
+SimulatedNode::PostedReceive& SimulatedNode::receive_slot(ReceiveHandle handle) {
+  if (handle.id >= receives_.size() || !receives_[handle.id].comm)
+    throw Error("node program", fmt::format("node {} waits for a receive it has not posted (or waited for already)", id_));
+  return receives_[handle.id];
+}
+
+Arrival SimulatedNode::finish(ReceiveHandle handle, std::size_t which) {
+  PostedReceive& posted = receives_[handle.id];
+  const Arrival arrival{which, tag_of(posted.payload), posted.comm->get_finish_time() - job_.start_s()};
+  posted.comm = nullptr;
+  free_receives_.push_back(handle.id);
+  return arrival;
+}
+
+Arrival SimulatedNode::wait(ReceiveHandle receive) {
+  receive_slot(receive).comm->wait();
+  return finish(receive, 0);
+}
+
+Arrival SimulatedNode::wait_any(const std::vector<ReceiveHandle>& receives) {
+  if (receives.empty()) throw Error("node program", fmt::format("node {} waits for any of no receives", id_));
+  waiting_.clear();
+  for (const ReceiveHandle& r : receives) waiting_.push_back(receive_slot(r).comm);
+  const auto k = static_cast<std::size_t>(s4u::Comm::wait_any(waiting_));
+  waiting_.clear();
+  return finish(receives[k], k);
+}
+
+SendHandle SimulatedNode::keep(TransferHandle transfer) {
+  if (free_sends_.empty()) {
+    sends_.push_back(std::move(transfer));
+    return {static_cast<std::uint32_t>(sends_.size() - 1)};
+  }
+  const std::uint32_t slot = free_sends_.back();
+  free_sends_.pop_back();
+  sends_[slot] = std::move(transfer);
+  return {slot};
+}
+
+SendHandle SimulatedNode::send(int to, std::uint64_t bytes, Tag tag, Lane lane, double cpu_s) {
+  Network& net = job_.net();
+  // The mailbox first, then the CPU time: the order of simulation events the Plan interpreter has
+  // always had (a first lookup of a mailbox is itself an event).
+  s4u::Mailbox* box = (lane == Lane::data ? net.data : net.ready).get(id_, to);
+  compute(cpu_s);
+  const std::uint64_t wire = lane == Lane::data ? job_.machine().protocol().wire_bytes(bytes) : bytes;
+  return keep(net.transport->start({id_, to, wire, payload_of(tag), box}));
+}
+
+SendHandle SimulatedNode::exchange(int partner, std::uint64_t bytes, Tag tag, std::uint64_t back_bytes, Tag back_tag,
+                                   double cpu_s) {
+  Network& net = job_.net();
+  if (!net.transport->exchanges_need_pairing())
+    throw Error(job_.machine().name(), "this machine has no synchronised pairwise exchanges");
+  Machine& machine = job_.machine();
+  const Transfer there{id_, partner, machine.protocol().wire_bytes(bytes), payload_of(tag), net.data.get(id_, partner)};
+  compute(cpu_s);
+  return keep(net.transport->start_exchange(
+      there, {partner, id_, machine.protocol().wire_bytes(back_bytes), payload_of(back_tag), net.data.get(partner, id_)}));
+}
+
+void SimulatedNode::wait(SendHandle send) {
+  if (send.id >= sends_.size())
+    throw Error("node program", fmt::format("node {} waits for a send it has not started", id_));
+  TransferHandle transfer = std::move(sends_[send.id]);
+  sends_[send.id] = {};
+  free_sends_.push_back(send.id);
+  transfer.wait();
+}
+
+int SimulatedNode::test_and_set(int owner, int index) {
+  if (owner == id_) {
+    int& flag = job_.flag(id_, index);
+    const int old = flag;
+    flag = 1;
+    return old;
+  }
+  int old = -1;  // written by the reply's handler, here; this frame outlives it (we wait for it)
+  const int me = id_;
+  JobRuntime& job = job_;
+  job_.send_control(id_, owner, [&job, &old, me, owner, index](ControlContext& at_owner) {
+    int& flag = job.flag(owner, index);
+    const int value = flag;
+    flag = 1;
+    at_owner.send_control(me, [&old, value](ControlContext&) { old = value; });
+  });
+  job_.wait_until(id_, [&old] { return old >= 0; });
+  return old;
+}
+
+void SimulatedNode::clear_flag(int owner, int index) {
+  if (owner == id_) {
+    job_.flag(id_, index) = 0;
+    return;
+  }
+  JobRuntime& job = job_;
+  job_.send_control(id_, owner, [&job, owner, index](ControlContext&) { job.flag(owner, index) = 0; });
+}
+
+}  // namespace mcsim

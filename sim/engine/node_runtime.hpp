@@ -1,0 +1,118 @@
+// The engine's side of node programs (sim/core/node_program.hpp): one SimulatedNode per node of a
+// job, each used by that node's SimGrid actor, and the job-wide state they share (barrier, flags,
+// control-message handlers).
+#pragma once
+
+#include <simgrid/s4u.hpp>
+
+#include <cstdint>
+#include <deque>
+#include <unordered_map>
+#include <vector>
+
+#include "../core/node_program.hpp"
+#include "machine.hpp"
+#include "transport.hpp"
+
+namespace mcsim {
+
+// One mailbox per ordered pair of nodes: messages between two nodes are matched in order.
+// Data and ready signals have separate sets.
+class PairMailboxes {
+ public:
+  PairMailboxes(int nodes, char kind) : nodes_(nodes), kind_(kind) {}
+  simgrid::s4u::Mailbox* get(int src, int dst);
+
+ private:
+  int nodes_;
+  char kind_;
+  std::unordered_map<std::uint64_t, simgrid::s4u::Mailbox*> boxes_;
+};
+
+// What lives as long as the simulation: the transport and the mailboxes (their lookups are cached
+// across jobs).
+struct Network {
+  explicit Network(Machine& machine);
+  std::unique_ptr<Transport> transport;
+  PairMailboxes data;
+  PairMailboxes ready;
+};
+
+// What the nodes of one job share. Create it in the orchestrating actor before the nodes start.
+class JobRuntime {
+ public:
+  JobRuntime(Machine& machine, Network& net);
+
+  Machine& machine() { return machine_; }
+  Network& net() { return net_; }
+  double start_s() const { return start_s_; }
+  void start_clock() { start_s_ = simgrid::s4u::Engine::get_clock(); }
+  double now() const { return simgrid::s4u::Engine::get_clock() - start_s_; }
+
+  void barrier();
+  // Spends the send overhead in the calling actor, then starts the control message.
+  void send_control(int from, int to, ControlHandler handler);
+  int& flag(int node, int index);
+  // Blocks the calling actor until condition() holds, re-checked after each handler at `node`.
+  void wait_until(int node, const std::function<bool()>& condition);
+  // Waits until every control message of the job has been handled (handlers may send more).
+  void drain();
+
+ private:
+  Machine& machine_;
+  Network& net_;
+  double start_s_ = 0;
+  simgrid::s4u::BarrierPtr barrier_;
+  std::vector<std::vector<int>> flags_;                        // [node][index]
+  std::vector<simgrid::s4u::MutexPtr> handler_busy_;           // per node: one handler at a time
+  std::vector<simgrid::s4u::MutexPtr> wake_lock_;              // per node, with wake_
+  std::vector<simgrid::s4u::ConditionVariablePtr> wake_;       // per node: a handler has run
+  std::vector<simgrid::s4u::ActorPtr> control_messages_;       // one actor per control message
+};
+
+// A node as its program sees it. Only the node's own actor may call it.
+class SimulatedNode final : public Node {
+ public:
+  SimulatedNode(JobRuntime& job, int id) : job_(job), id_(id) {}
+
+  int id() const override { return id_; }
+  int nodes() const override { return job_.machine().nodes(); }
+  double now() const override { return job_.now(); }
+  NodeCosts costs(std::uint64_t bytes) const override { return job_.machine().protocol().costs(bytes); }
+  void send_control(int to, ControlHandler handler) override { job_.send_control(id_, to, std::move(handler)); }
+  int flag(int index) const override { return job_.flag(id_, index); }
+
+  double barrier_seconds() const override { return job_.machine().protocol().barrier_seconds(); }
+  void compute(double seconds) override;
+  ReceiveHandle post_receive(int from, Lane lane) override;
+  SendHandle send(int to, std::uint64_t bytes, Tag tag, Lane lane, double cpu_s) override;
+  Arrival wait(ReceiveHandle receive) override;
+  Arrival wait_any(const std::vector<ReceiveHandle>& receives) override;
+  void wait(SendHandle send) override;
+  bool exchanges_need_pairing() const override { return job_.net().transport->exchanges_need_pairing(); }
+  SendHandle exchange(int partner, std::uint64_t bytes, Tag tag, std::uint64_t back_bytes, Tag back_tag,
+                      double cpu_s) override;
+  void barrier() override { job_.barrier(); }
+  int test_and_set(int owner, int index) override;
+  void clear_flag(int owner, int index) override;
+  void wait_until(const std::function<bool()>& condition) override { job_.wait_until(id_, condition); }
+
+ private:
+  struct PostedReceive {
+    simgrid::s4u::CommPtr comm;
+    void* payload = nullptr;  // written by SimGrid when the message arrives: keep its address stable
+  };
+  PostedReceive& receive_slot(ReceiveHandle handle);
+  SendHandle keep(TransferHandle transfer);
+  Arrival finish(ReceiveHandle handle, std::size_t which);
+
+  JobRuntime& job_;
+  int id_;
+  std::deque<PostedReceive> receives_;  // a deque: addresses stay put as it grows
+  std::vector<std::uint32_t> free_receives_;
+  std::vector<TransferHandle> sends_;
+  std::vector<std::uint32_t> free_sends_;
+  std::vector<simgrid::s4u::CommPtr> waiting_;  // wait_any's list, kept to reuse its memory
+};
+
+}  // namespace mcsim

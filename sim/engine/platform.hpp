@@ -1,0 +1,23 @@
+// The SimGrid side of a machine: its hosts, links and routing, built inside the engine of the
+// process that runs the simulation.
+#pragma once
+
+#include <cstdint>
+
+namespace simgrid::s4u {
+class Host;
+}
+
+namespace mcsim {
+
+class Platform {
+ public:
+  virtual ~Platform() = default;
+  // Creates hosts for nodes 0..n-1, links and routing in the current SimGrid engine.
+  virtual void build() = 0;
+  virtual simgrid::s4u::Host* host(int node) const = 0;
+  // Machines with randomised routing draw their choices from a generator reset here per run.
+  virtual void reseed_routing(std::uint64_t /*seed*/) {}
+};
+
+}  // namespace mcsim

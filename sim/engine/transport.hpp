@@ -1,0 +1,80 @@
+// How a message crosses the network once its sender lets it go: the switching models of
+// design.md ("Switching models") on top of SimGrid's flows, one Transport class per model, each in
+// its own file under sim/engine/transports/, all named in one registry (transports/registry.cpp).
+// A machine names its transport (Machine::transport()); `mcsim list transports` shows them.
+//
+// Adding a switching model: write transports/NAME.cpp with a Transport subclass and a factory
+// function, declare the factory and add its line to the table in transports/registry.cpp, and add
+// the file to sim/CMakeLists.txt.
+#pragma once
+
+#include <simgrid/s4u.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "machine.hpp"
+
+namespace mcsim {
+
+// Something a sending node can wait for: a SimGrid communication or a transfer actor.
+class TransferHandle {
+ public:
+  TransferHandle() = default;
+  explicit TransferHandle(simgrid::s4u::CommPtr comm) : comm_(std::move(comm)) {}
+  explicit TransferHandle(simgrid::s4u::ActorPtr actor) : actor_(std::move(actor)) {}
+  void wait();
+
+ private:
+  simgrid::s4u::CommPtr comm_;
+  simgrid::s4u::ActorPtr actor_;
+};
+
+// One message to move: `payload` is what the receiver's get on `mailbox` delivers (never null).
+struct Transfer {
+  int src = 0;
+  int dst = 0;
+  std::uint64_t bytes = 0;  // on the wire (after the machine's packet rounding)
+  void* payload = nullptr;
+  simgrid::s4u::Mailbox* mailbox = nullptr;
+};
+
+// A switching model. One object per simulation, made inside the running engine (it may create
+// SimGrid locks), used by every job.
+class Transport {
+ public:
+  virtual ~Transport() = default;
+
+  // Starts moving one message; the caller has already paid its send overhead. The receiver's get
+  // on transfer.mailbox completes when the last byte has arrived.
+  virtual TransferHandle start(const Transfer& transfer) = 0;
+
+  // Moves `bytes` from src to dst under the same rules, in the calling actor, and returns when they
+  // have arrived; no receiver takes part (control messages).
+  virtual void carry(int src, int dst, std::uint64_t bytes) = 0;
+
+  // A synchronised pairwise exchange `there` (a -> b) and `back` (b -> a): both node interfaces and
+  // both routes are claimed together, then both directions stream at once (Wang and Ranka 1994,
+  // sec. 2.2, observation 1). Only where exchanges_need_pairing(); the default throws.
+  virtual bool exchanges_need_pairing() const { return false; }
+  virtual TransferHandle start_exchange(const Transfer& there, const Transfer& back);
+};
+
+using TransportFactory = std::unique_ptr<Transport> (*)(Machine& machine);
+
+struct TransportEntry {
+  std::string name;
+  std::string description;  // one line, for `mcsim list transports`
+  TransportFactory make;
+};
+
+// Every switching model, by name.
+const std::vector<TransportEntry>& transport_registry();
+// Throws mcsim::Error (one line, listing the known names) for an unknown name.
+const TransportEntry& find_transport(const std::string& name, const std::string& where);
+// The transport the machine names, made for it; call inside the running engine.
+std::unique_ptr<Transport> make_transport(Machine& machine);
+
+}  // namespace mcsim

@@ -1,0 +1,25 @@
+// The one list of switching models: a name, one line saying what it does, and the factory in the
+// model's own file.
+#include "../transport.hpp"
+
+namespace mcsim {
+
+std::unique_ptr<Transport> make_flow_transport(Machine& machine);               // flow.cpp
+std::unique_ptr<Transport> make_reserved_path_transport(Machine& machine);      // reserved_path.cpp
+std::unique_ptr<Transport> make_store_and_forward_transport(Machine& machine);  // store_and_forward.cpp
+
+const std::vector<TransportEntry>& transport_registry() {
+  static const std::vector<TransportEntry> registry = {
+      {"flow", "SimGrid's flows as they are: latency + bytes/bandwidth, max-min sharing of every link",
+       &make_flow_transport},
+      {"circuit", "claim the route's channels in order holding what is held (per-hop setup), stream, release",
+       &make_reserved_path_transport},
+      {"wormhole", "the blocking of circuit switching; the header advances one channel per hop delay",
+       &make_reserved_path_transport},
+      {"store-and-forward", "hop by hop: each channel held for a whole start-up + bytes/bandwidth in turn",
+       &make_store_and_forward_transport},
+  };
+  return registry;
+}
+
+}  // namespace mcsim

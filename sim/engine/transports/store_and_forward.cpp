@@ -1,0 +1,50 @@
+// store-and-forward: a transfer actor moves the whole message one hop at a time, holding that hop's
+// channel (a FIFO lock per directed channel) for the machine's per-hop start-up plus
+// bytes/bandwidth; without contention a message of b bytes over h hops takes h x (start-up +
+// b/bandwidth). The receiver is told with a 0-byte message once the last hop is done.
+#include <simgrid/s4u.hpp>
+
+#include "../transport.hpp"
+#include "channel_locks.hpp"
+
+namespace mcsim {
+
+namespace {
+
+namespace s4u = simgrid::s4u;
+
+class StoreAndForwardTransport final : public Transport {
+ public:
+  explicit StoreAndForwardTransport(Machine& machine) : machine_(machine), channels_(machine) {}
+
+  TransferHandle start(const Transfer& t) override {
+    return TransferHandle(s4u::Actor::create("transfer", machine_.platform().host(t.src), [this, t] {
+      carry(t.src, t.dst, t.bytes);
+      t.mailbox->put(t.payload, 0);
+    }));
+  }
+
+  void carry(int src, int dst, std::uint64_t bytes) override {
+    const std::vector<int> path = channels_.routes().route_path(src, dst);
+    const double startup_s = machine_.switching().per_hop_seconds(bytes);
+    for (std::size_t i = 1; i < path.size(); ++i) {
+      s4u::Mutex& lock = channels_[channels_.channel(path[i - 1], path[i])];
+      lock.lock();
+      if (startup_s > 0) s4u::this_actor::sleep_for(startup_s);
+      if (bytes > 0) s4u::Comm::sendto(machine_.platform().host(path[i - 1]), machine_.platform().host(path[i]), bytes);
+      lock.unlock();
+    }
+  }
+
+ private:
+  Machine& machine_;
+  ChannelLocks channels_;
+};
+
+}  // namespace
+
+std::unique_ptr<Transport> make_store_and_forward_transport(Machine& machine) {
+  return std::make_unique<StoreAndForwardTransport>(machine);
+}
+
+}  // namespace mcsim
