@@ -1,5 +1,5 @@
 // Switching models on idle and contended networks: times worked out by hand from the models'
-// definitions (design.md, "Switching models"; sim/engine/transports/).
+// definitions (sim/engine/transports/).
 #include <catch2/catch.hpp>
 
 #include <set>

@@ -1,7 +1,8 @@
-// How a message crosses the network once its sender lets it go: the switching models of
-// design.md ("Switching models") on top of SimGrid's flows, one Transport class per model, each in
-// its own file under sim/engine/transports/, all named in one registry (transports/registry.cpp).
-// A machine names its transport (Machine::transport()); `mcsim list transports` shows them.
+// How a message crosses the network once its sender lets it go: the switching models (flow-level,
+// circuit, wormhole, store-and-forward) on top of SimGrid's flows, one Transport class per model,
+// each in its own file under sim/engine/transports/, all named in one registry
+// (transports/registry.cpp). A machine names its transport (SwitchingRules::transport(),
+// sim/core/switching_rules.hpp); `mcsim list transports` shows them.
 //
 // Adding a switching model: write transports/NAME.cpp with a Transport subclass and a factory
 // function, declare the factory and add its line to the table in transports/registry.cpp, and add
