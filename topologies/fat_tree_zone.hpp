@@ -1,6 +1,6 @@
 // A SimGrid zone that computes fat-tree routes itself, per message, with random up-links.
 //
-// Why not SimGrid's own create_fatTree_zone (simgrid-notes.md): it routes up deterministically
+// Why not SimGrid's own create_fatTree_zone (SimGrid 3.32, checked): it routes up deterministically
 // (d-mod-k), keeps static counters (one fat tree per process) and its links cannot be traced.
 // This zone asks routing/fat_tree_route.hpp for every communication, so the same route function
 // serves the platform, the Boost.Graph view and the tests. Every message draws its own up-links from

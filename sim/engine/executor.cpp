@@ -25,7 +25,8 @@ namespace s4u = simgrid::s4u;
 constexpr int kUnguardedStacksFrom = 8192;
 
 // The flow model as the machines of mcsim assume it: plain latency + bytes/bandwidth with max-min
-// sharing (simgrid-notes: LV08's TCP calibration factors are off; cross-traffic is off).
+// sharing. SimGrid's default LV08 model multiplies latency by 13.01 and bandwidth by 0.97 (a TCP
+// calibration that is not these machines); CM02 without cross-traffic and TCP-gamma is plain.
 // Each setting yields to a --cfg given by the user.
 void configure_network_model(int node_count) {
   auto set_default = [](const char* key, const char* value) {
@@ -48,8 +49,8 @@ void configure_network_model(int node_count) {
 
 }  // namespace
 
-void simulate(Machine& machine, std::size_t job_count, const std::function<Job(std::size_t)>& make_job,
-              const std::function<void(std::size_t, Run&&)>& take_run, const SimulationOptions& options) {
+std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const SimulationOptions& options) {
+  std::vector<Run> runs(jobs.size());
   std::vector<std::string> args = {"mcsim", "--log=root.thres:warning", "--log=xbt_cfg.thres:warning"};
   if (const char* log = std::getenv("MCSIM_SIMGRID_LOG")) args.push_back(std::string("--log=") + log);
   for (const auto& cfg : options.simgrid_config) args.push_back("--cfg=" + cfg);
@@ -65,8 +66,8 @@ void simulate(Machine& machine, std::size_t job_count, const std::function<Job(s
   s4u::Actor::create("orchestrator", machine.platform().host(0), [&]() {
     Network net(machine);
     const int n = machine.nodes();
-    for (std::size_t k = 0; k < job_count; ++k) {
-      const Job job = make_job(k);
+    for (std::size_t k = 0; k < jobs.size(); ++k) {
+      const Job& job = jobs[k];
       machine.platform().reseed_routing(job.routing_seed);
       std::unique_ptr<Program> program =
           job.program ? job.program(n) : std::make_unique<PlanProgram>(job.plan, n);
@@ -82,17 +83,10 @@ void simulate(Machine& machine, std::size_t job_count, const std::function<Job(s
                                             [&program, &nodes, i] { program->run(nodes[static_cast<std::size_t>(i)]); }));
       for (auto& actor : actors) actor->join();
       runtime.drain();
-      take_run(k, program->result());
+      runs[k] = program->result();
     }
   });
   engine.run();
-}
-
-std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const SimulationOptions& options) {
-  std::vector<Run> runs(jobs.size());
-  simulate(
-      machine, jobs.size(), [&jobs](std::size_t k) { return jobs[k]; },
-      [&runs](std::size_t k, Run&& run) { runs[k] = std::move(run); }, options);
   return runs;
 }
 

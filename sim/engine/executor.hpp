@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,14 +30,11 @@ struct SimulationOptions {
   std::vector<std::string> simgrid_config;
 };
 
-// Runs `job_count` jobs one after another in one SimGrid engine: job k is asked for with
-// make_job(k) when job k-1 has drained, and its Run handed to take_run(k, run). Durations are
-// measured from each job's own start. SimGrid allows one engine per process: call this at most
-// once per process (run_isolated() gives each call a fresh process).
-void simulate(Machine& machine, std::size_t job_count, const std::function<Job(std::size_t)>& make_job,
-              const std::function<void(std::size_t, Run&&)>& take_run, const SimulationOptions& options = {});
-
-// Convenience: all jobs given up front, all runs returned.
+// Runs the jobs, all compiled beforehand, one after another in one SimGrid engine: job k starts when
+// every node of job k-1 has finished, and its times are measured from its own start. Returns one
+// Run per job. SimGrid allows one engine per process: call this at most once per process
+// (run_isolated() gives each call a fresh process). Nothing calls back up: schedulers and
+// reports run before and after, outside the engine.
 std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const SimulationOptions& options = {});
 
 }  // namespace mcsim
