@@ -16,20 +16,7 @@ void* payload_of(Tag tag) { return reinterpret_cast<void*>(static_cast<std::uint
 Tag tag_of(void* payload) { return static_cast<Tag>(reinterpret_cast<std::uintptr_t>(payload) - 1); }
 
 // What a handler sees: the node it runs at. Its sends are spent by the handler's own actor.
-class HandlerContext final : public ControlContext {
- public:
-  HandlerContext(JobRuntime& job, int id) : job_(job), id_(id) {}
-  int id() const override { return id_; }
-  int nodes() const override { return job_.machine().nodes(); }
-  double now() const override { return job_.now(); }
-  NodeCosts costs(std::uint64_t bytes) const override { return job_.machine().protocol().costs(bytes); }
-  void send_control(int to, ControlHandler handler) override { job_.send_control(id_, to, std::move(handler)); }
-  int flag(int index) const override { return job_.flag(id_, index); }
-
- private:
-  JobRuntime& job_;
-  int id_;
-};
+using HandlerContext = OnNode<ControlContext>;
 
 }  // namespace
 

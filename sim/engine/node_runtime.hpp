@@ -71,9 +71,12 @@ class JobRuntime {
 };
 
 // A node as its program sees it. Only the node's own actor may call it.
-class SimulatedNode final : public Node {
+// What every code running at node `id` shares, whether a program (SimulatedNode) or a
+// control-message handler (Interface = ControlContext).
+template <class Interface>
+class OnNode : public Interface {
  public:
-  SimulatedNode(JobRuntime& job, int id) : job_(job), id_(id) {}
+  OnNode(JobRuntime& job, int id) : job_(job), id_(id) {}
 
   int id() const override { return id_; }
   int nodes() const override { return job_.machine().nodes(); }
@@ -81,6 +84,15 @@ class SimulatedNode final : public Node {
   NodeCosts costs(std::uint64_t bytes) const override { return job_.machine().protocol().costs(bytes); }
   void send_control(int to, ControlHandler handler) override { job_.send_control(id_, to, std::move(handler)); }
   int flag(int index) const override { return job_.flag(id_, index); }
+
+ protected:
+  JobRuntime& job_;
+  int id_;
+};
+
+class SimulatedNode final : public OnNode<Node> {
+ public:
+  using OnNode::OnNode;
 
   double barrier_seconds() const override { return job_.machine().protocol().barrier_seconds(); }
   void compute(double seconds) override;
@@ -106,8 +118,6 @@ class SimulatedNode final : public Node {
   SendHandle keep(TransferHandle transfer);
   Arrival finish(ReceiveHandle handle, std::size_t which);
 
-  JobRuntime& job_;
-  int id_;
   std::deque<PostedReceive> receives_;  // a deque: addresses stay put as it grows
   std::vector<std::uint32_t> free_receives_;
   std::vector<TransferHandle> sends_;
