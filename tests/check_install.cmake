@@ -31,6 +31,16 @@ function(require_ok what)
   endif()
 endfunction()
 
+# `binary list experiments` succeeds, reads `scenarios` (real path: the binary resolves
+# /proc/self/exe) and lists ranka92-table3. `who` names the binary in failures.
+function(require_lists_bundled binary scenarios who)
+  file(REAL_PATH ${scenarios} real_scenarios)
+  run_mcsim(${binary} list experiments)
+  require_ok("${who} list experiments")
+  require_text("${out}" "scenarios in ${real_scenarios}):" "${who} read another directory")
+  require_text("${out}" "ranka92-table3" "${who} did not list ranka92-table3")
+endfunction()
+
 file(REMOVE_RECURSE ${PREFIX} ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 
@@ -44,12 +54,7 @@ foreach(file ${installed_mcsim} ${PREFIX}/${SCENARIO_DIR}/ranka92-table3.toml)
   endif()
 endforeach()
 
-# The binary resolves /proc/self/exe, so it prints real paths.
-file(REAL_PATH ${PREFIX}/${SCENARIO_DIR} installed_scenarios)
-run_mcsim(${installed_mcsim} list experiments)
-require_ok("installed mcsim list experiments")
-require_text("${out}" "scenarios in ${installed_scenarios}):" "installed mcsim read another directory")
-require_text("${out}" "ranka92-table3" "installed mcsim did not list ranka92-table3")
+require_lists_bundled(${installed_mcsim} ${PREFIX}/${SCENARIO_DIR} "installed mcsim")
 
 run_mcsim(${installed_mcsim} reproduce ranka92-table1 --samples 1 -q --deterministic --out ${WORK}/results)
 require_ok("installed mcsim reproduce ranka92-table1")
@@ -61,11 +66,7 @@ if(csv_size EQUAL 0)
   message(FATAL_ERROR "${WORK}/results/ranka92-table1.csv is empty")
 endif()
 
-file(REAL_PATH ${BUILD_DIR}/${SCENARIO_DIR} built_scenarios)
-run_mcsim(${BUILT_MCSIM} list experiments)
-require_ok("build tree's mcsim list experiments")
-require_text("${out}" "scenarios in ${built_scenarios}):" "the build tree's mcsim read another directory")
-require_text("${out}" "ranka92-table3" "the build tree's mcsim did not list ranka92-table3")
+require_lists_bundled(${BUILT_MCSIM} ${BUILD_DIR}/${SCENARIO_DIR} "the build tree's mcsim")
 
 # A binary copied away from its share/ directory.
 file(COPY ${installed_mcsim} DESTINATION ${WORK}/lonely/${BINDIR})
@@ -77,4 +78,4 @@ if(exit_code EQUAL 0 OR err MATCHES "\n" OR NOT err MATCHES "^mcsim: error: ")
                       "exit ${exit_code}, stderr:\n${err}")
 endif()
 require_text("${err}" "${lonely}/${SCENARIO_DIR}" "the error does not say where mcsim looked")
-message(STATUS "installed into ${PREFIX}: ${installed_mcsim} reads ${installed_scenarios}")
+message(STATUS "installed into ${PREFIX}: ${installed_mcsim} reads ${PREFIX}/${SCENARIO_DIR}")

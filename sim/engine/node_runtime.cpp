@@ -30,20 +30,22 @@ s4u::Mailbox* PairMailboxes::get(int src, int dst) {
 }
 
 Network::Network(Machine& machine)
-    : transport(make_transport(machine)), data(machine.nodes(), 'm'), ready(machine.nodes(), 'r') {}
+    : transport(make_transport(machine)), data(machine.nodes(), 'm'), ready(machine.nodes(), 'r') {
+  const auto n = static_cast<std::size_t>(machine.nodes());
+  handlers.busy.reserve(n);
+  handlers.wake_lock.reserve(n);
+  handlers.wake.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    handlers.busy.push_back(s4u::Mutex::create());
+    handlers.wake_lock.push_back(s4u::Mutex::create());
+    handlers.wake.push_back(s4u::ConditionVariable::create());
+  }
+}
 
 JobRuntime::JobRuntime(Machine& machine, Network& net) : machine_(machine), net_(net) {
   const auto n = static_cast<std::size_t>(machine.nodes());
   barrier_ = s4u::Barrier::create(static_cast<unsigned>(n));
   flags_.resize(n);
-  handler_busy_.reserve(n);
-  wake_lock_.reserve(n);
-  wake_.reserve(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    handler_busy_.push_back(s4u::Mutex::create());
-    wake_lock_.push_back(s4u::Mutex::create());
-    wake_.push_back(s4u::ConditionVariable::create());
-  }
 }
 
 void JobRuntime::barrier() {
@@ -71,23 +73,25 @@ void JobRuntime::send_control(int from, int to, ControlHandler handler) {
       s4u::Actor::create("control", machine_.platform().host(to), [this, from, to, handler = std::move(handler)] {
         net_.transport->carry(from, to, machine_.protocol().wire_bytes(control_message_bytes));
         const auto node = static_cast<std::size_t>(to);
-        handler_busy_[node]->lock();
+        HandlerSignals& signals = net_.handlers;
+        signals.busy[node]->lock();
         const double overhead = machine_.protocol().costs(control_message_bytes).receive_overhead_s;
         if (overhead > 0) s4u::this_actor::sleep_for(overhead);
         HandlerContext here(*this, to);
         handler(here);
-        wake_lock_[node]->lock();
-        wake_[node]->notify_all();
-        wake_lock_[node]->unlock();
-        handler_busy_[node]->unlock();
+        signals.wake_lock[node]->lock();
+        signals.wake[node]->notify_all();
+        signals.wake_lock[node]->unlock();
+        signals.busy[node]->unlock();
       }));
 }
 
 void JobRuntime::wait_until(int node, const std::function<bool()>& condition) {
   const auto i = static_cast<std::size_t>(node);
-  wake_lock_[i]->lock();
-  while (!condition()) wake_[i]->wait(wake_lock_[i]);
-  wake_lock_[i]->unlock();
+  HandlerSignals& signals = net_.handlers;
+  signals.wake_lock[i]->lock();
+  while (!condition()) signals.wake[i]->wait(signals.wake_lock[i]);
+  signals.wake_lock[i]->unlock();
 }
 
 void JobRuntime::drain() {

@@ -29,13 +29,22 @@ class PairMailboxes {
   std::unordered_map<std::uint64_t, simgrid::s4u::Mailbox*> boxes_;
 };
 
-// What lives as long as the simulation: the transport and the mailboxes (their lookups are cached
-// across jobs).
+// Per node, what control-message handlers synchronise on: one handler at a time, and a wake-up for
+// a program waiting in wait_until. Free again when a job has drained, so every job reuses them.
+struct HandlerSignals {
+  std::vector<simgrid::s4u::MutexPtr> busy;              // per node: one handler at a time
+  std::vector<simgrid::s4u::MutexPtr> wake_lock;         // per node, with wake
+  std::vector<simgrid::s4u::ConditionVariablePtr> wake;  // per node: a handler has run
+};
+
+// What lives as long as the simulation, made once and shared by every job: the transport, the
+// mailboxes (their lookups are cached across jobs) and the handler signals.
 struct Network {
   explicit Network(Machine& machine);
   std::unique_ptr<Transport> transport;
   PairMailboxes data;
   PairMailboxes ready;
+  HandlerSignals handlers;
 };
 
 // What the nodes of one job share. Create it in the orchestrating actor before the nodes start.
@@ -63,11 +72,8 @@ class JobRuntime {
   Network& net_;
   double start_s_ = 0;
   simgrid::s4u::BarrierPtr barrier_;
-  std::vector<std::vector<int>> flags_;                        // [node][index]
-  std::vector<simgrid::s4u::MutexPtr> handler_busy_;           // per node: one handler at a time
-  std::vector<simgrid::s4u::MutexPtr> wake_lock_;              // per node, with wake_
-  std::vector<simgrid::s4u::ConditionVariablePtr> wake_;       // per node: a handler has run
-  std::vector<simgrid::s4u::ActorPtr> control_messages_;       // one actor per control message
+  std::vector<std::vector<int>> flags_;                   // [node][index], 0 when the job starts
+  std::vector<simgrid::s4u::ActorPtr> control_messages_;  // one actor per control message
 };
 
 // A node as its program sees it. Only the node's own actor may call it.

@@ -90,7 +90,8 @@ PermutationResult run_permutation_count(const PermutationScenario& scenario, con
         std::vector<JobRecord> out;
         for (const auto& choices : s.lambda_choices)
           for (const auto& scheduler : choices)
-            out.push_back(compile_job(matrix, scheduler, std::nullopt, hints, seeds.job(scheduler.spec, 0)).record);
+            // Nothing is simulated, so no route seed is drawn.
+            out.push_back(compile_job(matrix, scheduler, std::nullopt, hints, {seeds.schedule(scheduler.spec), 0}).record);
         return out;
       },
       options.workers, options.progress);

@@ -45,13 +45,13 @@ void add_bench_command(CLI::App& app) {
   cmd->add_option("--cfg", cfg, "SimGrid setting key:value (repeatable), e.g. network/optim:Full");
   cmd->callback([] {
     const MachineSpec spec{machine, nodes, {}};
-    (void)make_machine(spec);  // bad node counts fail here, before any process starts
+    const SchedulingHints hints = make_machine(spec)->hints();  // bad node counts fail here, before any process starts
     const SchedulerChoice entry = find_scheduler(scheduler, "--scheduler");
     const std::optional<Strategy> chosen =
         strategy.empty() ? std::nullopt : std::optional<Strategy>(strategy_from_string(strategy, "--strategy"));
     const WorkloadSpec work{workload, density, {}, {}, "--workload"};
     (void)workload_matrix(work, nodes, 0);  // bad workloads fail before any process starts
-    check_schedulable(entry, make_machine(spec)->hints(), machine, "--scheduler");
+    check_schedulable(entry, hints, machine, "--scheduler");
     fmt::print("bench: {} with {} nodes, {} d={}, {}{}, msg_unit {} B\n", machine, nodes, workload, density, scheduler,
                chosen ? fmt::format(" ({})", to_string(*chosen)) : std::string(), unit);
     fmt::print("{:>4} {:>12} {:>12} {:>12} {:>12} {:>10} {:>14} {:>12}\n", "run", "generate_s", "schedule_s",
