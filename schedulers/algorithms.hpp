@@ -16,4 +16,8 @@ Plan schedule_compact_global_masking_heaps(const SchedulerInput& input, const Sc
 Plan schedule_random_node(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
 Plan schedule_random_node_link(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
 
+// Array redistribution (Guo and Pan 2005), redistribution_schedules.cpp: general, contention-free,
+// algorithm1, algorithm2, algorithm2-stepwise, MPI_Alltoallv, MPI_Alltoallv-1.2.5.
+void register_redistribution_schedulers(SchedulerRegistry& registry);
+
 }  // namespace mcsim

@@ -52,6 +52,7 @@ void register_builtin_schedulers(SchedulerRegistry& registry) {
        /*needs_routes=*/true},
   };
   for (const auto& entry : builtin) registry.add(entry);
+  register_redistribution_schedulers(registry);  // Guo and Pan 2005
 }
 
 }  // namespace mcsim

@@ -27,7 +27,7 @@ endfunction()
 # ---- The rules ---------------------------------------------------------------------------------
 layer_rule(1 sim/core/      ONLY sim/core/
   WHY "the values every layer shares build alone, without SimGrid")
-layer_rule(2 schedulers/    ONLY schedulers/ sim/core/
+layer_rule(2 schedulers/    ONLY schedulers/ sim/core/ sim/redistribution/
   WHY "a scheduler sees a matrix and hints, never a machine or SimGrid, so it runs and is tested alone")
 layer_rule(3 routing/       ONLY routing/ sim/core/
   WHY "route arithmetic serves platforms, graph views and schedulers, so it sits below all of them")
@@ -42,6 +42,8 @@ layer_rule(7 sim/mapping/   ONLY sim/core/ sim/mapping/ routing/
   WHY "mappings and their metrics are graph arithmetic: no engine, no SimGrid, nothing above them")
 layer_rule(8 sim/workloads/ ONLY sim/core/ sim/workloads/
   WHY "workloads are plain matrices, the same for every machine and scheduler")
+layer_rule(9 sim/redistribution/ ONLY sim/core/ sim/redistribution/
+  WHY "redistribution tables and schedules are index arithmetic: no engine, no SimGrid, nothing above them")
 # ------------------------------------------------------------------------------------------------
 
 set(scanned_folders sim routing topologies schedulers tools)

@@ -1,0 +1,239 @@
+// Array redistribution (Guo and Pan 2005): the communication table against an element-by-element
+// count, Lemma 2 and Theorem 1 as properties, the schedules of Examples 1 and 2 as the paper prints
+// them, and every schedule delivering every element once.
+#include <catch2/catch.hpp>
+
+#include <fmt/format.h>
+
+#include <numeric>
+#include <random>
+#include <set>
+
+#include "sim/core/error.hpp"
+#include "sim/core/plan_validator.hpp"
+#include "sim/core/scheduler.hpp"
+#include "sim/redistribution/communication_table.hpp"
+#include "sim/redistribution/descriptor.hpp"
+#include "sim/redistribution/schedules.hpp"
+#include "sim/redistribution/timeline_svg.hpp"
+
+using namespace mcsim::redistribution;
+
+namespace {
+// Formulas (4): count every element of A[0 .. size) by its source and target processor.
+CommunicationTable brute_force(const Redistribution& r, std::int64_t size) {
+  CommunicationTable m(r.p, r.q);
+  for (std::int64_t g = 0; g < size; ++g) ++m.at(r.source_of(g), r.target_of(g));
+  return m;
+}
+
+std::vector<std::vector<int>> single_targets(const CommunicationSchedule& s, int sender) {
+  std::vector<std::vector<int>> row;
+  for (const auto& step : s.steps) row.push_back(step[static_cast<std::size_t>(sender)]);
+  return row;
+}
+
+// Small random redistributions: blocks 1..12, processors 1..12.
+std::vector<Redistribution> random_redistributions(int count, unsigned seed) {
+  std::mt19937 gen(seed);
+  std::uniform_int_distribution<int> block(1, 12), procs(1, 12);
+  std::vector<Redistribution> out;
+  for (int k = 0; k < count; ++k) out.push_back({block(gen), procs(gen), block(gen), procs(gen)});
+  return out;
+}
+}  // namespace
+
+TEST_CASE("LDD intersection (Lemma 1) counts the shared elements of two descriptors") {
+  // cyclic(4) on 5: P0 owns 0-3, 20-23, 40-43 of a 60-element slice; cyclic(3) on 5: Q0 owns 0-2,
+  // 15-17, 30-32, 45-47. They share 0, 1, 2 only.
+  const auto p0 = cyclic_descriptor(4, 5, 0, 60);
+  const auto q0 = cyclic_descriptor(3, 5, 0, 60);
+  REQUIRE(p0.n == 3);
+  REQUIRE(q0.n == 4);
+  REQUIRE(intersection_size(p0, q0) == 3);
+  REQUIRE(intersects(p0, q0));
+  REQUIRE(intersection_size(p0, q0, 2) == 2);
+  REQUIRE_FALSE(intersects(cyclic_descriptor(2, 2, 0, 4), cyclic_descriptor(2, 2, 1, 4)));
+}
+
+TEST_CASE("The communication table equals an element-by-element count for random redistributions and sizes") {
+  std::mt19937 gen(16);
+  for (const auto& r : random_redistributions(300, 3)) {
+    const std::int64_t slice = r.slice();
+    REQUIRE(slice % (r.x * r.p) == 0);
+    REQUIRE(slice % (r.y * r.q) == 0);
+    INFO(r.name());
+    REQUIRE(communication_table(r) == brute_force(r, slice));
+    // Any global size: whole slices and a partial one.
+    const std::int64_t size = std::uniform_int_distribution<std::int64_t>(0, 3 * slice)(gen);
+    INFO("global size " << size);
+    REQUIRE(communication_table(r, size) == brute_force(r, size));
+  }
+}
+
+TEST_CASE("Lemma 2: cyclic(zx) -> cyclic(zy) has z times the table of cyclic(x) -> cyclic(y)") {
+  for (const auto& r : random_redistributions(100, 5)) {
+    const auto m = communication_table(r);
+    for (std::int64_t z = 2; z <= 4; ++z) {
+      const auto mz = communication_table({z * r.x, r.p, z * r.y, r.q});
+      for (int i = 0; i < r.p; ++i)
+        for (int j = 0; j < r.q; ++j) REQUIRE(mz(i, j) == z * m(i, j));
+    }
+  }
+}
+
+TEST_CASE("Theorem 1: M(i, j) = M((i + y k) mod p, (j + x k) mod q)") {
+  for (const auto& r : random_redistributions(200, 7)) {
+    const auto m = communication_table(r);
+    INFO(r.name());
+    for (int i = 0; i < r.p; ++i)
+      for (int j = 0; j < r.q; ++j)
+        for (std::int64_t k = 0; k < r.slice() / (r.x * r.y) + 1; ++k)
+          REQUIRE(m((i + r.y * k) % r.p, (j + r.x * k) % r.q) == m(i, j));
+  }
+}
+
+TEST_CASE("Example 1: the table of Fig. 1(a) and Algorithm 1's CS of Fig. 1(c)") {
+  const Redistribution r{4, 5, 3, 5};
+  const auto m = communication_table(r);
+  // Fig. 1(a), rows P0..P4, columns Q0..Q4 (the figure prints it column by column).
+  const std::int64_t fig1a[5][5] = {
+      {3, 2, 3, 2, 2}, {3, 2, 2, 3, 2}, {2, 3, 2, 3, 2}, {2, 3, 2, 2, 3}, {2, 2, 3, 2, 3}};
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 5; ++j) REQUIRE(m(i, j) == fig1a[i][j]);
+  REQUIRE(algorithm1_applies(r));
+  const auto a1 = algorithm1_schedule(r, m);
+  const int fig1c[5][5] = {{0, 1, 2, 3, 4}, {3, 4, 0, 1, 2}, {1, 2, 3, 4, 0}, {4, 0, 1, 2, 3}, {2, 3, 4, 0, 1}};
+  for (int i = 0; i < 5; ++i)
+    for (int k = 0; k < 5; ++k) REQUIRE(a1.steps[k][i] == std::vector<int>{fig1c[i][k]});
+  // Fig. 1(b): (me + k) mod q.
+  const auto cf = contention_free_schedule(m);
+  for (int i = 0; i < 5; ++i)
+    for (int k = 0; k < 5; ++k) REQUIRE(cf.steps[k][i] == std::vector<int>{(i + k) % 5});
+  REQUIRE(unit_cost(a1, m) == 12);
+  REQUIRE(unit_cost(cf, m) == 15);
+}
+
+TEST_CASE("Example 2: Algorithm 2 reproduces the CS table of Fig. 2(c), cost 9 units -> 6 units") {
+  const Redistribution r{2, 6, 3, 6};
+  const auto m = communication_table(r);
+  const std::int64_t fig2a[6][6] = {{2, 0, 2, 0, 2, 0}, {1, 1, 1, 1, 1, 1}, {0, 2, 0, 2, 0, 2},
+                                    {2, 0, 2, 0, 2, 0}, {1, 1, 1, 1, 1, 1}, {0, 2, 0, 2, 0, 2}};
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 6; ++j) REQUIRE(m(i, j) == fig2a[i][j]);
+  REQUIRE_FALSE(algorithm1_applies(r));
+  REQUIRE(block_shape(r) == std::pair<int, int>{3, 2});
+  REQUIRE(has_identical_blocks(r, m));
+  const auto a2 = algorithm2_schedule(r, m);
+  using V = std::vector<std::vector<int>>;
+  REQUIRE(single_targets(a2, 0) == V{{0}, {2}, {4}});
+  REQUIRE(single_targets(a2, 1) == V{{4, 5}, {0, 1}, {2, 3}});
+  REQUIRE(single_targets(a2, 2) == V{{1}, {3}, {5}});
+  REQUIRE(single_targets(a2, 3) == V{{2}, {4}, {0}});
+  REQUIRE(single_targets(a2, 4) == V{{5, 4}, {1, 0}, {3, 2}});
+  REQUIRE(single_targets(a2, 5) == V{{3}, {5}, {1}});
+  REQUIRE(unit_cost(a2, m) == 6);
+  // Fig. 2(b): the same order with a barrier after every small step.
+  const auto stepwise = algorithm2_stepwise_schedule(r, m);
+  REQUIRE(single_targets(stepwise, 1) == V{{4}, {5}, {0}, {1}, {2}, {3}});
+  REQUIRE(single_targets(stepwise, 0) == V{{0}, {}, {2}, {}, {4}, {}});
+  REQUIRE(unit_cost(stepwise, m) == 9);
+  REQUIRE(steps_are_permutations(a2));
+}
+
+TEST_CASE("Algorithm 1 steps are permutations with equal message lengths where gcd(x, q) = gcd(y, p) = 1") {
+  int checked = 0;
+  for (const auto& r0 : random_redistributions(400, 11)) {
+    const Redistribution r{r0.x, r0.p, r0.y, r0.p};  // p = q: a step can be a full permutation
+    if (!algorithm1_applies(r)) continue;
+    const auto m = communication_table(r);
+    const auto s = algorithm1_schedule(r, m);
+    INFO(r.name());
+    REQUIRE(steps_are_permutations(s));
+    for (const auto& step : s.steps) {
+      std::set<std::int64_t> lengths;
+      for (int i = 0; i < r.p; ++i) {
+        REQUIRE(step[i].size() == 1);
+        lengths.insert(m(i, step[i][0]));
+      }
+      REQUIRE(lengths.size() == 1);
+    }
+    ++checked;
+  }
+  REQUIRE(checked > 40);
+}
+
+TEST_CASE("Every schedule delivers every element exactly once") {
+  int algorithm2_runs = 0;
+  for (const auto& r : random_redistributions(300, 13)) {
+    const auto m = communication_table(r);
+    INFO(r.name());
+    for (const auto& name : schedule_names()) {
+      if ((name == "algorithm1" || (name == "align-message" && algorithm1_applies(r))) &&
+          std::gcd(r.reduced().y, static_cast<std::int64_t>(r.p)) != 1) {
+        REQUIRE_THROWS_AS(schedule_by_name(name, r, m, "test"), mcsim::Error);
+        continue;
+      }
+      if (name.rfind("algorithm2", 0) == 0) ++algorithm2_runs;
+      INFO(name);
+      REQUIRE(delivery_problem(schedule_by_name(name, r, m, "test"), m) == "");
+    }
+  }
+  REQUIRE(algorithm2_runs > 100);
+}
+
+TEST_CASE("Theorem 2's identical s x t blocks do not hold for every redistribution: Algorithm 2 then uses M's periods") {
+  // Fig. 8's (20,12) -> (30,12): reduced x = 2, y = 3, s = gcd(3, 12) = 3, t = gcd(2, 12) = 2, but
+  // M repeats only every 6 rows and 4 columns.
+  const Redistribution r{20, 12, 30, 12};
+  const auto m = communication_table(r);
+  REQUIRE(block_shape(r) == std::pair<int, int>{3, 2});
+  REQUIRE_FALSE(has_identical_blocks(r, m));
+  REQUIRE(algorithm2_block_shape(r, m) == std::pair<int, int>{6, 4});
+  const auto a2 = algorithm2_schedule(r, m);
+  REQUIRE(a2.steps.size() == 3);
+  REQUIRE(delivery_problem(a2, m) == "");
+  // Example 2 keeps Theorem 2's blocks.
+  const Redistribution ex2{2, 6, 3, 6};
+  REQUIRE(algorithm2_block_shape(ex2, communication_table(ex2)) == std::pair<int, int>{3, 2});
+}
+
+TEST_CASE("Timeline SVG: one bar per sender, one box per unit, idle drawn") {
+  const Redistribution r{4, 5, 3, 5};
+  const auto m = communication_table(r);
+  const std::string svg = timeline_svg(contention_free_schedule(m), m, "Fig. 1(d)");
+  std::size_t boxes = 0;
+  for (std::size_t at = svg.find("stroke=\"black\"/><text"); at != std::string::npos;
+       at = svg.find("stroke=\"black\"/><text", at + 1))
+    ++boxes;
+  REQUIRE(boxes == 60);  // L / 1 elements: every unit of the slice once
+  REQUIRE(svg.find("stroke-dasharray") != std::string::npos);
+  REQUIRE(svg.find("(15 units)") != std::string::npos);
+}
+
+TEST_CASE("Every redistribution scheduler's plan delivers its redistribution's matrix exactly") {
+  int runs = 0;
+  for (const auto& r : random_redistributions(60, 17)) {
+    const auto m = redistribution_matrix(r, r.slice() * 3 + 7, 4, std::max(r.p, r.q) + 2);
+    for (const char* name : {"general", "contention-free", "algorithm1", "algorithm2", "algorithm2-stepwise",
+                             "MPI_Alltoallv", "MPI_Alltoallv-1.2.5"}) {
+      const auto choice = mcsim::find_scheduler(fmt::format("{}:x={},p={},y={},q={}", name, r.x, r.p, r.y, r.q), "test");
+      mcsim::Rng rng(1);
+      INFO(r.name() << " " << name);
+      if (std::string(name) == "algorithm1" && std::gcd(r.reduced().y, static_cast<std::int64_t>(r.p)) != 1) {
+        REQUIRE_THROWS_AS(mcsim::run_scheduler(choice, {m, {}, rng}), mcsim::Error);
+        continue;
+      }
+      const auto schedule = mcsim::run_scheduler(choice, {m, {}, rng});
+      REQUIRE_NOTHROW(mcsim::validate_plan(schedule.plan, m, name));
+      REQUIRE(schedule.plan.strategy == choice.entry->default_strategy);
+      ++runs;
+    }
+  }
+  REQUIRE(runs > 300);
+  // A matrix that is not the redistribution's is refused.
+  mcsim::Rng rng(1);
+  const auto other = redistribution_matrix({2, 5, 3, 5}, 60, 4, 5);
+  REQUIRE_THROWS_WITH(mcsim::run_scheduler(mcsim::find_scheduler("algorithm1:x=4,p=5,y=3,q=5", "t"), {other, {}, rng}),
+                      Catch::Contains("not the communication table"));
+}
