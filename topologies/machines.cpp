@@ -4,6 +4,8 @@
 
 #include "../sim/core/error.hpp"
 #include "cm5.hpp"
+#include "cp_pacs.hpp"
+#include "ethernet_cluster.hpp"
 #include "hypercube_machine.hpp"
 #include "mesh_machine.hpp"
 
@@ -17,6 +19,10 @@ const std::vector<MachineEntry>& machine_registry() {
        &make_ipsc860},
       {"mesh", "2-D mesh, XY routing, wormhole or store-and-forward (Touchstone Delta, iPSC/1 or dimensionless)",
        &make_mesh},
+      {"cp-pacs", "CP-PACS Pilot-3: 3-D hyper-crossbar (assumed 4x4x4, x-y-z order), 300 MB/s links, 3 us crossbars",
+       &make_cp_pacs, 64},
+      {"ethernet-cluster", "workstations on one switched 100Base-T Ethernet, MPICH ch_p4 over TCP (11 MB/s, 120 us)",
+       &make_ethernet_cluster, 24},
   };
   return registry;
 }

@@ -13,6 +13,7 @@ struct MachineEntry {
   std::string name;
   std::string description;
   std::unique_ptr<Machine> (*make)(const MachineSpec&);
+  int listed_nodes = 32;  // the node count `mcsim list machines -v` shows it with
 };
 
 const std::vector<MachineEntry>& machine_registry();

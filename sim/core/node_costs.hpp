@@ -10,6 +10,10 @@ namespace mcsim {
 struct NodeCosts {
   double send_overhead_s = 0;
   double receive_overhead_s = 0;
+  // True where the library's non-blocking send is in fact blocking: it returns only once the
+  // message has gone (MPICH 1.1.2's ch_p4 device has no non-blocking send path). The Plan
+  // interpreter then waits for each send before starting the next.
+  bool blocking_send = false;
 };
 
 // A machine's node protocol: CMMD on the CM-5, NX on the iPSC/860, ...

@@ -55,6 +55,7 @@ void PlanProgram::run(Node& node) {
                                        : round.receives.end();
       if (back == round.receives.end()) {
         sends.push_back(node.send(m.dst, m.bytes, index, Lane::data, costs.send_overhead_s));
+        if (costs.blocking_send) node.wait(sends.back());
       } else if (me < m.dst) {
         // The lower node of a synchronised pair moves both messages; the higher one's send is
         // complete when its receive is.

@@ -39,7 +39,7 @@ void list_machines(bool verbose) {
   for (const auto& entry : machine_registry()) {
     fmt::print("  {:<12} {}\n", entry.name, entry.description);
     if (verbose) {
-      const auto machine = entry.make({entry.name, 32, {}});
+      const auto machine = entry.make({entry.name, entry.listed_nodes, {}});
       for (const auto& p : machine->parameters())
         fmt::print("      {:<20} {:<44} [{}]\n", p.name, p.value, p.source);
     }

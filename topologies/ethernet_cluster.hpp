@@ -1,0 +1,43 @@
+// A workstation cluster on one switched Ethernet, running MPICH over TCP (the ch_p4 device): the
+// 24 Sun workstations of Guo and Pan 2005, sec. 5.3. Every number is cited in ethernet_cluster.cpp.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "../sim/core/channel_routes.hpp"
+#include "../sim/core/machine_spec.hpp"
+#include "../sim/engine/machine.hpp"
+
+namespace mcsim {
+
+// A star: every node has a full-duplex port on one switch (vertex `nodes`); a route is node ->
+// switch -> node. Channels 0..n-1 go into the switch, n..2n-1 come out of it.
+class SwitchedStarChannels final : public ChannelRoutes {
+ public:
+  explicit SwitchedStarChannels(int nodes) : nodes_(nodes) {}
+  std::vector<int> route_path(int src, int dst) const override { return {src, nodes_, dst}; }
+  int channel_count() const override { return 2 * nodes_; }
+  int channel_index(int from, int to) const override;
+  std::pair<int, int> channel_ends(int channel) const override;
+
+ private:
+  int nodes_;
+};
+
+struct EthernetClusterParameters {
+  double port_bandwidth_Bps;     // what MPI moves through one port, each way
+  double mpi_latency_s;          // one-way latency of a small MPI message
+  std::uint64_t short_limit;     // ch_p4: eager "short" messages up to this many bytes
+  std::uint64_t eager_limit;     // ch_p4: eager up to this, rendezvous above
+  double barrier_s;              // MPI_Barrier of all nodes
+
+  static EthernetClusterParameters published(int nodes);
+};
+
+std::unique_ptr<Machine> make_ethernet_cluster_machine(int nodes, const EthernetClusterParameters& parameters);
+std::unique_ptr<Machine> make_ethernet_cluster(const MachineSpec& spec);
+
+}  // namespace mcsim
