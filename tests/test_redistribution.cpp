@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <fstream>
 #include <numeric>
 #include <random>
 #include <set>
@@ -12,6 +13,9 @@
 #include "sim/core/error.hpp"
 #include "sim/core/plan_validator.hpp"
 #include "sim/core/scheduler.hpp"
+#include "sim/experiments/scenario.hpp"
+#include "sim/experiments/scenario_outputs.hpp"
+#include "helpers.hpp"
 #include "sim/redistribution/communication_table.hpp"
 #include "sim/redistribution/descriptor.hpp"
 #include "sim/redistribution/schedules.hpp"
@@ -236,4 +240,34 @@ TEST_CASE("Every redistribution scheduler's plan delivers its redistribution's m
   const auto other = redistribution_matrix({2, 5, 3, 5}, 60, 4, 5);
   REQUIRE_THROWS_WITH(mcsim::run_scheduler(mcsim::find_scheduler("algorithm1:x=4,p=5,y=3,q=5", "t"), {other, {}, rng}),
                       Catch::Contains("not the communication table"));
+}
+
+TEST_CASE("Redistribution scenarios: bad files fail with one line naming the place") {
+  const std::string dir = mcsim::test::temp_dir("redistribution-scenarios");
+  auto write = [&](const std::string& name, const std::string& text) {
+    const std::string path = dir + "/" + name;
+    std::ofstream(path) << text;
+    return path;
+  };
+  const std::string head = "id = \"t\"\nkind = \"redistribution\"\n";
+  REQUIRE_THROWS_WITH(mcsim::load_scenario(write("no_table.toml", head)),
+                      Catch::Contains("needs a [redistribution] table"));
+  REQUIRE_THROWS_WITH(
+      mcsim::load_scenario(write("zero.toml", head + "[redistribution]\nreport = \"tables\"\n"
+                                                     "cases = [{x = 0, p = 5, y = 3, q = 5}]\nschedules = [\"general\"]\n")),
+      Catch::Contains("below 1"));
+  REQUIRE_THROWS_WITH(
+      mcsim::load_scenario(write("mixed.toml", head + "[redistribution]\nreport = \"tables\"\n"
+                                                      "cases = [{x = 4, p = 5, y = 3, q = 5}]\nschedules = [\"general\"]\n"
+                                                      "local_sizes = [10]\n")),
+      Catch::Contains("belongs to report = \"times\" only"));
+  const auto ok = mcsim::load_scenario(write("ok.toml", head + "[redistribution]\nreport = \"tables\"\n"
+                                                               "cases = [{x = 4, p = 5, y = 3, q = 5}]\n"
+                                                               "schedules = [\"algorithm1\"]\n"));
+  REQUIRE(std::get<mcsim::RedistributionScenario>(ok).cases.at(0).x == 4);
+  // An unknown schedule is named when the scenario runs.
+  const auto bad = mcsim::load_scenario(write("unknown.toml", head + "[redistribution]\nreport = \"tables\"\n"
+                                                                    "cases = [{x = 4, p = 5, y = 3, q = 5}]\n"
+                                                                    "schedules = [\"fastest\"]\n"));
+  REQUIRE_THROWS_WITH(mcsim::run_scenario(bad, {}, {}), Catch::Contains("unknown schedule 'fastest'"));
 }

@@ -224,6 +224,153 @@ void read_mapping_metrics(const Reader& r, const toml::table& root, MappingScena
     throw Error(r.at(*root.get("plot"), "plot"), "a mapping-metrics scenario plots only plot = \"slowdown\" of report \"slowdown\"");
 }
 
+
+// The [machine] table: name, nodes (one or a list; the spec takes the first), options.
+std::vector<int> read_machine(const Reader& r, const toml::table& root, MachineSpec& spec) {
+  const auto* machine = root["machine"].as_table();
+  if (!machine) throw Error(r.at("machine"), "missing [machine] table");
+  r.only_keys(*machine, "machine", {"name", "nodes", "options"});
+  spec.name = r.string(*machine, "name", "machine.name", true);
+  const auto* nodes = machine->get("nodes");
+  if (!nodes) throw Error(r.at("machine.nodes"), "missing required key");
+  std::vector<int> counts;
+  for (auto v : r.integers(*nodes, "machine.nodes", 2)) counts.push_back(static_cast<int>(v));
+  spec.nodes = counts.front();
+  if (const auto* options = (*machine)["options"].as_table())
+    for (const auto& [key, value] : *options) {
+      if (auto text = value.value<std::string>())
+        spec.options[std::string(key.str())] = *text;
+      else
+        spec.options[std::string(key.str())] =
+            fmt::format("{}", r.number(value, "machine.options." + std::string(key.str())));
+    }
+  return counts;
+}
+
+// kind = "redistribution": the [redistribution] table and the paper's tables (Guo and Pan 2005).
+void read_redistribution(const Reader& r, const toml::table& root, RedistributionScenario& s) {
+  using Report = RedistributionScenario::Report;
+  const auto* table = root["redistribution"].as_table();
+  if (!table) throw Error(r.at("redistribution"), "kind = \"redistribution\" needs a [redistribution] table");
+  r.only_keys(*table, "redistribution",
+              {"report", "cases", "schedules", "local_sizes", "global_size", "element_bytes", "series", "baseline"});
+  const std::string report = r.string(*table, "report", "redistribution.report", true);
+  if (report != "tables" && report != "times")
+    throw Error(r.at(*table->get("report"), "redistribution.report"),
+                fmt::format("unknown report '{}' (tables or times)", report));
+  s.report = report == "tables" ? Report::tables : Report::times;
+  const auto* cases = (*table)["cases"].as_array();
+  if (!cases || cases->empty()) throw Error(r.at("redistribution.cases"), "needs a list of {x, p, y, q} tables");
+  for (const auto& item : *cases) {
+    const auto* c = item.as_table();
+    if (!c) throw Error(r.at(item, "redistribution.cases"), "expected {x = .., p = .., y = .., q = ..}");
+    r.only_keys(*c, "redistribution.cases", {"x", "p", "y", "q", "align"});
+    auto value = [&](const char* key) {
+      const auto* node = c->get(key);
+      if (!node) throw Error(r.at(item, std::string("redistribution.cases.") + key), "missing required key");
+      const auto v = r.integers(*node, std::string("redistribution.cases.") + key, 1);
+      if (v.size() != 1 || v[0] > 1000000) throw Error(r.at(*node, "redistribution.cases"), "expected one integer up to 10^6");
+      return v[0];
+    };
+    s.cases.push_back({value("x"), static_cast<int>(value("p")), value("y"), static_cast<int>(value("q")),
+                       r.string(*c, "align", "redistribution.cases.align", false)});
+    const std::string& align = s.cases.back().align;
+    if (!align.empty() && align != "algorithm1" && align != "algorithm2")
+      throw Error(r.at(*c->get("align"), "redistribution.cases.align"), "expected algorithm1 or algorithm2");
+  }
+  auto names = [&](const toml::node* node, const std::string& full) {
+    std::vector<std::string> out;
+    const auto* list = node ? node->as_array() : nullptr;
+    if (!list || list->empty()) throw Error(r.at(full), "needs a non-empty list of names");
+    for (const auto& item : *list) {
+      auto text = item.value<std::string>();
+      if (!text) throw Error(r.at(item, full), "expected a name");
+      out.push_back(*text);
+    }
+    return out;
+  };
+  const toml::table* paper = root["paper"].as_table();
+  if (paper) r.only_keys(*paper, "paper", {"table", "cs", "units", "statements", "ratio"});
+  if (s.report == Report::tables) {
+    for (const char* key : {"local_sizes", "global_size", "element_bytes", "series", "baseline"})
+      if (const auto* node = table->get(key))
+        throw Error(r.at(*node, std::string("redistribution.") + key), "belongs to report = \"times\" only");
+    if (root.get("machine")) throw Error(r.at("machine"), "report = \"tables\" runs no machine");
+    if (s.cases.size() != 1) throw Error(r.at(*cases, "redistribution.cases"), "report = \"tables\" takes one case");
+    s.schedules = names(table->get("schedules"), "redistribution.schedules");
+    if (!paper) return;
+    if (const auto* rows = (*paper)["table"].as_array())
+      for (const auto& row : *rows) s.paper_table.push_back(r.integers(row, "paper.table", 0));
+    if (const auto* cs = (*paper)["cs"].as_table())
+      for (const auto& [name, rows] : *cs) {
+        const std::string full = "paper.cs." + std::string(name.str());
+        auto& table_rows = s.paper_cs[std::string(name.str())];
+        const auto* list = rows.as_array();
+        if (!list) throw Error(r.at(rows, full), "expected a list of rows, one per sender");
+        for (const auto& row : *list) {
+          const auto* steps = row.as_array();
+          if (!steps) throw Error(r.at(row, full), "expected a row: one entry per step (a target, or a list of targets)");
+          std::vector<std::vector<int>> parsed;
+          for (const auto& step : *steps) {
+            std::vector<int> targets;
+            if (step.as_array()) {
+              for (const auto& t : *step.as_array()) targets.push_back(static_cast<int>(r.integer(t, full)));
+            } else {
+              targets.push_back(static_cast<int>(r.integer(step, full)));
+            }
+            parsed.push_back(std::move(targets));
+          }
+          table_rows.push_back(std::move(parsed));
+        }
+      }
+    if (const auto* units = (*paper)["units"].as_table())
+      for (const auto& [name, value] : *units)
+        s.paper_units[std::string(name.str())] = r.integer(value, "paper.units." + std::string(name.str()));
+    return;
+  }
+  if (table->get("schedules")) throw Error(r.at(*table->get("schedules"), "redistribution.schedules"),
+                                           "belongs to report = \"tables\" only (times: series)");
+  read_machine(r, root, s.machine);
+  const auto* sizes = table->get("local_sizes");
+  const auto* global = table->get("global_size");
+  if ((sizes == nullptr) == (global == nullptr))
+    throw Error(r.at("redistribution.local_sizes"), "needs local_sizes or global_size (one of them)");
+  if (sizes) s.local_sizes = r.integers(*sizes, "redistribution.local_sizes", 1);
+  if (global) s.global_size = r.integers(*global, "redistribution.global_size", 1).at(0);
+  if (const auto* bytes = table->get("element_bytes"))
+    s.element_bytes = static_cast<int>(r.integers(*bytes, "redistribution.element_bytes", 1).at(0));
+  const auto* series = (*table)["series"].as_array();
+  if (!series || series->empty()) throw Error(r.at("redistribution.series"), "needs a list of {label, scheduler}");
+  for (const auto& item : *series) {
+    const auto* t = item.as_table();
+    if (!t) throw Error(r.at(item, "redistribution.series"), "expected {label = .., scheduler = ..}");
+    r.only_keys(*t, "redistribution.series", {"label", "scheduler", "strategy"});
+    RedistributionScenario::Series one;
+    one.label = r.string(*t, "label", "redistribution.series.label", true);
+    one.scheduler = r.string(*t, "scheduler", "redistribution.series.scheduler", true);
+    if (const auto* strategy = t->get("strategy"))
+      one.strategy = strategy_from_string(r.string(*t, "strategy", "redistribution.series.strategy", true),
+                                          r.at(*strategy, "redistribution.series.strategy"));
+    s.series.push_back(std::move(one));
+  }
+  s.baseline = r.string(*table, "baseline", "redistribution.baseline", false, s.series.front().label);
+  auto is_label = [&](const std::string& label) {
+    return std::any_of(s.series.begin(), s.series.end(), [&](const auto& one) { return one.label == label; });
+  };
+  if (!is_label(s.baseline)) throw Error(r.at(*table->get("baseline"), "redistribution.baseline"), "not a series label");
+  if (!paper) return;
+  if (const auto* list = (*paper)["statements"].as_array())
+    for (const auto& item : *list)
+      if (auto text = item.value<std::string>()) s.paper_statements.push_back(*text);
+  if (const auto* ratios = (*paper)["ratio"].as_table())
+    for (const auto& [name, value] : *ratios) {
+      if (!is_label(std::string(name.str()))) throw Error(r.at(value, "paper.ratio"), "not a series label");
+      s.paper_ratio[std::string(name.str())] = r.number(value, "paper.ratio." + std::string(name.str()));
+    }
+  for (const char* key : {"table", "cs", "units"})
+    if (const auto* node = paper->get(key)) throw Error(r.at(*node, std::string("paper.") + key), "belongs to report = \"tables\" only");
+}
+
 }  // namespace
 
 std::string_view to_string(PlotKind plot) {
@@ -281,12 +428,12 @@ Scenario load_scenario(const std::string& path) {
   PermutationScenario s;
   s.path = path;
   r.only_keys(root, "", {"id", "title", "source", "notes", "samples", "seed", "kind", "plot", "machine", "workload",
-                         "sweep", "permutations", "series", "paper", "mapping"});
+                         "sweep", "permutations", "series", "paper", "mapping", "redistribution"});
   s.plot = plot_from_string(r, root);
   const std::string kind = r.string(root, "kind", "kind", false, "simulation");
-  if (kind != "simulation" && kind != "permutations" && kind != "mapping-metrics")
+  if (kind != "simulation" && kind != "permutations" && kind != "mapping-metrics" && kind != "redistribution")
     throw Error(r.at(*root.get("kind"), "kind"),
-                fmt::format("unknown kind '{}' (simulation, permutations or mapping-metrics)", kind));
+                fmt::format("unknown kind '{}' (simulation, permutations, mapping-metrics or redistribution)", kind));
   const bool permutations = kind == "permutations";
   // id, title, source, notes: read at the same point of each kind's checks as before.
   const auto read_header = [&](ScenarioHeader& h) {
@@ -297,6 +444,17 @@ Scenario load_scenario(const std::string& path) {
       for (const auto& note : *notes)
         if (auto text = note.value<std::string>()) h.notes.push_back(*text);
   };
+  if (kind == "redistribution") {
+    RedistributionScenario d;
+    static_cast<ScenarioHeader&>(d) = s;
+    read_header(d);
+    for (const char* key : {"samples", "seed", "workload", "sweep", "permutations", "series", "mapping"})
+      if (const auto* node = root.get(key))
+        throw Error(r.at(*node, key), "kind = \"redistribution\" does not take it");
+    if (d.plot != PlotKind::none) throw Error(r.at(*root.get("plot"), "plot"), "kind = \"redistribution\" draws its own SVGs");
+    read_redistribution(r, root, d);
+    return d;
+  }
   if (kind == "mapping-metrics") {
     MappingScenario m;
     static_cast<ScenarioHeader&>(m) = s;
@@ -306,6 +464,8 @@ Scenario load_scenario(const std::string& path) {
   }
   if (const auto* mapping = root.get("mapping"))
     throw Error(r.at(*mapping, "mapping"), "[mapping] belongs to kind = \"mapping-metrics\" only");
+  if (const auto* node = root.get("redistribution"))
+    throw Error(r.at(*node, "redistribution"), "[redistribution] belongs to kind = \"redistribution\" only");
   if (const auto* perms = root["permutations"].as_table()) {
     r.only_keys(*perms, "permutations", {"lambda", "closed_forms", "statistics"});
     const auto names = [&](const char* key, std::vector<std::string> known) {
@@ -339,22 +499,7 @@ Scenario load_scenario(const std::string& path) {
   if (const auto* node = root.get("samples")) s.samples = static_cast<int>(r.integers(*node, "samples", 1).at(0));
   if (const auto* node = root.get("seed")) s.seed = static_cast<std::uint64_t>(r.integers(*node, "seed", 0).at(0));
 
-  const auto* machine = root["machine"].as_table();
-  if (!machine) throw Error(r.at("machine"), "missing [machine] table");
-  r.only_keys(*machine, "machine", {"name", "nodes", "options"});
-  s.machine.name = r.string(*machine, "name", "machine.name", true);
-  const auto* nodes = machine->get("nodes");
-  if (!nodes) throw Error(r.at("machine.nodes"), "missing required key");
-  for (auto v : r.integers(*nodes, "machine.nodes", 2)) s.nodes.push_back(static_cast<int>(v));
-  s.machine.nodes = s.nodes.front();
-  if (const auto* options = (*machine)["options"].as_table())
-    for (const auto& [key, value] : *options) {
-      if (auto text = value.value<std::string>())
-        s.machine.options[std::string(key.str())] = *text;
-      else
-        s.machine.options[std::string(key.str())] =
-            fmt::format("{}", r.number(value, "machine.options." + std::string(key.str())));
-    }
+  s.nodes = read_machine(r, root, s.machine);
 
   const auto* workload = root["workload"].as_table();
   if (!workload) throw Error(r.at("workload"), "missing [workload] table");

@@ -124,8 +124,45 @@ struct MappingScenario : ScenarioHeader {
   MappingMetricsSpec mapping;
 };
 
+// kind = "redistribution" (Guo and Pan 2005): array redistributions cyclic(x) on p -> cyclic(y) on q
+// ([redistribution] cases). report "tables": the communication table and the schedules' CS tables
+// and unit costs beside the paper's, with a timeline picture per schedule. report "times": every
+// series' schedule simulated on [machine] for each case and local array size, beside the paper's
+// statements (its figures' numbers are not in the text).
+struct RedistributionScenario : ScenarioHeader {
+  enum class Report { tables, times };
+  struct Case {
+    std::int64_t x = 1;
+    int p = 1;
+    std::int64_t y = 1;
+    int q = 1;
+    std::string align;  // the scheduler "align-message" means here (default: by gcd(x, q) = gcd(y, p) = 1)
+  };
+  struct Series {
+    std::string label;
+    std::string scheduler;  // a registry name taking x, p, y, q, or "align-message" (algorithm1 where it applies, else algorithm2)
+    std::optional<Strategy> strategy;
+  };
+  Report report = Report::tables;
+  std::vector<Case> cases;
+  // tables
+  std::vector<std::string> schedules;  // names of sim/redistribution/schedules.hpp
+  std::vector<std::vector<std::int64_t>> paper_table;
+  std::map<std::string, std::vector<std::vector<std::vector<int>>>> paper_cs;  // schedule -> [sender][step] -> targets
+  std::map<std::string, std::int64_t> paper_units;
+  // times
+  MachineSpec machine;
+  std::vector<std::int64_t> local_sizes;  // elements on each source processor (global = local x p)
+  std::int64_t global_size = 0;           // or one global array size for every case
+  int element_bytes = 4;
+  std::vector<Series> series;
+  std::string baseline;                       // the series ratios are taken against
+  std::map<std::string, double> paper_ratio;  // series -> the paper's time ratio to the baseline (from its text)
+  std::vector<std::string> paper_statements;
+};
+
 // A scenario file is exactly one of the kinds.
-using Scenario = std::variant<SimulationScenario, PermutationScenario, MappingScenario>;
+using Scenario = std::variant<SimulationScenario, PermutationScenario, MappingScenario, RedistributionScenario>;
 const ScenarioHeader& header(const Scenario& scenario);
 ScenarioHeader& header(Scenario& scenario);
 

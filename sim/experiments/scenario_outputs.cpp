@@ -5,6 +5,7 @@
 #include "mapping_simulation.hpp"
 #include "overhead.hpp"
 #include "permutation_count.hpp"
+#include "redistribution_report.hpp"
 #include "region_map.hpp"
 
 namespace mcsim {
@@ -66,6 +67,11 @@ ScenarioOutputs outputs_of(const SimulationScenario& s, const RunOptions& run, c
     out.printed = out.files.back().text;
   }
   return out;
+}
+
+// Guo and Pan 2005: array redistribution tables and simulated schedules.
+ScenarioOutputs outputs_of(const RedistributionScenario& s, const RunOptions& run, const ReportOptions&) {
+  return s.report == RedistributionScenario::Report::tables ? redistribution_tables(s) : redistribution_times(s, run);
 }
 
 }  // namespace

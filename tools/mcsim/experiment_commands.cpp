@@ -50,18 +50,20 @@ struct CommonOptions {
     std::visit(
         [&](auto& s) {
           if constexpr (std::is_base_of_v<SweepScenario, std::decay_t<decltype(s)>>)
-            apply_machine_options(static_cast<SweepScenario&>(s));
+            apply_machine_options(static_cast<SweepScenario&>(s).machine);
+          else if constexpr (std::is_same_v<RedistributionScenario, std::decay_t<decltype(s)>>)
+            apply_machine_options(s.machine);
           else
             throw Error("--machine-option", "this scenario has no [machine] to change");
         },
         scenario);
   }
-  void apply_machine_options(SweepScenario& scenario) const {
+  void apply_machine_options(MachineSpec& machine) const {
     for (const auto& option : machine_options) {
       const auto eq = option.find('=');
       if (eq == std::string::npos || eq == 0)
         throw Error("--machine-option", fmt::format("'{}' is not key=value", option));
-      scenario.machine.options[option.substr(0, eq)] = option.substr(eq + 1);
+      machine.options[option.substr(0, eq)] = option.substr(eq + 1);
     }
   }
 
@@ -208,7 +210,7 @@ void add_experiment_commands(CLI::App& app) {
       if (s.series.empty()) throw Error("--scheduler", "needs at least one scheduler");
       s.samples = common.samples.value_or(5);
       s.seed = common.seed.value_or(1);
-      common.apply_machine_options(s);
+      common.apply_machine_options(s.machine);
       Progress progress(s.id, !common.quiet);
       const auto result = run_experiment(s, common.run_options(progress));
       const std::string csv = sweep_csv(result, ReportOptions{.host_times = !common.deterministic});
