@@ -19,8 +19,10 @@ namespace rd = redistribution;
 
 rd::Redistribution redistribution_of(const RedistributionScenario::Case& c) { return {c.x, c.p, c.y, c.q}; }
 
+// The opening lines every report prints: id, title, paper, notes.
 std::string header_text(const ScenarioHeader& s) {
-  std::string out = fmt::format("{}: {}\nsource: {}\n", s.id, s.title, s.source);
+  std::string out = fmt::format("{} — {}\n", s.id, s.title);
+  if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
   for (const auto& note : s.notes) out += fmt::format("note: {}\n", note);
   return out;
 }
@@ -169,6 +171,8 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
       s.series.begin());
   std::vector<ComparisonRow> rows;
   std::string text = header_text(s);
+  for (const auto& [key, value] : s.machine.options)
+    text += fmt::format("machine option changed from the published value: {} = {}\n", key, value);
   text += fmt::format("machine {} ({} nodes), {}-byte elements{}; communication time in ms\n\n", s.machine.name,
                       machine->nodes(), s.element_bytes,
                       s.global_size > 0 ? fmt::format(", global size {} (local N = global / p)", s.global_size) : "");
