@@ -14,6 +14,7 @@
 #include "topologies/machines.hpp"
 
 using namespace mcsim;
+using test::end_of;
 using test::one_phase;
 
 namespace {
@@ -31,12 +32,6 @@ MachineSpec cube(int nodes, const std::string& ports = "shared") {
                              {"short_hop_us", "10"}, {"long_hop_us", "20"}, {"node_ports", ports}}};
 }
 
-double end_of(const Run& run, int src, int dst) {
-  for (const auto& m : run.messages)
-    if (m.src == src && m.dst == dst) return m.end_s;
-  FAIL("no message " << src << " -> " << dst);
-  return 0;
-}
 }  // namespace
 
 TEST_CASE("Wormhole on an idle mesh: start-up + hops x header delay + bytes / bandwidth") {
