@@ -15,6 +15,8 @@ const std::vector<SchedulerParameterDoc> cgmh_parameters = {
     {"remainder", "where a cut message's remainder goes back in its heap: size = by what is left (default), "
                   "original = at its first size, sent first again"},
     {"proportional", "the constant c of lambda = c * d*/d for lambda=proportional (default 0.8)"},
+    {"cut", "which messages Decide_Size cuts: largest = those above M_eff (default, the paper's text); "
+            "random = a random share goes whole and M_eff is its largest (not the paper's algorithm)"},
 };
 }  // namespace
 

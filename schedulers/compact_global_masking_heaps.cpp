@@ -25,6 +25,16 @@
 //    that reading brings Table 2's lambda = 3/4 rows to the paper but not its higher-lambda rows.
 //  - ties between equal sizes in a heap go to the smaller destination (the order of the
 //    compressed column, Appendix A).
+//  - which messages are cut: Decide_Size cuts the largest ones (the text: "messages larger than
+//    M_eff"; default, parameter cut = largest). Parameter cut = random is a named alternative that
+//    is NOT the paper's algorithm: the m - k messages cut (k sent whole, as lambda_base says) are a
+//    uniformly random m - k of the permutation's m; a cut message larger than M_eff sends M_eff, a
+//    smaller one half its bytes (rounded up; the paper gives no size for it, an assumption of this
+//    reading), and its remainder goes back to its heap. Cutting the largest messages keeps cutting
+//    the columns that hold the most entries (their largest entry is the largest of more draws), so
+//    those columns stay full while eq. 1 and Appendix C assume every column shrinks evenly; a
+//    random share spreads the cuts. The published Tables 1-2 agree with this reading
+//    (lambda_base = messages) and not with the text (README, "CGMH readings").
 #include <algorithm>
 #include <cmath>
 
@@ -54,6 +64,7 @@ struct Settings {
   bool reset = true;
   LambdaBase base = LambdaBase::nodes;
   bool remainder_keeps_place = false;
+  bool cut_random_share = false;
 };
 
 Settings read_settings(const SchedulerParams& params) {
@@ -80,6 +91,10 @@ Settings read_settings(const SchedulerParams& params) {
   if (remainder != "size" && remainder != "original")
     throw Error(params.where(), fmt::format("remainder = '{}': use size or original", remainder));
   s.remainder_keeps_place = remainder == "original";
+  const std::string cut = params.text("cut", "largest");
+  if (cut != "largest" && cut != "random")
+    throw Error(params.where(), fmt::format("cut = '{}': use largest or random", cut));
+  s.cut_random_share = cut == "random";
   return s;
 }
 
@@ -173,9 +188,24 @@ Plan schedule_compact_global_masking_heaps(const SchedulerInput& input, const Sc
     }
     lambda_ppm_sum += static_cast<std::uint64_t>(std::llround(lambda * 1e6));
 
+    // cut = random: the messages cut are a random (m - k) of the permutation (see the top).
+    std::vector<char> cut_this(taken.size(), 0);
+    if (settings.cut_random_share && !reset_done && lambda < 1) {
+      const std::size_t whole = whole_messages(lambda, taken.size(), n, settings.base);
+      std::vector<std::size_t> order(taken.size());
+      for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+      for (std::size_t i = 0; i + whole < order.size(); ++i) {
+        std::swap(order[i], order[i + input.rng.below(order.size() - i)]);
+        cut_this[order[i]] = 1;
+      }
+    }
+
     Phase phase;
-    for (const auto& t : taken) {
-      const std::uint64_t send = std::min(t.message.bytes, m_eff);
+    for (std::size_t i = 0; i < taken.size(); ++i) {
+      const Taken& t = taken[i];
+      std::uint64_t send = std::min(t.message.bytes, m_eff);
+      if (settings.cut_random_share) send = !cut_this[i] ? t.message.bytes
+                                           : t.message.bytes > m_eff ? m_eff : (t.message.bytes + 1) / 2;
       phase.messages.push_back({t.src, t.message.dst, send, false});
       if (send < t.message.bytes) {
         auto& heap = columns[static_cast<std::size_t>(t.src)];

@@ -7,11 +7,19 @@
 #include <fstream>
 #include <sstream>
 
+#include <catch2/catch.hpp>
 #include <fmt/format.h>
 
 #include "topologies/machines.hpp"
 
 namespace mcsim::test {
+
+double end_of(const Run& run, int src, int dst) {
+  for (const auto& m : run.messages)
+    if (m.src == src && m.dst == dst) return m.end_s;
+  FAIL("no message " << src << " -> " << dst);
+  return 0;
+}
 
 Plan one_phase(int nodes, Strategy strategy, std::vector<PlannedMessage> messages, bool permutation) {
   Plan plan;

@@ -17,6 +17,9 @@ namespace mcsim::test {
 // A one-phase plan of the given messages.
 Plan one_phase(int nodes, Strategy strategy, std::vector<PlannedMessage> messages, bool permutation = true);
 
+// When the message src -> dst of a run arrived (fails the test if the run has none).
+double end_of(const Run& run, int src, int dst);
+
 // Path of the mcsim binary and a way to run it: returns the exit code; stdout/stderr captured.
 struct CommandResult {
   int exit_code = 0;

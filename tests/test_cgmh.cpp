@@ -47,7 +47,8 @@ TEST_CASE("Differential approach by hand: MS sums the gains, BJ takes the single
 
 TEST_CASE("CGMH plans deliver every byte, split pieces adding up, for every lambda rule and reading") {
   for (const char* spec : {"CGMH:lambda=0.75", "CGMH:lambda=7/8,reset=off", "CGMH:lambda=0.75,lambda_base=messages",
-                           "CGMH:lambda=0.75,lambda_base=floor,reset=off", "CGMH:lambda=proportional", "CGMH:lambda=7/8,remainder=original", "CGMH+MS",
+                           "CGMH:lambda=0.75,lambda_base=floor,reset=off", "CGMH:lambda=proportional", "CGMH:lambda=7/8,remainder=original",
+                           "CGMH:lambda=0.75,cut=random,lambda_base=messages", "CGMH:lambda=7/8,cut=random", "CGMH+MS",
                            "CGMH+BJ", "CGM+heap"}) {
     for (std::uint64_t seed = 0; seed < 4; ++seed) {
       const CommMatrix m = random_matrix(32, 8, seed, seed % 2 ? 16 : 32768);
@@ -110,6 +111,7 @@ TEST_CASE("Scheduler parameters are checked") {
   REQUIRE_THROWS_WITH(cgmh("CGMH:lambda=1.5", m, 1), Catch::Contains("must be in (0, 1]"));
   REQUIRE_THROWS_WITH(cgmh("CGMH:reset=maybe", m, 1), Catch::Contains("use on or off"));
   REQUIRE_THROWS_WITH(cgmh("CGMH:lambda_base=rows", m, 1), Catch::Contains("lambda_base"));
+  REQUIRE_THROWS_WITH(cgmh("CGMH:cut=smallest", m, 1), Catch::Contains("use largest or random"));
 }
 
 TEST_CASE("Largest-first cutting leaves the columns uneven (why Table 2 needs more permutations than eq. 3)") {
@@ -124,5 +126,20 @@ TEST_CASE("Largest-first cutting leaves the columns uneven (why Table 2 needs mo
     INFO("seed " << seed << ": fullest column " << cut << " (lambda 3/4), " << whole << " (lambda 1)");
     REQUIRE(cut >= 5 * 4);      // measured 33-38 for these seeds
     REQUIRE(cut >= 3 * whole);  // measured 7-9 without cutting
+  }
+}
+
+TEST_CASE("The random-share reading cuts the share lambda sets, spread over the columns") {
+  // Not the paper's Decide_Size (compact_global_masking_heaps.cpp): m - ceil(lambda m) random messages
+  // of each permutation are cut before resetting, so the columns shrink evenly, as eq. 1 assumes.
+  for (std::uint64_t seed = 0; seed < 3; ++seed) {
+    const CommMatrix m = random_matrix(512, 64, 300 + seed, 1);
+    const Schedule random_share = cgmh("CGMH:lambda=0.75,cut=random,lambda_base=messages,reset=off", m, seed);
+    const auto largest = cgmh("CGMH:lambda=0.75", m, seed).operations.at("fullest_column_at_threshold");
+    const auto spread = random_share.operations.at("fullest_column_at_threshold");
+    INFO("seed " << seed << ": fullest column " << spread << " (random share), " << largest << " (largest first)");
+    REQUIRE(spread * 2 < largest);
+    // Every permutation but those with messages of 1 byte cuts m - ceil(3m/4) messages.
+    REQUIRE(random_share.operations.at("splits") >= random_share.phases() * 100);
   }
 }

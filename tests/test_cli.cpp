@@ -74,18 +74,6 @@ TEST_CASE("mcsim run: the same seed gives byte-identical files") {
   REQUIRE(ta.str() == tb.str());
 }
 
-TEST_CASE("Golden output: a two-sample ranka92-table3 (a change here is a change of the model)") {
-  const auto dir = mcsim::test::temp_dir("golden");
-  const auto r = run_mcsim("reproduce ranka92-table3 -q --deterministic --samples 2 -o " + dir);
-  REQUIRE(r.exit_code == 0);
-  std::ifstream got(dir + "/ranka92-table3.csv"), want(data + "/../golden/ranka92-table3-s2.csv");
-  std::stringstream g, w;
-  g << got.rdbuf();
-  w << want.rdbuf();
-  REQUIRE(!w.str().empty());
-  REQUIRE(g.str() == w.str());
-}
-
 TEST_CASE("mcsim timeline writes every message of one run, and a picture") {
   const auto dir = mcsim::test::temp_dir("timeline");
   const auto r = run_mcsim("timeline --scheduler CGM --density 4 --msg-unit 256 -o " + dir + "/t.csv");

@@ -6,6 +6,7 @@
 #include "sim/workloads/workloads.hpp"
 
 using namespace mcsim;
+using test::end_of;
 using test::one_phase;
 
 namespace {
@@ -42,11 +43,37 @@ TEST_CASE("Two messages into one node share its interface equally, whatever thei
   REQUIRE(runs[0].messages[1].end_s == Approx(2 * bytes / bandwidth).epsilon(1e-9));
 }
 
-TEST_CASE("A pairwise exchange: shared node interface serialises the bytes, duplex does not") {
+TEST_CASE("A pairwise exchange under CMMD's blocking calls is two rendezvous in turn") {
+  // Node 0 (the lower) sends first: its half start-up, node 1's receive is posted, the bytes, node
+  // 1's half start-up; then node 1 sends the same way and node 0 receives: 2 x (start-up + bytes).
   const std::uint64_t bytes = 80000;
   const Plan exchange = one_phase(32, Strategy::loosely_synchronous, {{0, 1, bytes}, {1, 0, bytes}});
-  const auto shared = simulate_isolated(cm5, {Job{exchange, 1}});
-  const auto duplex = simulate_isolated({"cm5", 32, {{"node_interface", "duplex"}}}, {Job{exchange, 1}});
+  const auto runs = simulate_isolated(cm5, {Job{exchange, 1}});
+  REQUIRE(runs[0].communication_time() == Approx(2 * (startup + bytes / bandwidth)).epsilon(1e-9));
+  REQUIRE(end_of(runs[0], 0, 1) == Approx(startup / 2 + bytes / bandwidth).epsilon(1e-9));
+  REQUIRE(end_of(runs[0], 1, 0) == Approx(startup * 3 / 2 + 2 * bytes / bandwidth).epsilon(1e-9));
+}
+
+TEST_CASE("A cycle of blocking sends cannot deadlock: the highest node of the cycle receives first") {
+  // 0 -> 5 -> 9 -> 0 in one phase; T = bytes / bandwidth = 992 us, s = start-up. 0 and 5 send first
+  // (half start-up each), 9 (highest) receives first: 5 -> 9 arrives at s/2 + T. Node 5 then posts
+  // its receive and 0's bytes follow: s/2 + 2T. Node 9 is ready to send at s + s/2 + T, but node 0
+  // posts its receive only after its own send, at s/2 + 2T (later, since T > s): s/2 + 3T.
+  const std::uint64_t bytes = 8000;
+  const Plan cycle = one_phase(32, Strategy::loosely_synchronous, {{0, 5, bytes}, {5, 9, bytes}, {9, 0, bytes}});
+  const auto runs = simulate_isolated(cm5, {Job{cycle, 1}});
+  const double t = bytes / bandwidth;
+  REQUIRE(end_of(runs[0], 5, 9) == Approx(startup / 2 + t).epsilon(1e-9));
+  REQUIRE(end_of(runs[0], 0, 5) == Approx(startup / 2 + 2 * t).epsilon(1e-9));
+  REQUIRE(end_of(runs[0], 9, 0) == Approx(startup / 2 + 3 * t).epsilon(1e-9));
+}
+
+TEST_CASE("Overlapped CMMD calls: shared node interface serialises an exchange's bytes, duplex does not") {
+  const std::uint64_t bytes = 80000;
+  const Plan exchange = one_phase(32, Strategy::loosely_synchronous, {{0, 1, bytes}, {1, 0, bytes}});
+  const auto shared = simulate_isolated({"cm5", 32, {{"cmmd", "overlapped"}}}, {Job{exchange, 1}});
+  const auto duplex =
+      simulate_isolated({"cm5", 32, {{"cmmd", "overlapped"}, {"node_interface", "duplex"}}}, {Job{exchange, 1}});
   REQUIRE(shared[0].communication_time() == Approx(startup + 2 * bytes / bandwidth).epsilon(1e-9));
   REQUIRE(duplex[0].communication_time() == Approx(startup + bytes / bandwidth).epsilon(1e-9));
 }

@@ -14,6 +14,7 @@
 #include "topologies/machines.hpp"
 
 using namespace mcsim;
+using test::end_of;
 using test::one_phase;
 
 namespace {
@@ -31,12 +32,6 @@ MachineSpec cube(int nodes, const std::string& ports = "shared") {
                              {"short_hop_us", "10"}, {"long_hop_us", "20"}, {"node_ports", ports}}};
 }
 
-double end_of(const Run& run, int src, int dst) {
-  for (const auto& m : run.messages)
-    if (m.src == src && m.dst == dst) return m.end_s;
-  FAIL("no message " << src << " -> " << dst);
-  return 0;
-}
 }  // namespace
 
 TEST_CASE("Wormhole on an idle mesh: start-up + hops x header delay + bytes / bandwidth") {
@@ -107,6 +102,36 @@ TEST_CASE("A blocked worm keeps the channels it holds, and later messages queue 
   REQUIRE(end_of(runs[0], 2, 3) == Approx(4.1));
   REQUIRE(end_of(runs[0], 0, 3) == Approx(5.2));
   REQUIRE(end_of(runs[0], 1, 2) == Approx(6.3));
+}
+
+TEST_CASE("Wormhole tail release: a chain of short blocked worms holds only what its flits fill") {
+  // 1 x 5 line, header delay r = 0.1, flits of 1/4 unit and 4 flits of buffer per channel: a 1-unit
+  // worm packs into one channel (s = 1). W1 = 3 -> 4 (4 units) holds channel 3->4 until 4.1.
+  // W2 = 1 -> 4 (1 unit) crosses 1->2 at 0.1 and 2->3 at 0.2, waits for 3->4 until 4.1, crosses it at
+  // 4.2 and ends at 4.2 + 1 = 5.2. Its tail frees 1->2 at max(0.1 + 1, 0.2) = 1.1 (the worm fits in
+  // the buffer of 2->3) and 2->3 at max(0.2 + 1, 4.2) = 4.2 (once the header has left it).
+  // W3 = 0 -> 3 (1 unit) crosses 0->1 at 0.1, takes 1->2 at 1.1 (crossed 1.2), 2->3 at 4.2 (crossed
+  // 4.3), ends at 5.3. With circuit switching W2 holds both channels until 5.2: W3 ends at 6.4.
+  const std::vector<PlannedMessage> chain = {{3, 4, 4 * unit}, {1, 4, unit}, {0, 3, unit}};
+  auto line = [](const std::string& switching) {
+    MachineSpec spec = mesh(1, 5, switching, 0, 0.1);
+    if (switching == "wormhole") spec.options.insert({{"flit", "250000"}, {"buffer", "4"}});
+    return spec;
+  };
+  const auto worms = simulate_isolated(line("wormhole"), {Job{one_phase(5, Strategy::asynchronous, chain, false), 1}});
+  REQUIRE(end_of(worms[0], 3, 4) == Approx(4.1));
+  REQUIRE(end_of(worms[0], 1, 4) == Approx(5.2));
+  REQUIRE(end_of(worms[0], 0, 3) == Approx(5.3));
+  const auto circuits = simulate_isolated(line("circuit"), {Job{one_phase(5, Strategy::asynchronous, chain, false), 1}});
+  REQUIRE(end_of(circuits[0], 1, 4) == Approx(5.2));
+  REQUIRE(end_of(circuits[0], 0, 3) == Approx(6.4));
+}
+
+TEST_CASE("Wormhole flit buffers are machine options, checked") {
+  REQUIRE_THROWS_WITH(make_machine({"mesh", 4, {{"flit", "0"}}}), Catch::Contains("at least 1"));
+  const auto delta = make_machine({"mesh", 4, {}});
+  REQUIRE(delta->switching().flit_buffers().flit_bytes == 2);
+  REQUIRE(delta->switching().flit_buffers().depth_flits == 1);
 }
 
 TEST_CASE("Routes claim channels in increasing numbers, and channel numbers name their ends") {

@@ -26,6 +26,16 @@
 //    NPAC's notes give 80 us and 8.7 MB/s for the later CMMD 3.1; we keep the 1992 figures.
 //  - assumption: the 88 us start-up is CPU time in CMMD, split evenly between sender and
 //    receiver (no published split found).
+//  - calls (option cmmd): the 1992 CMMD had no asynchronous messages (Ranka, Wang, Kumar 1992,
+//    sec. 3.3 footnote), and CMMD_send_block is a synchronous send: it returns only once the
+//    receiver has posted the matching receive, and two nodes that both send first deadlock
+//    (J. Dongarra, "The Performance of PVM on MPP Systems", 1995, netlib.org/utk/papers/pvmmpp,
+//    citing the CMMD Reference Manual, 1993). So cmmd = rendezvous (default) runs the phases of
+//    loosely synchronous plans as blocking calls in an order that cannot deadlock
+//    (sim/core/plan_program.cpp); cmmd = overlapped posts receives ahead and lets both directions
+//    of an exchange move at once (CMMD 3.0's asynchronous calls, or CMMD_send_and_receive for an
+//    exchange). The handshake's packets are not published; its cost is taken to be inside the
+//    measured start-up (a ping-pong measures it with the receive already posted).
 //  - assumption: a node's sends and receives share one CMMD copy rate. The CM-5 network interface
 //    is a pair of memory-mapped FIFOs that the node's SPARC fills and drains itself (von Eicken,
 //    Culler, Goldstein, Schauser, "Active Messages", ISCA 1992, sec. on the CM-5), so one
@@ -56,6 +66,7 @@ Cm5Parameters Cm5Parameters::published() {
       .barrier_s = 4e-6,
       .shared_node_interface = true,
       .packet_payload_bytes = 16,
+      .calls = MessageCalls::rendezvous,
   };
 }
 
@@ -152,6 +163,11 @@ std::vector<MachineParameter> documented(const FatTreeShape& shape, const Cm5Par
       {"CMMD bandwidth", fmt::format("{} MB/s", p.cmmd_bandwidth_Bps / 1e6),
        "Dongarra et al., PVM on MPP systems, UT-CS-95-301"},
       {"overhead split", "half of the start-up at the sender, half at the receiver", "assumption (no published split)"},
+      {"CMMD calls", p.calls == MessageCalls::rendezvous
+                         ? "blocking: synchronous send (rendezvous) and blocking receive, ordered so no cycle waits"
+                         : "overlapped: receives posted ahead, both directions of an exchange at once",
+       "option cmmd; CMMD_send_block is synchronous (Dongarra 1995, citing the CMMD Reference Manual); "
+       "no asynchronous CMMD in 1992 (Ranka, Wang, Kumar 1992, sec. 3.3)"},
       {"node interface", p.shared_node_interface ? "shared by sends and receives" : "one rate each way",
        "assumption from the processor-driven NI (von Eicken et al. ISCA'92)"},
       {"packet payload", fmt::format("{} bytes", p.packet_payload_bytes), "Ponnusamy et al. 1992; Bader et al. 1993"},
@@ -189,6 +205,8 @@ std::unique_ptr<Machine> make_cm5(const MachineSpec& spec) {
   p.cmmd_bandwidth_Bps = options.number("cmmd_bandwidth_MBps", p.cmmd_bandwidth_Bps / 1e6) * 1e6;
   p.wire_bandwidth_Bps = options.number("wire_bandwidth_MBps", p.wire_bandwidth_Bps / 1e6) * 1e6;
   p.barrier_s = options.number("barrier_us", p.barrier_s * 1e6) * 1e-6;
+  p.calls = options.choice("cmmd", {"rendezvous", "overlapped"}, "rendezvous") == "rendezvous" ? MessageCalls::rendezvous
+                                                                                               : MessageCalls::posted;
   options.reject_unknown();
   return make_cm5_machine(spec.nodes, p);
 }

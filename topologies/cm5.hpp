@@ -22,6 +22,8 @@ struct Cm5Parameters {
   double barrier_s;            // control-network barrier
   bool shared_node_interface;  // sends and receives of a node share the CMMD copy rate
   int packet_payload_bytes;    // data bytes per data-network packet
+  // CMMD's calls: blocking rendezvous (the 1992 CMMD, default) or posted and overlapped.
+  MessageCalls calls = MessageCalls::rendezvous;
 
   static Cm5Parameters published();
 };
@@ -60,6 +62,7 @@ class CmmdProtocol final : public NodeProtocol {
   NodeCosts costs(std::uint64_t bytes) const override;
   double barrier_seconds() const override { return parameters_.barrier_s; }
   std::uint64_t wire_bytes(std::uint64_t payload) const override;
+  MessageCalls message_calls() const override { return parameters_.calls; }
 
  private:
   Cm5Parameters parameters_;

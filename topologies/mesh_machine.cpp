@@ -48,6 +48,10 @@ double MeshSwitching::per_hop_seconds(std::uint64_t) const {
   return parameters_.startup_per_hop() ? parameters_.startup_s : parameters_.hop_s;
 }
 
+FlitBuffers MeshSwitching::flit_buffers() const {
+  return {parameters_.flit_bytes, parameters_.buffer_flits, 1.0 / parameters_.bandwidth_Bps};
+}
+
 std::vector<int> MeshChannels::route_path(int src, int dst) const { return xy_path(rows_, cols_, src, dst); }
 
 int MeshChannels::channel_count() const { return MeshChannelBlocks{rows_, cols_}.count(); }
@@ -97,6 +101,11 @@ std::vector<MachineParameter> documented(int rows, int cols, const MeshParameter
       {"start-up c", fmt::format("{} s {}", p.startup_s, per_hop ? "per hop" : "per message"), p.source},
   };
   if (!per_hop) list.push_back({"header delay per hop", fmt::format("{} s", p.hop_s), p.source});
+  if (p.transport == "wormhole")
+    list.push_back({"flit buffers", fmt::format("{} flit(s) of {} bytes per channel", p.buffer_flits, p.flit_bytes),
+                    p.name == "delta" ? "ASSUMPTION: the Delta routing chip's flit size and buffer depth are not in "
+                                        "the sources reached (options flit, buffer)"
+                                      : "options flit (bytes) and buffer (flits)"});
   return list;
 }
 
@@ -160,6 +169,15 @@ std::unique_ptr<Machine> make_mesh(const MachineSpec& spec) {
   if (set == "dimensionless") {
     p.startup_s = options.number("startup", p.startup_s);
     p.hop_s = options.number("hop", p.hop_s);
+  }
+  if (switching == "wormhole") {
+    if (set == "delta") p.flit_bytes = 2;  // ASSUMPTION: one 16-bit channel word per flit (see documented())
+    const int flit = options.integer("flit", static_cast<int>(p.flit_bytes));
+    const int buffer = options.integer("buffer", static_cast<int>(p.buffer_flits));
+    if (flit < 1 || buffer < 1)
+      throw Error(options.where(), fmt::format("flit = {} bytes and buffer = {} flits must be at least 1", flit, buffer));
+    p.flit_bytes = static_cast<std::uint64_t>(flit);
+    p.buffer_flits = static_cast<std::uint64_t>(buffer);
   }
   options.reject_unknown();
   return make_mesh_machine(rows, cols, std::move(p));

@@ -24,6 +24,9 @@ struct MeshParameters {
   double bandwidth_Bps = 0;  // each direction of each channel (1 / b)
   double startup_s = 0;      // c: once per message (wormhole) or at every hop (store-and-forward)
   double hop_s = 0;          // wormhole: header delay per channel claimed
+  // wormhole: flow-control unit and flit buffers per channel (what a blocked worm packs into).
+  std::uint64_t flit_bytes = 1;
+  std::uint64_t buffer_flits = 1;
 
   // Store-and-forward pays the start-up c at every hop; every other transport once per message.
   bool startup_per_hop() const { return transport == "store-and-forward"; }
@@ -63,6 +66,7 @@ class MeshSwitching final : public SwitchingRules {
   explicit MeshSwitching(MeshParameters parameters) : parameters_(std::move(parameters)) {}
   std::string transport() const override { return parameters_.transport; }
   double per_hop_seconds(std::uint64_t bytes) const override;
+  FlitBuffers flit_buffers() const override;
 
  private:
   MeshParameters parameters_;

@@ -16,10 +16,24 @@ struct NodeCosts {
   bool blocking_send = false;
 };
 
+// How a node's send and receive calls behave, as its message-passing library defines them.
+enum class MessageCalls {
+  // Receives are posted ahead and a send returns once its message has left (buffered or
+  // non-blocking calls: NX, MPI, CMMD's later asynchronous calls). Both directions of a pairwise
+  // exchange move at once.
+  posted,
+  // A blocking synchronous send, which completes only once the receiver has posted the matching
+  // receive and taken the message (a rendezvous), and a blocking receive: CMMD_send_block and
+  // CMMD_receive_block, all the 1992 CMMD offered (Ranka, Wang, Kumar 1992, sec. 3.3 footnote;
+  // Dongarra, "The Performance of PVM on MPP Systems", 1995, on the CMMD Reference Manual).
+  rendezvous,
+};
+
 // A machine's node protocol: CMMD on the CM-5, NX on the iPSC/860, ...
 class NodeProtocol {
  public:
   virtual ~NodeProtocol() = default;
+  virtual MessageCalls message_calls() const { return MessageCalls::posted; }
   // Costs of a message of `bytes` bytes (machines with several protocols charge by size).
   virtual NodeCosts costs(std::uint64_t bytes) const = 0;
   // A barrier of all nodes (the CM-5's control network); 0 where the machine has none of its own.

@@ -2,9 +2,13 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
+#include "error.hpp"
+
 namespace mcsim {
 
-PlanProgram::PlanProgram(const Plan& plan, int nodes) : plan_(plan) {
+PlanProgram::PlanProgram(const Plan& plan, int nodes, MessageCalls calls) : plan_(plan), calls_(calls) {
   run_.nodes = nodes;
   run_.node_finish_s.assign(static_cast<std::size_t>(nodes), 0.0);
   const bool one_round = plan.strategy == Strategy::asynchronous;
@@ -29,7 +33,15 @@ void PlanProgram::run(Node& node) {
   const bool ready_signals = strategy == Strategy::receiver_ready;
   const bool pair_exchanges = ready_signals && node.exchanges_need_pairing();
 
+  const bool blocking = calls_ == MessageCalls::rendezvous &&
+                        (strategy == Strategy::loosely_synchronous || strategy == Strategy::phase_synchronous);
+
   for (const NodeRound& round : rounds_[static_cast<std::size_t>(me)]) {
+    if (blocking) {
+      run_blocking_round(node, round);
+      if (strategy == Strategy::phase_synchronous) node.barrier();
+      continue;
+    }
     // Post every receive of the round first, so that no ring of rendezvous can deadlock.
     std::vector<ReceiveHandle> receives;
     receives.reserve(round.receives.size());
@@ -74,6 +86,47 @@ void PlanProgram::run(Node& node) {
     if (strategy == Strategy::phase_synchronous) node.barrier();
   }
   run_.node_finish_s[static_cast<std::size_t>(me)] = node.now();
+}
+
+// Blocking calls (MessageCalls::rendezvous). A phase of a loosely synchronous plan is a partial
+// permutation: each node sends at most one message and receives at most one. If every node sent
+// first, every node would wait in a rendezvous nobody can answer; so a node whose destination has a
+// higher number sends first and then receives, and the others receive first. In any cycle of the
+// permutation the highest node receives first, so no cycle of waits can form. LP's pairwise
+// exchange thus runs as two rendezvous in turn: the lower node's message, then the higher node's.
+void PlanProgram::run_blocking_round(Node& node, const NodeRound& round) {
+  if (round.sends.size() > 1 || round.receives.size() > 1)
+    throw Error("CMMD blocking calls",
+                fmt::format("node {} has {} sends and {} receives in one phase; blocking calls need each phase to be "
+                            "a partial permutation (machine option cmmd = overlapped runs it)",
+                            node.id(), round.sends.size(), round.receives.size()));
+  const bool send_first =
+      !round.sends.empty() && (round.receives.empty() || run_.messages[round.sends.front()].dst > node.id());
+  if (send_first) send_blocking(node, round.sends.front());
+  if (!round.receives.empty()) receive_blocking(node, round.receives.front());
+  if (!send_first && !round.sends.empty()) send_blocking(node, round.sends.front());
+}
+
+// CMMD_send_block: the library's send overhead, then the rendezvous (the receiver's ready signal:
+// its receive is posted), then the bytes; the call returns once they have arrived. The handshake's
+// own cost is taken to be inside the measured start-up, which was measured with the receive posted.
+void PlanProgram::send_blocking(Node& node, std::size_t index) {
+  auto& m = run_.messages[index];
+  m.start_s = node.now();
+  node.compute(node.costs(m.bytes).send_overhead_s);
+  node.wait(node.post_receive(m.dst, Lane::ready));
+  node.wait(node.send(m.dst, m.bytes, index));
+}
+
+// CMMD_receive_block: posts the receive, tells the sender so (a 0-byte ready signal), waits for the
+// bytes, then spends the receive overhead.
+void PlanProgram::receive_blocking(Node& node, std::size_t index) {
+  auto& m = run_.messages[index];
+  const ReceiveHandle data = node.post_receive(m.src);
+  const SendHandle ready = node.send(m.src, 0, 0, Lane::ready);
+  m.end_s = node.wait(data).arrival_s;
+  node.wait(ready);
+  node.compute(node.costs(m.bytes).receive_overhead_s);
 }
 
 }  // namespace mcsim

@@ -13,7 +13,9 @@ namespace mcsim {
 class PlanProgram : public Program {
  public:
   // `plan` must outlive the program (the engine keeps the job's plan for the job's duration).
-  PlanProgram(const Plan& plan, int nodes);
+  // With MessageCalls::rendezvous, the phases of loosely and phase-synchronous plans run as
+  // blocking calls (see run_blocking_round); the other strategies post their receives ahead.
+  PlanProgram(const Plan& plan, int nodes, MessageCalls calls = MessageCalls::posted);
 
   void run(Node& node) override;
   // Every message of the plan in plan order (phase by phase), with its send start and arrival.
@@ -26,7 +28,12 @@ class PlanProgram : public Program {
     std::vector<std::size_t> receives;  // indices into run_.messages
   };
 
+  void run_blocking_round(Node& node, const NodeRound& round);
+  void send_blocking(Node& node, std::size_t index);
+  void receive_blocking(Node& node, std::size_t index);
+
   const Plan& plan_;
+  MessageCalls calls_;
   Run run_;
   std::vector<std::vector<NodeRound>> rounds_;  // [node][round]
 };

@@ -16,6 +16,14 @@ enum class NodePorts {
   one_shared,
 };
 
+// Wormhole flow control (the transport "wormhole"): flits of flit_bytes, depth_flits of them
+// buffered per channel, a channel moving a byte in seconds_per_byte.
+struct FlitBuffers {
+  std::uint64_t flit_bytes = 1;
+  std::uint64_t depth_flits = 1;
+  double seconds_per_byte = 0;
+};
+
 class SwitchingRules {
  public:
   virtual ~SwitchingRules() = default;
@@ -25,6 +33,8 @@ class SwitchingRules {
   // Circuit/wormhole: time for the header to claim one more channel. Store-and-forward: the
   // start-up paid again at every hop.
   virtual double per_hop_seconds(std::uint64_t /*bytes*/) const { return 0; }
+  // Wormhole: the flits and buffers a worm's tail moves through.
+  virtual FlitBuffers flit_buffers() const { return {}; }
 };
 
 // A transport with no numbers of its own (flow-level machines).

@@ -1,4 +1,5 @@
-// Channel locks for switched transports: one FIFO s4u::Mutex per directed channel of the machine.
+// Channel locks for switched transports: one FIFO lock per directed channel of the machine, a
+// semaphore of one (so a wormhole's tail may free what its header claimed).
 // Machines number their channels so that every route claims increasing numbers: claims follow one
 // global order and cannot deadlock (Dally and Seitz 1987).
 #pragma once
@@ -17,7 +18,7 @@ class ChannelLocks {
   // channel routes.
   explicit ChannelLocks(const Machine& machine);
 
-  simgrid::s4u::Mutex& operator[](int channel) { return *locks_[static_cast<std::size_t>(channel)]; }
+  simgrid::s4u::Semaphore& operator[](int channel) { return *locks_[static_cast<std::size_t>(channel)]; }
   // The channels of the route src -> dst, checked to increase (throws mcsim::Error otherwise).
   std::vector<int> route_channels(int src, int dst) const;
   // The channel of one hop.
@@ -27,7 +28,7 @@ class ChannelLocks {
  private:
   const Machine& machine_;
   const ChannelRoutes& routes_;
-  std::vector<simgrid::s4u::MutexPtr> locks_;
+  std::vector<simgrid::s4u::SemaphorePtr> locks_;
 };
 
 }  // namespace mcsim

@@ -7,6 +7,7 @@ namespace mcsim {
 std::unique_ptr<Transport> make_flow_transport(Machine& machine);               // flow.cpp
 std::unique_ptr<Transport> make_reserved_path_transport(Machine& machine);      // reserved_path.cpp
 std::unique_ptr<Transport> make_store_and_forward_transport(Machine& machine);  // store_and_forward.cpp
+std::unique_ptr<Transport> make_wormhole_transport(Machine& machine);           // wormhole.cpp
 
 const std::vector<TransportEntry>& transport_registry() {
   static const std::vector<TransportEntry> registry = {
@@ -14,8 +15,9 @@ const std::vector<TransportEntry>& transport_registry() {
        &make_flow_transport},
       {"circuit", "claim the route's channels in order holding what is held (per-hop setup), stream, release",
        &make_reserved_path_transport},
-      {"wormhole", "the blocking of circuit switching; the header advances one channel per hop delay",
-       &make_reserved_path_transport},
+      {"wormhole", "the header claims channels in order (hop delay each), the tail frees each as it crosses it; "
+                   "a blocked worm packs into the flit buffers ahead and holds only the channels it fills",
+       &make_wormhole_transport},
       {"store-and-forward", "hop by hop: each channel held for a whole start-up + bytes/bandwidth in turn",
        &make_store_and_forward_transport},
   };

@@ -99,13 +99,13 @@ class ReservedPathTransport final : public Transport {
              std::size_t hops_with_delay) {
     take_ports(ports);
     for (std::size_t i = 0; i < channels.size(); ++i) {
-      channels_[channels[i]].lock();
+      channels_[channels[i]].acquire();
       if (i < hops_with_delay && per_hop_s > 0) s4u::this_actor::sleep_for(per_hop_s);
     }
   }
 
   void release(const std::vector<int>& ports, const std::vector<int>& channels) {
-    for (int c : channels) channels_[c].unlock();
+    for (int c : channels) channels_[c].release();
     give_ports(ports);
   }
 

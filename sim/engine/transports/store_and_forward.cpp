@@ -28,11 +28,11 @@ class StoreAndForwardTransport final : public Transport {
     const std::vector<int> path = channels_.routes().route_path(src, dst);
     const double startup_s = machine_.switching().per_hop_seconds(bytes);
     for (std::size_t i = 1; i < path.size(); ++i) {
-      s4u::Mutex& lock = channels_[channels_.channel(path[i - 1], path[i])];
-      lock.lock();
+      s4u::Semaphore& lock = channels_[channels_.channel(path[i - 1], path[i])];
+      lock.acquire();
       if (startup_s > 0) s4u::this_actor::sleep_for(startup_s);
       if (bytes > 0) s4u::Comm::sendto(machine_.platform().host(path[i - 1]), machine_.platform().host(path[i]), bytes);
-      lock.unlock();
+      lock.release();
     }
   }
 
