@@ -11,8 +11,9 @@
 //    option shape (e.g. "2x4x8", "8x8x1").
 //  - ASSUMPTION: routing crosses x, then y, then z (option order). Not published where we looked.
 //  - ASSUMPTION: the 3 us latency is paid at every crossbar passage (the header's claim of the
-//    link into and the link out of the crossbar, half each), and messages hold their path while
-//    they stream (wormhole: option switching, e.g. "flow").
+//    link into and the link out of the crossbar, half each), and messages hold their whole path
+//    while they stream (the transport "circuit": the flit buffers that would let a worm free the
+//    channels behind it are not published; option switching, e.g. "flow").
 //  - ASSUMPTION: no MPI software time per message (option startup_us) and a barrier of no cost
 //    beyond waiting for the last processor (option barrier_us): no MPI latency or barrier time of
 //    CP-PACS could be found, so the model's times are the network's alone.
@@ -62,7 +63,7 @@ std::vector<MachineParameter> documented(const CpPacsParameters& p) {
        "Iwasaki, hep-lat/9608148 (design figure)"},
       {"crossbar latency", fmt::format("{} us per crossbar passed", p.crossbar_latency_s * 1e6),
        "Iwasaki, hep-lat/9608148 (3 us design figure); assumption: paid per crossbar"},
-      {"switching", p.transport, "assumption: a message holds its path (wormhole); option switching"},
+      {"switching", p.transport, "assumption: a message holds its whole path while it streams; option switching"},
       {"MPI start-up", fmt::format("{} us per message at the sender", p.startup_s * 1e6),
        "assumption: no published CP-PACS MPI latency found (option startup_us)"},
       {"barrier", fmt::format("{} us", p.barrier_s * 1e6), "assumption: not published (option barrier_us)"},
@@ -78,7 +79,7 @@ CpPacsParameters CpPacsParameters::published() {
           .crossbar_latency_s = 3e-6,
           .startup_s = 0,
           .barrier_s = 0,
-          .transport = "wormhole"};
+          .transport = "circuit"};
 }
 
 std::unique_ptr<Machine> make_cp_pacs_machine(const CpPacsParameters& p) {

@@ -32,6 +32,7 @@
 #include <algorithm>
 
 #include "../transport.hpp"
+#include "../../core/error.hpp"
 #include "channel_locks.hpp"
 
 namespace mcsim {
@@ -42,7 +43,11 @@ namespace s4u = simgrid::s4u;
 
 class WormholeTransport final : public Transport {
  public:
-  explicit WormholeTransport(Machine& machine) : machine_(machine), channels_(machine) {}
+  explicit WormholeTransport(Machine& machine) : machine_(machine), channels_(machine) {
+    if (!(machine.switching().flit_buffers().seconds_per_byte > 0))
+      throw Error(machine.name(), "the wormhole transport needs the machine's flit buffers and channel rate, and this "
+                                  "machine gives none: use switching = circuit");
+  }
 
   TransferHandle start(const Transfer& t) override {
     return TransferHandle(s4u::Actor::create("worm", machine_.platform().host(t.src), [this, t] {
