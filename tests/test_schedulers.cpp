@@ -26,6 +26,7 @@ Schedule schedule(const std::string& name, const CommMatrix& m, std::uint64_t se
 
 TEST_CASE("Every scheduler's plan delivers every matrix exactly, on many random matrices") {
   for (const auto& entry : scheduler_registry().entries()) {
+    if (entry.program) continue;  // run-time protocols make no plan (test_bounded_traffic_protocols.cpp)
     for (int n : {32, 64}) {
       for (int d : {1, 4, 8, 16}) {
         for (std::uint64_t sample = 0; sample < 3; ++sample) {

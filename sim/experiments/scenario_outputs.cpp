@@ -1,6 +1,7 @@
 #include "scenario_outputs.hpp"
 
 #include "../core/error.hpp"
+#include "bounded_traffic.hpp"
 #include "mapping_report.hpp"
 #include "mapping_simulation.hpp"
 #include "overhead.hpp"
@@ -65,6 +66,16 @@ ScenarioOutputs outputs_of(const SimulationScenario& s, const RunOptions& run, c
     out.files.push_back({".csv", sweep_csv(result, report)});
     out.printed = out.files.back().text;
   }
+  return out;
+}
+
+// Ranka, Shankar, Alsabti 1995: time against traffic t, mean and spread over trials, claim verdicts.
+ScenarioOutputs outputs_of(const BoundedTrafficScenario& s, const RunOptions& run, const ReportOptions&) {
+  ScenarioOutputs out;
+  const auto result = run_bounded_traffic(s, run);
+  out.printed = bounded_traffic_text(result);
+  out.files.push_back({".csv", comparison_csv(s.id, bounded_traffic_rows(result))});
+  if (s.plot == PlotKind::comm) out.plot = bounded_traffic_plot(result);
   return out;
 }
 
