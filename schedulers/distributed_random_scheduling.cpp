@@ -57,6 +57,7 @@ class DistributedRandomScheduling final : public Program {
     std::vector<std::uint64_t> receive(static_cast<std::size_t>(p_), 0);
     if (options_.exchange_vectors) {
       receive = vectors_.run(node, send);
+      note_span(run_, node, "vectors", 0);
     } else {
       for (int i = 0; i < p_; ++i) receive[static_cast<std::size_t>(i)] = send_[static_cast<std::size_t>(i)][static_cast<std::size_t>(me)];
     }
@@ -75,12 +76,14 @@ class DistributedRandomScheduling final : public Program {
       send_plain(node, send, pending, rng);
 
     // Wait until all incoming messages are in their buffers.
+    const double done_sending = node.now();
     while (!incoming.empty()) {
       const Arrival arrival = node.wait_any(incoming);
       incoming.erase(incoming.begin() + static_cast<std::ptrdiff_t>(arrival.which));
       run_.messages[arrival.tag].end_s = arrival.arrival_s;
       node.compute(node.costs(run_.messages[arrival.tag].bytes).receive_overhead_s);
     }
+    note_span(run_, node, "incoming", done_sending);
     run_.node_finish_s[static_cast<std::size_t>(me)] = node.now();
   }
 
@@ -121,7 +124,10 @@ class DistributedRandomScheduling final : public Program {
     while (!pending.empty()) {
       const std::size_t k = pick(pending, busy, rng);
       const int to = pending[k];
-      if (node.test_and_set(to, busy_lock) != 0) {
+      const double asked = node.now();
+      const int old = node.test_and_set(to, busy_lock);
+      note_span(run_, node, "lock", asked);
+      if (old != 0) {
         busy = to;
         continue;
       }
@@ -182,13 +188,17 @@ class DistributedRandomScheduling final : public Program {
         earliest = std::min(earliest, t);
       }
       if (ready.empty()) {  // every destination is busy: sleep for the least of their measures
+        const double asleep = node.now();
         node.compute(earliest - node.now());
+        note_span(run_, node, "sleep", asleep);
         continue;
       }
       const std::size_t k = ready[static_cast<std::size_t>(rng.below(static_cast<int>(ready.size())))];
       const int to = pending[k];
       const std::uint64_t bytes = send[static_cast<std::size_t>(to)];
+      const double asked = node.now();
       const Answer answer = inquire(node, to, bytes);
+      note_span(run_, node, "lock", asked);
       if (!answer.granted) {
         const double lead = node.costs(bytes).send_overhead_s;
         not_before[static_cast<std::size_t>(to)] = node.now() + std::max(0.0, answer.busy_for - lead);

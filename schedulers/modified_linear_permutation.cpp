@@ -10,6 +10,10 @@
 
 namespace mcsim {
 
+void note_span(Run& run, const Node& node, const char* activity, double since) {
+  if (node.now() > since) run.spans.push_back({node.id(), activity, since, node.now()});
+}
+
 SendVectorExchange::SendVectorExchange(int nodes)
     : nodes_(nodes),
       receive_(static_cast<std::size_t>(nodes), std::vector<std::uint64_t>(static_cast<std::size_t>(nodes), 0)),
@@ -34,7 +38,9 @@ std::vector<std::uint64_t> ModifiedLinearPermutation::run(Node& node, const std:
   const int me = node.id(), p = node.nodes();
   if (!std::has_single_bit(static_cast<unsigned>(p)))
     throw Error("modified linear permutation", fmt::format("needs a power-of-two node count, got {}", p));
+  const double asked = node.now();
   const std::vector<std::uint64_t> receive = vectors_.run(node, send_bytes);
+  note_span(run, node, "vectors", asked);
   for (int k = 1; k < p; ++k) {
     const int partner = me ^ k;
     const auto j = static_cast<std::size_t>(partner);
@@ -52,7 +58,9 @@ std::vector<std::uint64_t> ModifiedLinearPermutation::run(Node& node, const std:
       node.compute(node.costs(receive[j]).receive_overhead_s);
     }
     if (outgoing) node.wait(*outgoing);
+    const double at_barrier = node.now();
     node.barrier();
+    note_span(run, node, "barrier", at_barrier);
   }
   return receive;
 }

@@ -12,6 +12,10 @@
 
 namespace mcsim {
 
+// Notes in `run` that `node` spent the time from `since` to now on `activity` (nothing if no time
+// passed): what `mcsim timeline` draws beside the messages.
+void note_span(Run& run, const Node& node, const char* activity, double since);
+
 // Every node learns the lengths the others will send it. One object per exchange of a job, shared
 // by all nodes' programs (the program object is).
 class SendVectorExchange {

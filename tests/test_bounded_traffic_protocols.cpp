@@ -123,6 +123,19 @@ TEST_CASE("DRS with its improvements by hand, 3 nodes: the busy answer, the slee
   CHECK(run.node_finish_s[static_cast<std::size_t>(winner.src)] == Approx(1068.2e-6).epsilon(1e-9));
   CHECK(run.node_finish_s[static_cast<std::size_t>(loser.src)] == Approx(2078.8e-6).epsilon(1e-9));
   CHECK(run.communication_time() == Approx(2127.2e-6).epsilon(1e-9));
+  // What the nodes did besides, as `mcsim timeline` draws it: the loser waited on the lock twice
+  // (0-15.9 us, 1012.6-1027.2 us) and slept in between.
+  std::vector<NodeSpan> loser_spans;
+  for (const auto& span : run.spans)
+    if (span.node == loser.src) loser_spans.push_back(span);
+  REQUIRE(loser_spans.size() == 3);
+  CHECK(loser_spans[0].activity == "lock");
+  CHECK(loser_spans[0].end_s == Approx(15.9e-6).epsilon(1e-9));
+  CHECK(loser_spans[1].activity == "sleep");
+  CHECK(loser_spans[1].start_s == Approx(15.9e-6).epsilon(1e-9));
+  CHECK(loser_spans[1].end_s == Approx(1012.6e-6).epsilon(1e-9));
+  CHECK(loser_spans[2].activity == "lock");
+  CHECK(loser_spans[2].end_s == Approx(1027.2e-6).epsilon(1e-9));
 }
 
 TEST_CASE("DRS without improvements, 3 nodes: the loser spins on the lock and sends only after the reset") {
