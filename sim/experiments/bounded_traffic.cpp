@@ -151,13 +151,10 @@ std::string bounded_traffic_text(const BoundedTrafficResult& result) {
   }
   out += "\nmatrix parameters (sec. 2, elements), first trial at each t; over all trials:\n";
   for (const auto& point : result.points) {
-    bool equal = true;
-    for (const auto& m : point.matrices) equal = equal && m.r == m.c && m.r == m.t;
     out += fmt::format("  t = {:>7}: {}   r = c = t in {} of {} trials\n", point.traffic, point.matrices.front().text(),
                        std::count_if(point.matrices.begin(), point.matrices.end(),
                                      [](const TrafficParameters& m) { return m.r == m.c && m.r == m.t; }),
                        point.matrices.size());
-    (void)equal;
   }
 
   // Claims that the series present can judge (Ranka, Shankar, Alsabti 1995; ratios of means).
