@@ -24,6 +24,10 @@ const std::vector<SchedulerParameterDoc> drs_parameters = {
 const std::vector<SchedulerParameterDoc> word_parameters = {
     {"word_bytes", "bytes of an element and of a length word (default 4, the SPARC's 32-bit word)"},
 };
+const std::vector<SchedulerParameterDoc> two_stage_parameters = {
+    word_parameters.front(),
+    {"barriers", "on/off: the barrier after every modified-LP step (default on, the paper's; off is a what-if)"},
+};
 }  // namespace
 
 void register_builtin_schedulers(SchedulerRegistry& registry) {
@@ -66,8 +70,8 @@ void register_builtin_schedulers(SchedulerRegistry& registry) {
        "Ranka, Shankar, Alsabti 1995, sec. 5 (the two improvements)", Strategy::asynchronous, nullptr, {},
        drs_parameters, false, &make_drs_improved},
       {"two-stage", "split every message in p parts, send them via p intermediates; both stages by modified LP",
-       "Ranka, Shankar, Alsabti 1995, sec. 6, Figs. 7-8", Strategy::phase_synchronous, nullptr, {}, word_parameters,
-       false, &make_two_stage},
+       "Ranka, Shankar, Alsabti 1995, sec. 6, Figs. 7-8", Strategy::phase_synchronous, nullptr, {},
+       two_stage_parameters, false, &make_two_stage},
       {"LP-modified", "modified linear permutation: exchange lengths, p-1 steps with i xor k, barrier after each",
        "Ranka, Shankar, Alsabti 1995, sec. 4, Fig. 3", Strategy::phase_synchronous, nullptr, {}, {}, false,
        &make_modified_lp},

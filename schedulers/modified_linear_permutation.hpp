@@ -35,7 +35,8 @@ class SendVectorExchange {
 // One many-to-many exchange by modified linear permutation. Needs a power-of-two node count.
 class ModifiedLinearPermutation {
  public:
-  explicit ModifiedLinearPermutation(int nodes) : vectors_(nodes) {}
+  // barriers = false leaves out the barrier after each step (not the paper's algorithm: a what-if).
+  explicit ModifiedLinearPermutation(int nodes, bool barriers = true) : vectors_(nodes), barriers_(barriers) {}
   // Every node calls this with its send vector in bytes. Each message is appended to `run` as it is
   // sent (phase = phase_base + step) and its end time filled in when it arrives. Returns this
   // node's receive vector.
@@ -43,6 +44,7 @@ class ModifiedLinearPermutation {
 
  private:
   SendVectorExchange vectors_;
+  bool barriers_;
 };
 
 }  // namespace mcsim

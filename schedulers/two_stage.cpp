@@ -131,14 +131,14 @@ Run empty_run(int nodes) {
 
 class TwoStage final : public Program {
  public:
-  TwoStage(const CommMatrix& matrix, std::uint64_t word_bytes, std::uint64_t seed)
+  TwoStage(const CommMatrix& matrix, std::uint64_t word_bytes, std::uint64_t seed, bool barriers)
       : p_(matrix.nodes()),
         word_bytes_(word_bytes),
         seed_(seed),
         elements_(element_matrix(matrix, word_bytes)),
         traffic_(traffic_parameters(matrix).t / word_bytes),
-        stage1_(p_),
-        stage2_(p_),
+        stage1_(p_, barriers),
+        stage2_(p_, barriers),
         held_(static_cast<std::size_t>(p_)),
         arrived_(static_cast<std::size_t>(p_)),
         run_(empty_run(p_)) {}
@@ -223,9 +223,11 @@ std::uint64_t word_bytes_of(const SchedulerParams& params) {
 
 }  // namespace
 
-ProgramFactory two_stage(const CommMatrix& matrix, std::uint64_t word_bytes, std::uint64_t seed) {
+ProgramFactory two_stage(const CommMatrix& matrix, std::uint64_t word_bytes, std::uint64_t seed, bool barriers) {
   (void)element_matrix(matrix, word_bytes);  // whole elements, checked before any simulation
-  return [matrix, word_bytes, seed](int) { return std::make_unique<TwoStage>(matrix, word_bytes, seed); };
+  return [matrix, word_bytes, seed, barriers](int) {
+    return std::make_unique<TwoStage>(matrix, word_bytes, seed, barriers);
+  };
 }
 
 ProgramFactory all_to_all_same_traffic(const CommMatrix& matrix, std::uint64_t word_bytes) {
@@ -246,7 +248,7 @@ ProgramFactory modified_lp_program(const CommMatrix& matrix) {
 }
 
 ProgramFactory make_two_stage(const SchedulerInput& input, const SchedulerParams& params) {
-  return two_stage(input.matrix, word_bytes_of(params), input.rng.next());
+  return two_stage(input.matrix, word_bytes_of(params), input.rng.next(), params.flag("barriers", true));
 }
 ProgramFactory make_all_to_all_same_traffic(const SchedulerInput& input, const SchedulerParams& params) {
   return all_to_all_same_traffic(input.matrix, word_bytes_of(params));

@@ -57,7 +57,8 @@ inline std::uint64_t two_stage_header_words(int nodes) { return 2 * static_cast<
 // The node program for `matrix` (bytes, multiples of word_bytes). Run messages: stage 1 phases
 // 1..p-1, stage 2 phases p+1..2p-1. The program checks every destination's reassembly and the
 // stage-1 bound (no stage-1 message above ceil(t/p) data elements) and throws mcsim::Error if either fails.
-ProgramFactory two_stage(const CommMatrix& matrix, std::uint64_t word_bytes, std::uint64_t seed);
+// barriers = false: both stages without the barrier after each step (a what-if, not the paper's).
+ProgramFactory two_stage(const CommMatrix& matrix, std::uint64_t word_bytes, std::uint64_t seed, bool barriers = true);
 
 // All-to-all personalized exchange of the same traffic (claim C002-5): every node sends t/p elements
 // (t: the matrix's traffic bound in elements) to every other node by modified linear permutation.

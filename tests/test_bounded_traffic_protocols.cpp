@@ -217,3 +217,18 @@ TEST_CASE("Two-stage on the simulated CM-5: two modified-LP stages, bounded mess
     REQUIRE(stage1_elements > total - total / 16);
   }
 }
+
+TEST_CASE("Two-stage without barriers (a what-if) still delivers every element, and waits at no barrier") {
+  Rng rng(5);
+  const CommMatrix elements = bounded_traffic_matrix(32, 8, 0.25, 2048, 1, rng, "test");
+  const Run with = simulate_isolated(cmaml_cm5, {Job::running(two_stage(elements.scaled(4), 4, 9))}).at(0);
+  const Run without =
+      simulate_isolated(cmaml_cm5, {Job::running(two_stage(elements.scaled(4), 4, 9, /*barriers=*/false))}).at(0);
+  REQUIRE(without.messages.size() == with.messages.size());
+  const auto barriers = [](const Run& run) {
+    return std::count_if(run.spans.begin(), run.spans.end(), [](const NodeSpan& s) { return s.activity == "barrier"; });
+  };
+  REQUIRE(barriers(with) > 0);
+  REQUIRE(barriers(without) == 0);
+  REQUIRE(without.communication_time() < with.communication_time());
+}
