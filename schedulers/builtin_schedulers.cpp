@@ -3,6 +3,8 @@
 #include "builtin_schedulers.hpp"
 
 #include "algorithms.hpp"
+#include "distributed_random_scheduling.hpp"
+#include "two_stage.hpp"
 
 namespace mcsim {
 
@@ -17,6 +19,16 @@ const std::vector<SchedulerParameterDoc> cgmh_parameters = {
     {"proportional", "the constant c of lambda = c * d*/d for lambda=proportional (default 0.8)"},
     {"cut", "which messages Decide_Size cuts: largest = those above M_eff (default, the paper's text); "
             "random = a random share goes whole and M_eff is its largest (not the paper's algorithm)"},
+};
+const std::vector<SchedulerParameterDoc> drs_parameters = {
+    {"vectors", "exchange: each node first learns its receive vector by active messages (default); given: known beforehand"},
+};
+const std::vector<SchedulerParameterDoc> word_parameters = {
+    {"word_bytes", "bytes of an element and of a length word (default 4, the SPARC's 32-bit word)"},
+};
+const std::vector<SchedulerParameterDoc> two_stage_parameters = {
+    word_parameters.front(),
+    {"barriers", "on/off: the barrier after every modified-LP step (default on, the paper's; off is a what-if)"},
 };
 }  // namespace
 
@@ -52,6 +64,22 @@ void register_builtin_schedulers(SchedulerRegistry& registry) {
        "RS_N whose phases also share no directed channel of the machine's fixed routes, pairwise exchanges first",
        "Wang and Ranka 1994, sec. 5, Fig. 4", Strategy::receiver_ready, &schedule_random_node_link, {}, {},  // S1, sec. 6
        /*needs_routes=*/true},
+      // Run-time protocols and stage programs of Ranka, Shankar, Alsabti 1995 (node programs, no plan).
+      {"DRS", "distributed random scheduling: test-and-set the destination's busy lock by active message, send if free",
+       "Ranka, Shankar, Alsabti 1995, sec. 5, Figs. 4-5", Strategy::asynchronous, nullptr, {}, drs_parameters, false,
+       &make_drs},
+      {"DRS+improvements", "DRS where a busy node says how long it stays busy and gives the go-ahead near the end",
+       "Ranka, Shankar, Alsabti 1995, sec. 5 (the two improvements)", Strategy::asynchronous, nullptr, {},
+       drs_parameters, false, &make_drs_improved},
+      {"two-stage", "split every message in p parts, send them via p intermediates; both stages by modified LP",
+       "Ranka, Shankar, Alsabti 1995, sec. 6, Figs. 7-8", Strategy::phase_synchronous, nullptr, {},
+       two_stage_parameters, false, &make_two_stage},
+      {"LP-modified", "modified linear permutation: exchange lengths, p-1 steps with i xor k, barrier after each",
+       "Ranka, Shankar, Alsabti 1995, sec. 4, Fig. 3", Strategy::phase_synchronous, nullptr, {}, {}, false,
+       &make_modified_lp},
+      {"AAPC-same-traffic", "all-to-all personalized exchange of t/p elements per pair (t of the matrix), modified LP",
+       "Ranka, Shankar, Alsabti 1995, sec. 8 (claim: two-stage about half its speed)", Strategy::phase_synchronous,
+       nullptr, {}, word_parameters, false, &make_all_to_all_same_traffic},
   };
   for (const auto& entry : builtin) registry.add(entry);
   register_redistribution_schedulers(registry);  // Guo and Pan 2005

@@ -24,6 +24,11 @@ struct Cm5Parameters {
   int packet_payload_bytes;    // data bytes per data-network packet
   // CMMD's calls: blocking rendezvous (the 1992 CMMD, default) or posted and overlapped.
   MessageCalls calls = MessageCalls::rendezvous;
+  // Active messages (Node::send_control): CMAML's own costs, or (when not set) a CMMD message's.
+  bool cmaml_control_messages = false;
+  bool cmaml_scopy_data = false;  // start-up and rate are CMAML scopy's (documentation only)
+  double active_message_send_s = 0;     // single-packet active message, sender
+  double active_message_receive_s = 0;  // and receiver (handler dispatch)
 
   static Cm5Parameters published();
 };
@@ -60,6 +65,7 @@ class CmmdProtocol final : public NodeProtocol {
  public:
   explicit CmmdProtocol(Cm5Parameters parameters) : parameters_(parameters) {}
   NodeCosts costs(std::uint64_t bytes) const override;
+  NodeCosts control_costs(std::uint64_t bytes) const override;
   double barrier_seconds() const override { return parameters_.barrier_s; }
   std::uint64_t wire_bytes(std::uint64_t payload) const override;
   MessageCalls message_calls() const override { return parameters_.calls; }

@@ -36,6 +36,9 @@ class NodeProtocol {
   virtual MessageCalls message_calls() const { return MessageCalls::posted; }
   // Costs of a message of `bytes` bytes (machines with several protocols charge by size).
   virtual NodeCosts costs(std::uint64_t bytes) const = 0;
+  // Costs of a control (active) message of `bytes` bytes (Node::send_control). Machines whose
+  // active-message layer is cheaper than their message-passing library say so here.
+  virtual NodeCosts control_costs(std::uint64_t bytes) const { return costs(bytes); }
   // A barrier of all nodes (the CM-5's control network); 0 where the machine has none of its own.
   virtual double barrier_seconds() const = 0;
   // Bytes that a message of `payload` bytes occupies in the network (packet rounding).

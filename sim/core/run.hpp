@@ -18,10 +18,21 @@ struct MessageRecord {
   friend bool operator==(const MessageRecord&, const MessageRecord&) = default;
 };
 
+// Something a node program says a node did for a while besides sending and receiving (waiting on a
+// lock, sleeping, waiting at a barrier): `mcsim timeline` draws it. `activity` is one word.
+struct NodeSpan {
+  int node = 0;
+  std::string activity;
+  double start_s = 0;
+  double end_s = 0;
+  friend bool operator==(const NodeSpan&, const NodeSpan&) = default;
+};
+
 struct Run {
   int nodes = 0;
   std::vector<MessageRecord> messages;  // in plan order (phase by phase)
   std::vector<double> node_finish_s;    // when each node has done its last send and receive
+  std::vector<NodeSpan> spans;          // optional, in the order the program noted them
 
   // The papers' communication time: the time the last node finishes (maximum over nodes).
   double communication_time() const;

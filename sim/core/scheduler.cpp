@@ -101,6 +101,8 @@ bool SchedulerParams::flag(const std::string& key, bool fallback) const {
 Schedule run_scheduler(const SchedulerChoice& scheduler, const SchedulerInput& input) {
   constexpr double timing_budget_s = 0.005;
   constexpr int max_calls = 5;
+  if (!scheduler.entry->schedule)
+    throw Error(scheduler.spec, "this scheduler is a node program that decides at run time: it makes no plan");
   const Rng before = input.rng;
   Schedule result;
   double spent_s = 0;

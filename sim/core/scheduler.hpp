@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "comm_matrix.hpp"
+#include "node_program.hpp"
 #include "plan.hpp"
 #include "random.hpp"
 #include "scheduling_hints.hpp"
@@ -48,6 +49,10 @@ struct SchedulerParameterDoc {
   std::string description;  // with the accepted values and the default
 };
 
+// A scheduler that decides while the messages move is a node program (node_program.hpp): from the
+// matrix (bytes) it makes the job's program; it draws what randomness it needs from input.rng now.
+using ProgramMaker = ProgramFactory (*)(const SchedulerInput&, const SchedulerParams&);
+
 struct SchedulerEntry {
   std::string name;         // as the papers write it: LP, CGM, CGM+sort, AC, ...
   std::string description;  // one line for `mcsim list schedulers`
@@ -57,6 +62,7 @@ struct SchedulerEntry {
   std::map<std::string, std::string> preset = {};       // parameters this name stands for (CGMH+MS: lambda=ms)
   std::vector<SchedulerParameterDoc> parameters = {};  // what a spec may set
   bool needs_routes = false;  // needs SchedulingHints::route_path (RS_NL): experiments check it up front
+  ProgramMaker program = nullptr;  // set (and schedule null) for a run-time protocol: no Plan to count
 };
 
 // A scheduler as a scenario names it: the registry entry and the parameters of this use.

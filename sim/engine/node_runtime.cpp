@@ -46,6 +46,8 @@ JobRuntime::JobRuntime(Machine& machine, Network& net) : machine_(machine), net_
   const auto n = static_cast<std::size_t>(machine.nodes());
   barrier_ = s4u::Barrier::create(static_cast<unsigned>(n));
   flags_.resize(n);
+  drained_lock_ = s4u::Mutex::create();
+  drained_ = s4u::ConditionVariable::create();
 }
 
 void JobRuntime::barrier() {
@@ -67,23 +69,28 @@ int& JobRuntime::flag(int node, int index) {
 void JobRuntime::send_control(int from, int to, ControlHandler handler) {
   if (to < 0 || to >= machine_.nodes())
     throw Error("node program", fmt::format("control message from node {} to node {}, which does not exist", from, to));
-  const NodeCosts costs = machine_.protocol().costs(control_message_bytes);
+  const NodeCosts costs = machine_.protocol().control_costs(control_message_bytes);
   if (costs.send_overhead_s > 0) s4u::this_actor::sleep_for(costs.send_overhead_s);
-  control_messages_.push_back(
-      s4u::Actor::create("control", machine_.platform().host(to), [this, from, to, handler = std::move(handler)] {
-        net_.transport->carry(from, to, machine_.protocol().wire_bytes(control_message_bytes));
-        const auto node = static_cast<std::size_t>(to);
-        HandlerSignals& signals = net_.handlers;
-        signals.busy[node]->lock();
-        const double overhead = machine_.protocol().costs(control_message_bytes).receive_overhead_s;
-        if (overhead > 0) s4u::this_actor::sleep_for(overhead);
-        HandlerContext here(*this, to);
-        handler(here);
-        signals.wake_lock[node]->lock();
-        signals.wake[node]->notify_all();
-        signals.wake_lock[node]->unlock();
-        signals.busy[node]->unlock();
-      }));
+  ++open_control_messages_;
+  s4u::Actor::create("control", machine_.platform().host(to), [this, from, to, handler = std::move(handler)] {
+      net_.transport->carry(from, to, machine_.protocol().wire_bytes(control_message_bytes));
+      const auto node = static_cast<std::size_t>(to);
+      HandlerSignals& signals = net_.handlers;
+      signals.busy[node]->lock();
+      const double overhead = machine_.protocol().control_costs(control_message_bytes).receive_overhead_s;
+      if (overhead > 0) s4u::this_actor::sleep_for(overhead);
+      HandlerContext here(*this, to);
+      handler(here);
+      signals.wake_lock[node]->lock();
+      signals.wake[node]->notify_all();
+      signals.wake_lock[node]->unlock();
+      signals.busy[node]->unlock();
+      if (--open_control_messages_ == 0) {
+        drained_lock_->lock();
+        drained_->notify_all();
+        drained_lock_->unlock();
+      }
+  });
 }
 
 void JobRuntime::wait_until(int node, const std::function<bool()>& condition) {
@@ -95,12 +102,11 @@ void JobRuntime::wait_until(int node, const std::function<bool()>& condition) {
 }
 
 void JobRuntime::drain() {
-  // Handlers may send more control messages while we wait: the list grows under the loop.
-  for (std::size_t i = 0; i < control_messages_.size(); ++i) {
-    const s4u::ActorPtr actor = control_messages_[i];
-    actor->join();
-  }
-  control_messages_.clear();
+  // Handlers may send more control messages while we wait: a message's count is taken before its
+  // sender's handler ends, so the count reaches 0 only when the last one has been handled.
+  drained_lock_->lock();
+  while (open_control_messages_ > 0) drained_->wait(drained_lock_);
+  drained_lock_->unlock();
 }
 
 void SimulatedNode::compute(double seconds) {

@@ -73,7 +73,12 @@ class JobRuntime {
   double start_s_ = 0;
   simgrid::s4u::BarrierPtr barrier_;
   std::vector<std::vector<int>> flags_;                   // [node][index], 0 when the job starts
-  std::vector<simgrid::s4u::ActorPtr> control_messages_;  // one actor per control message
+  // Control messages in flight (one actor each, not kept: a finished actor's stack is released at
+  // once, so a protocol of many active messages does not run out of memory mappings), and the
+  // signal drain() waits on.
+  std::size_t open_control_messages_ = 0;
+  simgrid::s4u::MutexPtr drained_lock_;
+  simgrid::s4u::ConditionVariablePtr drained_;
 };
 
 // A node as its program sees it. Only the node's own actor may call it.

@@ -1,7 +1,7 @@
 // The format, one token per field, white space between tokens:
 //   job <phases> <host_s> <comm_s> <k> (<operation> <count>){k} <j> (<name> <value>){j} <has_run>
 //   [run <nodes> <messages> <finishes> (<src> <dst> <bytes> <phase> <dummy> <start_s> <end_s>){messages}
-//        (<finish_s>){finishes}]
+//        (<finish_s>){finishes} <s> (<node> <activity> <start_s> <end_s>){s}]
 // Doubles are written in their shortest form that reads back to the same value (fmt "{}").
 #include "job_record.hpp"
 
@@ -83,6 +83,11 @@ std::string records_to_text(const std::vector<JobRecord>& records) {
     for (const auto& m : run.messages)
       out += fmt::format("{} {} {} {} {} {} {}\n", m.src, m.dst, m.bytes, m.phase, m.dummy ? 1 : 0, m.start_s, m.end_s);
     for (double t : run.node_finish_s) out += fmt::format("{}\n", t);
+    out += fmt::format("{}\n", run.spans.size());
+    for (const auto& span : run.spans) {
+      check_name(span.activity);
+      out += fmt::format("{} {} {} {}\n", span.node, span.activity, span.start_s, span.end_s);
+    }
   }
   return out;
 }
@@ -124,6 +129,14 @@ std::vector<JobRecord> records_from_text(const std::string& text) {
       }
       run.node_finish_s.reserve(finishes);
       for (std::size_t i = 0; i < finishes; ++i) run.node_finish_s.push_back(in.number<double>());
+      for (auto k = in.number<std::size_t>(); k > 0; --k) {
+        NodeSpan span;
+        span.node = in.number<int>();
+        span.activity = std::string(in.word());
+        span.start_s = in.number<double>();
+        span.end_s = in.number<double>();
+        run.spans.push_back(std::move(span));
+      }
       r.run = std::move(run);
     }
     records.push_back(std::move(r));

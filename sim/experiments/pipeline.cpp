@@ -22,6 +22,11 @@ void check_schedulable(const SchedulerChoice& scheduler, const SchedulingHints& 
 CompiledJob compile_job(const CommMatrix& matrix, const SchedulerChoice& scheduler, std::optional<Strategy> strategy,
                         const SchedulingHints& hints, JobSeeds seeds) {
   Rng rng(seeds.schedule);
+  if (scheduler.entry->program) {  // a run-time protocol: its program is the job
+    CompiledJob compiled;
+    compiled.job = Job::running(scheduler.entry->program({matrix, hints, rng}, scheduler.params), seeds.routes);
+    return compiled;
+  }
   Schedule schedule = run_scheduler(scheduler, {matrix, hints, rng});
   validate_plan(schedule.plan, matrix, scheduler.spec);
   if (hints.route_path) validate_link_contention_free(schedule.plan, hints.route_path, scheduler.spec);

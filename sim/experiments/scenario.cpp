@@ -431,9 +431,11 @@ Scenario load_scenario(const std::string& path) {
                          "sweep", "permutations", "series", "paper", "mapping", "redistribution"});
   s.plot = plot_from_string(r, root);
   const std::string kind = r.string(root, "kind", "kind", false, "simulation");
-  if (kind != "simulation" && kind != "permutations" && kind != "mapping-metrics" && kind != "redistribution")
+  if (kind != "simulation" && kind != "permutations" && kind != "mapping-metrics" && kind != "redistribution" &&
+      kind != "bounded-traffic")
     throw Error(r.at(*root.get("kind"), "kind"),
-                fmt::format("unknown kind '{}' (simulation, permutations, mapping-metrics or redistribution)", kind));
+                fmt::format("unknown kind '{}' (simulation, permutations, mapping-metrics, redistribution or "
+                            "bounded-traffic)", kind));
   const bool permutations = kind == "permutations";
   // id, title, source, notes: read at the same point of each kind's checks as before.
   const auto read_header = [&](ScenarioHeader& h) {
@@ -503,7 +505,8 @@ Scenario load_scenario(const std::string& path) {
 
   const auto* workload = root["workload"].as_table();
   if (!workload) throw Error(r.at("workload"), "missing [workload] table");
-  r.only_keys(*workload, "workload", {"name", "density", "file", "variant"});
+  r.only_keys(*workload, "workload",
+              {"name", "density", "file", "variant", "fan_out", "nonuniformity", "traffic", "keep"});
   s.workload.name = r.string(*workload, "name", "workload.name", true);
   s.workload.where = r.at(*workload, "workload");
   s.workload.file = r.string(*workload, "file", "workload.file", false);
@@ -512,6 +515,19 @@ Scenario load_scenario(const std::string& path) {
     for (auto v : r.integers(*density, "workload.density", 1)) s.densities.push_back(static_cast<int>(v));
   if (s.densities.empty()) s.densities.push_back(0);
   s.workload.density = s.densities.front();
+  // bounded-traffic workload (Ranka, Shankar, Alsabti 1995, sec. 7); traffic is a sweep axis in
+  // kind = "bounded-traffic", one value elsewhere.
+  std::vector<std::uint64_t> traffic;
+  if (const auto* node = workload->get("fan_out"))
+    s.workload.fan_out = static_cast<int>(r.integers(*node, "workload.fan_out", 1).at(0));
+  if (const auto* node = workload->get("nonuniformity")) s.workload.nonuniformity = r.number(*node, "workload.nonuniformity");
+  if (const auto* node = workload->get("keep")) s.workload.keep = r.number(*node, "workload.keep");
+  if (const auto* node = workload->get("traffic")) {
+    for (auto v : r.integers(*node, "workload.traffic", 1)) traffic.push_back(static_cast<std::uint64_t>(v));
+    if (traffic.size() > 1 && kind != "bounded-traffic")
+      throw Error(r.at(*node, "workload.traffic"), "a list of traffics is a sweep of kind = \"bounded-traffic\" only");
+    s.workload.traffic = traffic.front();
+  }
 
   const auto* sweep = root["sweep"].as_table();
   if (sweep) {
@@ -565,6 +581,13 @@ Scenario load_scenario(const std::string& path) {
   }
 
   if (const auto* paper = root["paper"].as_table()) read_paper(r, *paper, s);
+  if (kind == "bounded-traffic") {
+    if (traffic.empty()) throw Error(r.at(*workload, "workload.traffic"), "kind = \"bounded-traffic\" needs traffic");
+    BoundedTrafficScenario bounded;
+    static_cast<SweepScenario&>(bounded) = s;
+    bounded.traffic = std::move(traffic);
+    return bounded;
+  }
   if (!permutations) {
     SimulationScenario simulation;
     static_cast<SweepScenario&>(simulation) = s;

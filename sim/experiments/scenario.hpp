@@ -161,8 +161,16 @@ struct RedistributionScenario : ScenarioHeader {
   std::vector<std::string> paper_statements;
 };
 
+// kind = "bounded-traffic" (Ranka, Shankar, Alsabti 1995): every series runs on every sample matrix
+// at every traffic t of [workload] traffic (elements per node; msg_unit is the element's bytes),
+// reported as mean, spread, min and max over the samples (the paper's trials).
+struct BoundedTrafficScenario : SweepScenario {
+  std::vector<std::uint64_t> traffic;
+};
+
 // A scenario file is exactly one of the kinds.
-using Scenario = std::variant<SimulationScenario, PermutationScenario, MappingScenario, RedistributionScenario>;
+using Scenario = std::variant<SimulationScenario, PermutationScenario, MappingScenario, RedistributionScenario,
+                              BoundedTrafficScenario>;
 const ScenarioHeader& header(const Scenario& scenario);
 ScenarioHeader& header(Scenario& scenario);
 

@@ -1,6 +1,7 @@
 #include "scenario_outputs.hpp"
 
 #include "../core/error.hpp"
+#include "bounded_traffic.hpp"
 #include "mapping_report.hpp"
 #include "mapping_simulation.hpp"
 #include "overhead.hpp"
@@ -72,6 +73,16 @@ ScenarioOutputs outputs_of(const SimulationScenario& s, const RunOptions& run, c
 // Guo and Pan 2005: array redistribution tables and simulated schedules.
 ScenarioOutputs outputs_of(const RedistributionScenario& s, const RunOptions& run, const ReportOptions&) {
   return s.report == RedistributionScenario::Report::tables ? redistribution_tables(s) : redistribution_times(s, run);
+}
+
+// Ranka, Shankar, Alsabti 1995: time against traffic t, mean and spread over trials, claim verdicts.
+ScenarioOutputs outputs_of(const BoundedTrafficScenario& s, const RunOptions& run, const ReportOptions&) {
+  ScenarioOutputs out;
+  const auto result = run_bounded_traffic(s, run);
+  out.printed = bounded_traffic_text(result);
+  out.files.push_back({".csv", comparison_csv(s.id, bounded_traffic_rows(result))});
+  if (s.plot == PlotKind::comm) out.plot = bounded_traffic_plot(result);
+  return out;
 }
 
 }  // namespace

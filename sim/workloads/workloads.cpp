@@ -38,6 +38,12 @@ const std::vector<WorkloadEntry>& workload_registry() {
       {"cfd-standin",
        "STAND-IN for the CFD matrices of test set 3 (variant 2800 or 53961): a 3-D mesh cut in 32, fixed",
        [](const WorkloadSpec& spec, int nodes, Rng&) { return cfd_standin_matrix(spec.variant, nodes); }},
+      {"bounded-traffic",
+       "Ranka/Shankar/Alsabti 1995 sec. 7: fan-out k, traffic t per node, fraction l*t to (1-l)*k destinations",
+       [](const WorkloadSpec& spec, int nodes, Rng& rng) {
+         return bounded_traffic_matrix(nodes, spec.fan_out, spec.nonuniformity, spec.traffic, spec.keep, rng,
+                                       spec.where);
+       }},
       {"matrix-file", "a matrix read from a CSV file of src,dst,bytes (bytes are length units)", &make_from_file},
   };
   return registry;

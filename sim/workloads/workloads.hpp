@@ -17,6 +17,12 @@ struct WorkloadSpec {
   std::string file;       // matrix-file: CSV of src,dst,bytes
   std::string variant;    // a named instance of a workload family (e.g. a mesh size)
   std::string where;      // where the spec was written (scenario file and table), for errors
+  // bounded-traffic (Ranka, Shankar, Alsabti 1995, sec. 7): fan-out k, non-uniformity l, traffic t
+  // per node in elements, and the probability of keeping each message (1: equal traffic)
+  int fan_out = 0;
+  double nonuniformity = 0;
+  std::uint64_t traffic = 0;
+  double keep = 1;
 };
 
 struct WorkloadEntry {
@@ -44,6 +50,12 @@ CommMatrix skewed_matrix(int nodes, Rng& rng);
 // Stand-ins for the CFD matrices of test set 3 (variant "2800" or "53961"), 32 nodes; the same
 // matrix every time (see cfd_standin.cpp).
 CommMatrix cfd_standin_matrix(const std::string& variant, int nodes);
+
+// Ranka, Shankar, Alsabti 1995, sec. 7 (see bounded_traffic.cpp): every node sends `traffic` length
+// units (elements) to `fan_out` nodes, the fraction `nonuniformity` of it to (1 - l) k of them;
+// every node also receives `traffic` (fewer with keep < 1). Throws mcsim::Error (at `where`).
+CommMatrix bounded_traffic_matrix(int nodes, int fan_out, double nonuniformity, std::uint64_t traffic, double keep,
+                                  Rng& rng, const std::string& where);
 
 // A matrix read from a CSV file (src,dst,bytes per line; '#' comments; optional header line).
 CommMatrix read_matrix_csv(const std::string& path, int nodes);

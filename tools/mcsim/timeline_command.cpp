@@ -1,6 +1,7 @@
 // mcsim timeline: one schedule of one matrix on one machine, every message with its start and end,
 // as CSV and as a picture (one horizontal segment per message, at its sender's row): what a
 // teacher shows to explain why one schedule beats another.
+#include <algorithm>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -22,7 +23,9 @@ void add_timeline_command(CLI::App& app) {
   static std::string machine = "cm5", workload = "random-density", variant, scheduler = "CGM", strategy,
                      out = "results/timeline.csv";
   static int nodes = 32, density = 8, sample = 0;
-  static std::uint64_t unit = 1024, seed = 1;
+  static std::uint64_t unit = 1024, seed = 1, traffic = 4096;
+  static int fan_out = 32;
+  static double nonuniformity = 1.0 / 32, keep = 1;
   static std::vector<std::string> machine_options;
   cmd->add_option("--machine", machine, "Machine")->capture_default_str();
   cmd->add_option("--machine-option", machine_options, "Machine parameter key=value (repeatable)");
@@ -30,6 +33,11 @@ void add_timeline_command(CLI::App& app) {
   cmd->add_option("--workload", workload, "Workload (mcsim list workloads)")->capture_default_str();
   cmd->add_option("--density", density, "Density d")->capture_default_str();
   cmd->add_option("--variant", variant, "Workload variant (cfd-standin: 2800 or 53961)");
+  cmd->add_option("--fan-out", fan_out, "bounded-traffic: fan-out k")->capture_default_str();
+  cmd->add_option("--nonuniformity", nonuniformity, "bounded-traffic: l (l*t goes to (1-l)*k nodes)")
+      ->capture_default_str();
+  cmd->add_option("--traffic", traffic, "bounded-traffic: traffic t per node, in length units")->capture_default_str();
+  cmd->add_option("--keep", keep, "bounded-traffic: probability of keeping each message")->capture_default_str();
   cmd->add_option("--scheduler", scheduler, "Scheduler spec, e.g. CGMH:lambda=7/8")->capture_default_str();
   cmd->add_option("--strategy", strategy, "Override the scheduler's strategy");
   cmd->add_option("--msg-unit", unit, "Message unit in bytes")->capture_default_str();
@@ -51,8 +59,9 @@ void add_timeline_command(CLI::App& app) {
     if (!strategy.empty()) forced = strategy_from_string(strategy, "--strategy");
     // The same matrix and scheduler choices as sample `sample` of `mcsim run` with this seed.
     const SampleSeeds seeds{seed, nodes, density, sample};
-    const CommMatrix matrix =
-        workload_matrix({workload, density, "", variant, "--workload"}, nodes, seeds.matrix()).scaled(unit);
+    WorkloadSpec wanted{workload, density, "", variant, "--workload"};
+    wanted.fan_out = fan_out, wanted.nonuniformity = nonuniformity, wanted.traffic = traffic, wanted.keep = keep;
+    const CommMatrix matrix = workload_matrix(wanted, nodes, seeds.matrix()).scaled(unit);
     std::vector<CompiledJob> jobs;
     jobs.push_back(compile_job(matrix, choice, forced, hints, seeds.job(scheduler, unit)));
     const Strategy used = jobs.front().job.plan.strategy;
@@ -60,9 +69,14 @@ void add_timeline_command(CLI::App& app) {
     const Run& run = *record.run;
 
     std::string csv = "phase,src,dst,bytes,dummy,start_ms,end_ms\n";
-    PlotSpec plot{fmt::format("{} on {} {} nodes, {} d={}, msg_unit {} B: {:.4g} ms in {} phases ({})", scheduler,
-                              machine, nodes, workload, density, unit, run.communication_time() * 1e3,
-                              record.phases, to_string(used)),
+    const std::string shape = workload == "bounded-traffic"
+                                  ? fmt::format("k={} l={} t={}", fan_out, nonuniformity, traffic)
+                                  : fmt::format("d={}", density);
+    const bool protocol = static_cast<bool>(choice.entry->program);
+    PlotSpec plot{fmt::format("{} on {} {} nodes, {} {}, msg_unit {} B: {:.4g} ms {}", scheduler, machine, nodes,
+                              workload, shape, unit, run.communication_time() * 1e3,
+                              protocol ? std::string("(run-time protocol)")
+                                       : fmt::format("in {} phases ({})", record.phases, to_string(used))),
                   "time (ms)", "sending node", false, false, {}};
     plot.series.push_back({.title = "message (sender's row, from send call to arrival)", .segments = true});
     plot.series.push_back({.title = "dummy message", .segments = true});
@@ -74,6 +88,33 @@ void add_timeline_command(CLI::App& app) {
       series.emplace_back(m.end_s * 1e3, m.src);
     }
     if (plot.series[1].points.empty()) plot.series.pop_back();
+    // Node programs that note what their nodes did besides (locks, sleeps, barriers): a row per
+    // node below its messages, one colour per activity; each message also as receiving, above.
+    if (!run.spans.empty()) {
+      PlotSeries receiving{.title = "receiving (receiver's row, above)", .segments = true};
+      for (const auto& m : run.messages) {
+        receiving.points.emplace_back(m.start_s * 1e3, m.dst + 0.3);
+        receiving.points.emplace_back(m.end_s * 1e3, m.dst + 0.3);
+      }
+      plot.series.push_back(std::move(receiving));
+      std::vector<std::string> activities;
+      for (const auto& span : run.spans)
+        if (std::find(activities.begin(), activities.end(), span.activity) == activities.end())
+          activities.push_back(span.activity);
+      csv += "\nnode,activity,start_ms,end_ms\n";
+      for (const auto& activity : activities) {
+        PlotSeries series{.title = activity + " (below)", .segments = true};
+        for (const auto& span : run.spans)
+          if (span.activity == activity) {
+            series.points.emplace_back(span.start_s * 1e3, span.node - 0.3);
+            series.points.emplace_back(span.end_s * 1e3, span.node - 0.3);
+          }
+        plot.series.push_back(std::move(series));
+      }
+      for (const auto& span : run.spans)
+        csv += fmt::format("{},{},{:.6f},{:.6f}\n", span.node, span.activity, span.start_s * 1e3, span.end_s * 1e3);
+      plot.key = "below";
+    }
     write_file_atomically(out, csv);
     const auto svg = std::filesystem::path(out).replace_extension(".svg").string();
     write_plot_svg(plot, svg);
