@@ -54,18 +54,28 @@ TEST_CASE("A pairwise exchange under CMMD's blocking calls is two rendezvous in 
   REQUIRE(end_of(runs[0], 1, 0) == Approx(startup * 3 / 2 + 2 * bytes / bandwidth).epsilon(1e-9));
 }
 
-TEST_CASE("A cycle of blocking sends cannot deadlock: the highest node of the cycle receives first") {
-  // 0 -> 5 -> 9 -> 0 in one phase; T = bytes / bandwidth = 992 us, s = start-up. 0 and 5 send first
-  // (half start-up each), 9 (highest) receives first: 5 -> 9 arrives at s/2 + T. Node 5 then posts
-  // its receive and 0's bytes follow: s/2 + 2T. Node 9 is ready to send at s + s/2 + T, but node 0
-  // posts its receive only after its own send, at s/2 + 2T (later, since T > s): s/2 + 3T.
+TEST_CASE("Blocking sends around a cycle alternate send-first and receive-first, and cannot deadlock") {
+  // 0 -> 5 -> 9 -> 0 in one phase; T = bytes / bandwidth = 992 us, s = start-up. From the lowest
+  // node: 0 sends first, 5 receives first, 9 sends first. 0 -> 5 arrives at s/2 + T; node 0 then
+  // posts its receive and 9's bytes follow: s/2 + 2T; node 9 then posts its receive and 5 (ready to
+  // send since s + s/2 + T, earlier as T > s) sends: s/2 + 3T. Any two messages of a 3-cycle share a
+  // node, so three in turn is the least blocking calls allow.
   const std::uint64_t bytes = 8000;
   const Plan cycle = one_phase(32, Strategy::loosely_synchronous, {{0, 5, bytes}, {5, 9, bytes}, {9, 0, bytes}});
   const auto runs = simulate_isolated(cm5, {Job{cycle, 1}});
   const double t = bytes / bandwidth;
-  REQUIRE(end_of(runs[0], 5, 9) == Approx(startup / 2 + t).epsilon(1e-9));
-  REQUIRE(end_of(runs[0], 0, 5) == Approx(startup / 2 + 2 * t).epsilon(1e-9));
-  REQUIRE(end_of(runs[0], 9, 0) == Approx(startup / 2 + 3 * t).epsilon(1e-9));
+  REQUIRE(end_of(runs[0], 0, 5) == Approx(startup / 2 + t).epsilon(1e-9));
+  REQUIRE(end_of(runs[0], 9, 0) == Approx(startup / 2 + 2 * t).epsilon(1e-9));
+  REQUIRE(end_of(runs[0], 5, 9) == Approx(startup / 2 + 3 * t).epsilon(1e-9));
+  // A 4-cycle alternates fully, two messages at a time: 0 -> 5 and 9 -> 12 at s/2 + T; then 5 and 12
+  // spend their receive and send halves of the start-up and send: 3s/2 + 2T.
+  const Plan four = one_phase(32, Strategy::loosely_synchronous,
+                              {{0, 5, bytes}, {5, 9, bytes}, {9, 12, bytes}, {12, 0, bytes}});
+  const auto even = simulate_isolated(cm5, {Job{four, 1}});
+  REQUIRE(end_of(even[0], 0, 5) == Approx(startup / 2 + t).epsilon(1e-9));
+  REQUIRE(end_of(even[0], 9, 12) == Approx(startup / 2 + t).epsilon(1e-9));
+  REQUIRE(end_of(even[0], 12, 0) == Approx(startup * 3 / 2 + 2 * t).epsilon(1e-9));
+  REQUIRE(end_of(even[0], 5, 9) == Approx(startup * 3 / 2 + 2 * t).epsilon(1e-9));
 }
 
 TEST_CASE("Overlapped CMMD calls: shared node interface serialises an exchange's bytes, duplex does not") {

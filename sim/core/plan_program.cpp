@@ -23,6 +23,43 @@ PlanProgram::PlanProgram(const Plan& plan, int nodes, MessageCalls calls) : plan
       rounds_[static_cast<std::size_t>(m.dst)][round].receives.push_back(index);
     }
   }
+  if (calls_ == MessageCalls::rendezvous)
+    for (std::size_t round = 0; round < round_count; ++round) mark_send_first(round);
+}
+
+// Blocking calls (MessageCalls::rendezvous). A phase of a loosely synchronous plan is a partial
+// permutation: its messages form paths and cycles, each node sending at most one message and
+// receiving at most one. If every node of a cycle sent first, each would wait in a rendezvous that
+// nobody answers; if runs of nodes send first, their messages go one after another. So along every
+// path (from its first sender) and every cycle (from its lowest node) the nodes alternate: send
+// first, receive first, send first... Every node knows the whole phase (a loosely synchronous
+// schedule is computed on every node), so it can find its own place. A receive-first node answers
+// at once; a send-first node waits at most for its destination's own send, so a phase lasts at most
+// about two messages, and LP's pairwise exchange is two rendezvous in turn, the lower node first.
+// (Rounds that are not partial permutations are refused in run_blocking_round.)
+void PlanProgram::mark_send_first(std::size_t round) {
+  const std::size_t n = rounds_.size();
+  std::vector<int> next(n, -1), previous(n, -1);
+  for (std::size_t node = 0; node < n; ++node) {
+    const NodeRound& r = rounds_[node][round];
+    if (r.sends.size() != 1 || r.receives.size() > 1) continue;
+    next[node] = run_.messages[r.sends.front()].dst;
+    previous[static_cast<std::size_t>(next[node])] = static_cast<int>(node);
+  }
+  std::vector<char> placed(n, 0);
+  auto walk = [&](std::size_t start) {
+    bool send_first = true;
+    for (int node = static_cast<int>(start); node >= 0 && !placed[static_cast<std::size_t>(node)];
+         node = next[static_cast<std::size_t>(node)]) {
+      placed[static_cast<std::size_t>(node)] = 1;
+      rounds_[static_cast<std::size_t>(node)][round].send_first = send_first;
+      send_first = !send_first;
+    }
+  };
+  for (std::size_t node = 0; node < n; ++node)  // paths, from the node that receives nothing
+    if (next[node] >= 0 && previous[node] < 0) walk(node);
+  for (std::size_t node = 0; node < n; ++node)  // cycles, from their lowest node
+    if (next[node] >= 0 && !placed[node]) walk(node);
 }
 
 // One round per phase (one round in all for the asynchronous strategy). A message's tag is its
@@ -88,20 +125,14 @@ void PlanProgram::run(Node& node) {
   run_.node_finish_s[static_cast<std::size_t>(me)] = node.now();
 }
 
-// Blocking calls (MessageCalls::rendezvous). A phase of a loosely synchronous plan is a partial
-// permutation: each node sends at most one message and receives at most one. If every node sent
-// first, every node would wait in a rendezvous nobody can answer; so a node whose destination has a
-// higher number sends first and then receives, and the others receive first. In any cycle of the
-// permutation the highest node receives first, so no cycle of waits can form. LP's pairwise
-// exchange thus runs as two rendezvous in turn: the lower node's message, then the higher node's.
+// One phase under blocking calls, in the order mark_send_first chose.
 void PlanProgram::run_blocking_round(Node& node, const NodeRound& round) {
   if (round.sends.size() > 1 || round.receives.size() > 1)
     throw Error("CMMD blocking calls",
                 fmt::format("node {} has {} sends and {} receives in one phase; blocking calls need each phase to be "
                             "a partial permutation (machine option cmmd = overlapped runs it)",
                             node.id(), round.sends.size(), round.receives.size()));
-  const bool send_first =
-      !round.sends.empty() && (round.receives.empty() || run_.messages[round.sends.front()].dst > node.id());
+  const bool send_first = !round.sends.empty() && round.send_first;
   if (send_first) send_blocking(node, round.sends.front());
   if (!round.receives.empty()) receive_blocking(node, round.receives.front());
   if (!send_first && !round.sends.empty()) send_blocking(node, round.sends.front());

@@ -26,7 +26,9 @@ class PlanProgram : public Program {
   struct NodeRound {
     std::vector<std::size_t> sends;     // indices into run_.messages
     std::vector<std::size_t> receives;  // indices into run_.messages
+    bool send_first = true;             // blocking calls: send before receiving (see mark_send_first)
   };
+  void mark_send_first(std::size_t round);
 
   void run_blocking_round(Node& node, const NodeRound& round);
   void send_blocking(Node& node, std::size_t index);
