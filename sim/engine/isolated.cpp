@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "../core/error.hpp"
+#include "child_output.hpp"
 #include "termination.hpp"
 
 namespace mcsim {
@@ -30,44 +31,6 @@ struct Child {
   std::size_t task = 0;
   std::string received;
 };
-
-std::string read_all(int fd) {
-  std::string text;
-  ::lseek(fd, 0, SEEK_SET);
-  char buffer[65536];
-  for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) != 0;) {
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      break;
-    }
-    text.append(buffer, static_cast<std::size_t>(n));
-  }
-  return text;
-}
-
-// What a child that died without its own error message said last on stderr, as one line: the
-// first line SimGrid or the C++ runtime marks as an error (a SimGrid abort prints a backtrace
-// after it), else the last line written.
-std::string diagnosis(const std::string& err) {
-  std::string chosen, last;
-  std::size_t start = 0;
-  while (start < err.size()) {
-    auto end = err.find('\n', start);
-    if (end == std::string::npos) end = err.size();
-    std::string line = err.substr(start, end - start);
-    start = end + 1;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    last = line;
-    if (chosen.empty() && (line.find("CRITICAL") != std::string::npos || line.find("rror") != std::string::npos ||
-                           line.find("terminate called") != std::string::npos))
-      chosen = line;
-  }
-  std::string line = chosen.empty() ? last : chosen;
-  for (char& c : line)
-    if (static_cast<unsigned char>(c) < 0x20) c = ' ';
-  if (line.size() > 300) line = line.substr(0, 300) + "...";
-  return line;
-}
 
 void write_all(int fd, const char* data, std::size_t size) {
   while (size > 0) {
@@ -174,7 +137,7 @@ std::vector<std::string> run_isolated(std::size_t task_count, const std::functio
       while (::waitpid(c.pid, &status, 0) < 0 && errno == EINTR) {
       }
       untrack_child(c.pid);
-      const std::string err = read_all(c.err);
+      const std::string err = read_from_start(c.err);
       ::close(c.err);
       const bool ok = !c.received.empty() && c.received[0] == 'O' && WIFEXITED(status) && WEXITSTATUS(status) == 0;
       // What a task wrote on stderr (SimGrid warnings, MCSIM_SIMGRID_LOG) is passed on when it
@@ -183,7 +146,7 @@ std::vector<std::string> run_isolated(std::size_t task_count, const std::functio
       if (ok) {
         results[c.task] = c.received.substr(1);
       } else if (failure.empty()) {
-        const std::string said = diagnosis(err);
+        const std::string said = failure_line(err);
         if (!c.received.empty() && c.received[0] == 'E')
           failure = c.received.substr(1);
         else if (WIFSIGNALED(status))

@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "../core/error.hpp"
+#include "../engine/child_output.hpp"
 #include "../engine/termination.hpp"
 #include "output_file.hpp"
 
@@ -106,27 +107,9 @@ int run_gnuplot(const std::string& script, std::string& said) {
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   untrack_child(pid);
-  ::lseek(output, 0, SEEK_SET);
-  char buffer[4096];
-  for (ssize_t n; (n = ::read(output, buffer, sizeof buffer)) > 0;) said.append(buffer, static_cast<std::size_t>(n));
+  said = read_from_start(output);
   ::close(output);
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-// The first line of what gnuplot printed that says something, on one line.
-std::string first_line(const std::string& text) {
-  std::size_t start = 0;
-  while (start < text.size()) {
-    auto end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    std::string line = text.substr(start, end - start);
-    start = end + 1;
-    if (line.find_first_not_of(" \t\r^") == std::string::npos) continue;
-    for (char& c : line)
-      if (static_cast<unsigned char>(c) < 0x20) c = ' ';
-    return line.size() > 300 ? line.substr(0, 300) + "..." : line;
-  }
-  return "";
 }
 
 }  // namespace
@@ -154,7 +137,7 @@ std::string render_plot_svg(const PlotSpec& spec, const std::string& path) {
   untrack_temporary(dir);
   if (status == 127)
     throw Error(path, "cannot run gnuplot, which draws the plots (tools/install-deps.sh installs it)");
-  const std::string problem = first_line(said);
+  const std::string problem = failure_line(said);
   if (status != 0) throw Error(path, "gnuplot failed" + (problem.empty() ? std::string() : ": " + problem));
   // A complete SVG ends with its closing tag; a full disk or a killed gnuplot leaves it cut short.
   const auto end = svg.find_last_not_of(" \t\r\n");
