@@ -98,7 +98,8 @@ void list_experiments(const std::string& directory) {
   std::sort(files.begin(), files.end());
   for (const auto& file : files) {
     try {
-      const ScenarioHeader& s = header(load_scenario(file.string()));
+      const Scenario scenario = load_scenario(file.string());  // kept: header() refers into it
+      const ScenarioHeader& s = header(scenario);
       fmt::print("  {:<20} {}\n", s.id, s.title);
     } catch (const Error& e) {
       fmt::print("  {:<20} (cannot be read: {})\n", file.stem().string(), e.what());
