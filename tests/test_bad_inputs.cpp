@@ -203,7 +203,7 @@ void run(Prepared& p, const std::string& dir) {
   std::ifstream err(dir + "/stderr");
   std::stringstream text;
   text << err.rdbuf();
-  p.err = text.str();
+  p.err = mcsim::test::without_sanitizer_notes(text.str());
 }
 
 }  // namespace
