@@ -82,6 +82,8 @@ Settings read_settings(const SchedulerParams& params) {
       throw Error(params.where(), fmt::format("lambda = {} must be in (0, 1], or ms, bj, proportional", lambda));
   }
   s.proportional = params.number("proportional", 0.8);
+  if (!(s.proportional > 0))
+    throw Error(params.where(), fmt::format("proportional = {} must be positive", params.text("proportional", "")));
   s.reset = params.flag("reset", true);
   const std::string base = params.text("lambda_base", "nodes");
   if (base != "nodes" && base != "messages" && base != "floor")
@@ -99,6 +101,8 @@ Settings read_settings(const SchedulerParams& params) {
 }
 
 }  // namespace
+
+void check_compact_global_masking_heaps_parameters(const SchedulerParams& params) { (void)read_settings(params); }
 
 Plan schedule_compact_global_masking_heaps(const SchedulerInput& input, const SchedulerParams& params,
                                            OperationCounts& ops) {

@@ -56,6 +56,19 @@ static std::string slurp(const std::string& path) {
   return buffer.str();
 }
 
+std::string without_sanitizer_notes(const std::string& err) {
+  std::string kept;
+  std::istringstream lines(err);
+  for (std::string line; std::getline(lines, line);) {
+    if ((line.starts_with("==") && line.find("WARNING: ASan is ignoring requested __asan_handle_no_return") != std::string::npos) ||
+        line == "False positive error reports may follow" ||
+        line == "For details see https://github.com/google/sanitizers/issues/189")
+      continue;
+    kept += line + "\n";
+  }
+  return kept;
+}
+
 CommandResult run_mcsim(const std::string& arguments) {
   const std::string dir = temp_dir("cmd");
   const std::string command = fmt::format("{} {} >{}/out 2>{}/err </dev/null", MCSIM_BINARY, arguments, dir, dir);
@@ -63,7 +76,7 @@ CommandResult run_mcsim(const std::string& arguments) {
   CommandResult result;
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   result.out = slurp(dir + "/out");
-  result.err = slurp(dir + "/err");
+  result.err = without_sanitizer_notes(slurp(dir + "/err"));
   std::filesystem::remove_all(dir);
   return result;
 }

@@ -27,6 +27,9 @@ struct CommandResult {
   std::string err;
 };
 CommandResult run_mcsim(const std::string& arguments);
+// `err` without the notes AddressSanitizer itself prints in the debug preset (SimGrid's context
+// switches make every simulation process warn about __asan_handle_no_return): not mcsim's output.
+std::string without_sanitizer_notes(const std::string& err);
 std::string temp_dir(const std::string& name);
 
 }  // namespace mcsim::test

@@ -158,7 +158,7 @@ TEST_CASE("Inertial bisection: equal parts, cut across the long axis") {
   // Points along a line of direction (1, 2, 2) / 3, slightly scattered: 4 parts must be 4
   // consecutive runs along it.
   Rng rng(2);
-  std::vector<MeshPoint> points;
+  std::vector<SpacePoint> points;
   for (int i = 0; i < 1001; ++i) {
     const double t = i + 0.3 * rng.unit();
     points.push_back({t / 3 + 0.2 * rng.unit(), 2 * t / 3 + 0.2 * rng.unit(), 2 * t / 3 + 0.2 * rng.unit()});

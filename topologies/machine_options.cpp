@@ -1,7 +1,11 @@
 #include "machine_options.hpp"
 
+#include <cmath>
+#include <limits>
+
 #include <fmt/format.h>
 
+#include "../sim/core/checked_number.hpp"
 #include "../sim/core/error.hpp"
 
 namespace mcsim {
@@ -17,27 +21,21 @@ const std::string* MachineOptions::find(const std::string& key) {
 double MachineOptions::number(const std::string& key, double fallback) {
   const std::string* text = find(key);
   if (!text) return fallback;
-  try {
-    std::size_t used = 0;
-    const double value = std::stod(*text, &used);
-    if (used != text->size()) throw std::invalid_argument(*text);
-    return value;
-  } catch (const std::exception&) {
-    throw Error(where_, fmt::format("option {} = '{}' is not a number", key, *text));
-  }
+  const std::string where = fmt::format("{}: option {}", where_, key);
+  const double value = parse_real(*text, where);
+  // Every machine parameter is a physical quantity in MB/s, us or bytes: none is near these
+  // bounds, and within them every time derived from it (bytes / bandwidth) stays finite.
+  if (std::abs(value) > 1e12 || (value != 0 && std::abs(value) < 1e-12))
+    throw Error(where, fmt::format("{} is outside the magnitudes a machine parameter may take (0 or 1e-12 to 1e12)",
+                                   *text));
+  return value;
 }
 
 int MachineOptions::integer(const std::string& key, int fallback) {
   const std::string* text = find(key);
   if (!text) return fallback;
-  try {
-    std::size_t used = 0;
-    const int value = std::stoi(*text, &used);
-    if (used != text->size()) throw std::invalid_argument(*text);
-    return value;
-  } catch (const std::exception&) {
-    throw Error(where_, fmt::format("option {} = '{}' is not a whole number", key, *text));
-  }
+  return static_cast<int>(parse_integer(*text, fmt::format("{}: option {}", where_, key),
+                                        std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
 }
 
 std::string MachineOptions::text(const std::string& key, const std::string& fallback) {

@@ -155,10 +155,12 @@ MeshParameters mesh_parameter_set(const std::string& name) {
 
 std::unique_ptr<Machine> make_mesh(const MachineSpec& spec) {
   MachineOptions options(spec, "machine mesh");
-  if (spec.nodes < 1) throw Error(options.where(), fmt::format("cannot take {} nodes", spec.nodes));
+  constexpr int max_nodes = 65536;  // B(16) of Lo et al. on a 256 x 256 mesh, the largest simulated
+  if (spec.nodes < 1 || spec.nodes > max_nodes)
+    throw Error(options.where(), fmt::format("cannot take {} nodes (1 to {})", spec.nodes, max_nodes));
   const int rows = options.integer("rows", default_shape(spec.nodes).first);
   const int cols = options.integer("cols", spec.nodes / std::max(rows, 1));
-  if (rows < 1 || cols < 1 || rows * cols != spec.nodes)
+  if (rows < 1 || cols < 1 || static_cast<std::int64_t>(rows) * cols != spec.nodes)
     throw Error(options.where(), fmt::format("a {} x {} mesh does not have {} nodes", rows, cols, spec.nodes));
   const std::string switching = options.text("switching", "wormhole");
   (void)find_transport(switching, options.where() + ": option switching");  // any registered transport
@@ -169,6 +171,7 @@ std::unique_ptr<Machine> make_mesh(const MachineSpec& spec) {
   if (set == "dimensionless") {
     p.startup_s = options.number("startup", p.startup_s);
     p.hop_s = options.number("hop", p.hop_s);
+    if (p.startup_s < 0 || p.hop_s < 0) throw Error(options.where(), "startup and hop cannot be negative");
   }
   if (switching == "wormhole") {
     if (set == "delta") p.flit_bytes = 2;  // ASSUMPTION: one 16-bit channel word per flit (see documented())

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "checked_number.hpp"
 #include "error.hpp"
 
 namespace mcsim {
@@ -18,6 +19,9 @@ CommMatrix::CommMatrix(int nodes, std::vector<MatrixEntry> entries)
       throw Error("matrix", fmt::format("message {} -> {} names a node outside 0..{}", e.src, e.dst, nodes - 1));
     if (e.src == e.dst) throw Error("matrix", fmt::format("message {} -> {} is sent to itself", e.src, e.dst));
     if (e.bytes == 0) throw Error("matrix", fmt::format("message {} -> {} has 0 bytes", e.src, e.dst));
+    if (e.bytes > max_message_bytes)
+      throw Error("matrix", fmt::format("message {} -> {} has {} bytes, more than the {} (2^40) mcsim simulates", e.src,
+                                        e.dst, e.bytes, max_message_bytes));
   }
   std::sort(entries_.begin(), entries_.end(),
             [](const MatrixEntry& a, const MatrixEntry& b) { return std::tie(a.src, a.dst) < std::tie(b.src, b.dst); });
@@ -54,7 +58,8 @@ std::uint64_t CommMatrix::total_bytes() const {
 CommMatrix CommMatrix::scaled(std::uint64_t unit) const {
   if (unit == 0) throw Error("matrix", "msg_unit must be positive");
   CommMatrix copy = *this;
-  for (auto& e : copy.entries_) e.bytes *= unit;
+  for (auto& e : copy.entries_)
+    e.bytes = message_bytes(e.bytes, unit, fmt::format("msg_unit {}: message {} -> {}", unit, e.src, e.dst));
   return copy;
 }
 

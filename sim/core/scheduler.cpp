@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "checked_number.hpp"
 #include "error.hpp"
 
 namespace mcsim {
@@ -55,7 +56,9 @@ SchedulerChoice SchedulerRegistry::find(const std::string& spec, const std::stri
       start = comma + 1;
     }
   }
-  return {entry, SchedulerParams(std::move(values), where + ": scheduler " + spec), spec};
+  SchedulerParams params(std::move(values), where + ": scheduler " + spec);
+  if (entry->check_parameters) entry->check_parameters(params);
+  return {entry, std::move(params), spec};
 }
 
 std::string SchedulerParams::text(const std::string& key, const std::string& fallback) const {
@@ -67,21 +70,15 @@ double SchedulerParams::number(const std::string& key, double fallback) const {
   auto it = values_.find(key);
   if (it == values_.end()) return fallback;
   const std::string& text = it->second;
-  try {
-    std::size_t used = 0;
-    if (const auto slash = text.find('/'); slash != std::string::npos) {
-      const double a = std::stod(text.substr(0, slash), &used);
-      if (used != slash) throw std::invalid_argument(text);
-      const double b = std::stod(text.substr(slash + 1), &used);
-      if (used != text.size() - slash - 1 || b == 0) throw std::invalid_argument(text);
-      return a / b;
-    }
-    const double v = std::stod(text, &used);
-    if (used != text.size()) throw std::invalid_argument(text);
-    return v;
-  } catch (const std::exception&) {
-    throw Error(where_, fmt::format("parameter {} = '{}' is not a number", key, text));
+  const std::string where = fmt::format("{}: parameter {}", where_, key);
+  if (const auto slash = text.find('/'); slash != std::string::npos) {
+    const double a = parse_real(std::string_view(text).substr(0, slash), where);
+    const double b = parse_real(std::string_view(text).substr(slash + 1), where);
+    if (b == 0) throw Error(where, fmt::format("'{}' divides by 0", text));
+    check_finite(a / b, where);
+    return a / b;
   }
+  return parse_real(text, where);
 }
 
 bool SchedulerParams::flag(const std::string& key, bool fallback) const {

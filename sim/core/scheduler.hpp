@@ -63,6 +63,9 @@ struct SchedulerEntry {
   std::vector<SchedulerParameterDoc> parameters = {};  // what a spec may set
   bool needs_routes = false;  // needs SchedulingHints::route_path (RS_NL): experiments check it up front
   ProgramMaker program = nullptr;  // set (and schedule null) for a run-time protocol: no Plan to count
+  // Reads every parameter of a spec and throws mcsim::Error for a bad value; find() calls it, so a
+  // bad value is refused where the spec is written, before any simulation process starts.
+  void (*check_parameters)(const SchedulerParams&) = nullptr;
 };
 
 // A scheduler as a scenario names it: the registry entry and the parameters of this use.

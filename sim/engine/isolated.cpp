@@ -1,7 +1,10 @@
 #include "isolated.hpp"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
+#include <signal.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,14 +16,18 @@
 #include <fmt/format.h>
 
 #include "../core/error.hpp"
+#include "child_output.hpp"
+#include "termination.hpp"
 
 namespace mcsim {
 namespace {
 
 // Child to parent: one status byte ('O' result follows, 'E' error text follows), then the text.
+// The child's stderr goes to an anonymous file (`err`) that the parent reads when the child is done.
 struct Child {
   pid_t pid = -1;
   int fd = -1;
+  int err = -1;
   std::size_t task = 0;
   std::string received;
 };
@@ -42,8 +49,16 @@ void write_all(int fd, const char* data, std::size_t size) {
   int code = 0;
   try {
     message = fmt::format("O{}", task(index));
-  } catch (const std::exception& e) {
+  } catch (const Error& e) {
     message = fmt::format("E{}", e.what());
+    code = 3;
+  } catch (const std::exception& e) {
+    // Another library's error (SimGrid's may run to a hundred lines): its first line, one line.
+    const std::string what = e.what();
+    message = fmt::format("Esimulation task {}: {}", index, what.substr(0, what.find('\n')));
+    code = 3;
+  } catch (...) {
+    message = fmt::format("Esimulation task {}: an unknown exception", index);
     code = 3;
   }
   write_all(fd, message.data(), message.size());
@@ -72,16 +87,25 @@ std::vector<std::string> run_isolated(std::size_t task_count, const std::functio
   while ((next < task_count && failure.empty()) || !running.empty()) {
     while (next < task_count && failure.empty() && static_cast<int>(running.size()) < workers) {
       int fds[2];
-      if (::pipe(fds) != 0) throw Error("simulation", std::string("cannot create a pipe: ") + std::strerror(errno));
+      if (::pipe2(fds, O_CLOEXEC) != 0)
+        throw Error("simulation", std::string("cannot create a pipe: ") + std::strerror(errno));
+      const int err = ::memfd_create("mcsim-task-stderr", MFD_CLOEXEC);
+      if (err < 0) throw Error("simulation", std::string("cannot create a file for stderr: ") + std::strerror(errno));
+      const pid_t parent = ::getpid();
+      const TerminationSignalsHeld held;
       const pid_t pid = ::fork();
       if (pid < 0) throw Error("simulation", std::string("cannot fork: ") + std::strerror(errno));
       if (pid == 0) {
+        prepare_child_process(parent);
         ::close(fds[0]);
-        for (const Child& c : running) ::close(c.fd);
+        for (const Child& c : running) ::close(c.fd), ::close(c.err);
+        ::dup2(err, STDERR_FILENO);
+        ::close(err);
         run_child(fds[1], next, task);
       }
       ::close(fds[1]);
-      running.push_back({pid, fds[0], next, {}});
+      track_child(pid);
+      running.push_back({pid, fds[0], err, next, {}});
       ++next;
     }
 
@@ -110,18 +134,31 @@ std::vector<std::string> run_isolated(std::size_t task_count, const std::functio
       // End of the pipe: the child is done.
       ::close(c.fd);
       int status = 0;
-      ::waitpid(c.pid, &status, 0);
-      if (!c.received.empty() && c.received[0] == 'O' && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+      while (::waitpid(c.pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      untrack_child(c.pid);
+      const std::string err = read_from_start(c.err);
+      ::close(c.err);
+      const bool ok = !c.received.empty() && c.received[0] == 'O' && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+      // What a task wrote on stderr (SimGrid warnings, MCSIM_SIMGRID_LOG) is passed on when it
+      // succeeded or when a log was asked for; a failure is reported in one line below.
+      if (!err.empty() && (ok || std::getenv("MCSIM_SIMGRID_LOG"))) std::fwrite(err.data(), 1, err.size(), stderr);
+      if (ok) {
         results[c.task] = c.received.substr(1);
       } else if (failure.empty()) {
+        const std::string said = failure_line(err);
         if (!c.received.empty() && c.received[0] == 'E')
           failure = c.received.substr(1);
         else if (WIFSIGNALED(status))
-          failure = fmt::format("simulation task {}: the simulation process died of signal {} ({})", c.task,
-                                WTERMSIG(status), strsignal(WTERMSIG(status)));
+          failure = fmt::format("simulation task {}: {}{}the simulation process died of signal {} ({})", c.task, said,
+                                said.empty() ? "" : " (", WTERMSIG(status), strsignal(WTERMSIG(status)));
         else
-          failure = fmt::format("simulation task {}: the simulation process exited with status {}", c.task,
-                                WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+          failure = fmt::format("simulation task {}: {}{}the simulation process exited with status {}", c.task, said,
+                                said.empty() ? "" : " (", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        if (!said.empty()) failure += ")";
+        // The run has failed: the other tasks' results would be thrown away, so stop them now.
+        for (const Child& other : running)
+          if (other.pid != c.pid) ::kill(other.pid, SIGKILL);
       }
       ++done;
       if (progress) progress(done, task_count);

@@ -123,7 +123,10 @@ ExperimentResult run_experiment(const SimulationScenario& scenario, const RunOpt
         throw Error(s.path, fmt::format("series {} has no scheduler to run", series.label));
       for (const auto& candidate : series.candidates) check_schedulable(candidate, hints, s.machine.name, s.path);
     }
-    for (int density : s.densities) (void)workload_matrix(workload_for(s, density), nodes, 0);
+    for (int density : s.densities) {
+      const CommMatrix lengths = workload_matrix(workload_for(s, density), nodes, 0);
+      for (std::uint64_t unit : s.msg_units) (void)lengths.scaled(unit);  // no message beyond max_message_bytes
+    }
   }
 
   std::vector<Task> tasks;

@@ -1,22 +1,40 @@
 #include "plot.hpp"
 
-#include <cstdio>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
 
 #include <fmt/format.h>
 
 #include "../core/error.hpp"
+#include "../engine/child_output.hpp"
+#include "../engine/termination.hpp"
+#include "output_file.hpp"
 
 namespace mcsim {
 
 namespace {
+// A gnuplot string literal that is only ever text: single-quoted, in which gnuplot expands no
+// backquote command, no macro and no escape ('' stands for '); a control character (a newline
+// would end the command) becomes a space. Titles and labels come from scenario files, which are
+// data: nothing in them may reach a shell.
 std::string quoted(const std::string& text) {
-  std::string out = "\"";
+  std::string out = "'";
   for (char c : text) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
+    if (c == '\'') out += '\'';
+    out += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? ' ' : c;
   }
-  return out + "\"";
+  return out + "'";
 }
 }  // namespace
 
@@ -49,22 +67,87 @@ std::string gnuplot_script(const PlotSpec& spec, const std::string& output) {
   return s + "\n";
 }
 
-void write_plot_svg(const PlotSpec& spec, const std::string& path) {
-  namespace fs = std::filesystem;
-  const std::string temporary = path + ".partial";
-  std::error_code ec;
-  if (fs::path(path).has_parent_path()) fs::create_directories(fs::path(path).parent_path(), ec);
-  FILE* gnuplot = ::popen("gnuplot 2>&1", "w");
-  if (!gnuplot) throw Error(path, "cannot start gnuplot (tools/install-deps.sh installs it)");
-  const std::string script = gnuplot_script(spec, temporary);
-  std::fwrite(script.data(), 1, script.size(), gnuplot);
-  const int status = ::pclose(gnuplot);
-  if (status != 0 || !fs::exists(temporary)) {
-    fs::remove(temporary, ec);
-    throw Error(path, "gnuplot failed to draw the plot (is gnuplot installed? tools/install-deps.sh installs it)");
+namespace {
+
+// Runs gnuplot (no shell) on `script`; returns 127 when it cannot be started, else its exit status
+// (-1 when it died), and what it printed.
+int run_gnuplot(const std::string& script, std::string& said) {
+  int input[2];
+  if (::pipe2(input, O_CLOEXEC) != 0) throw Error("gnuplot", std::string("cannot create a pipe: ") + std::strerror(errno));
+  const int output = ::memfd_create("mcsim-gnuplot-output", MFD_CLOEXEC);
+  if (output < 0) throw Error("gnuplot", std::string("cannot create a file: ") + std::strerror(errno));
+  const pid_t parent = ::getpid();
+  std::optional<TerminationSignalsHeld> held(std::in_place);
+  const pid_t pid = ::fork();
+  if (pid < 0) throw Error("gnuplot", std::string("cannot fork: ") + std::strerror(errno));
+  if (pid == 0) {
+    prepare_child_process(parent);
+    ::dup2(input[0], STDIN_FILENO);
+    ::dup2(output, STDOUT_FILENO);
+    ::dup2(output, STDERR_FILENO);
+    ::execlp("gnuplot", "gnuplot", static_cast<char*>(nullptr));
+    ::_exit(127);
   }
-  fs::rename(temporary, path, ec);
-  if (ec) throw Error(path, "cannot move the finished plot into place");
+  track_child(pid);
+  held.reset();
+  ::close(input[0]);
+  // gnuplot reads the whole script; a write error (it died early) shows in its status.
+  struct sigaction ignore {}, previous {};
+  ignore.sa_handler = SIG_IGN;
+  ::sigaction(SIGPIPE, &ignore, &previous);
+  for (std::size_t done = 0; done < script.size();) {
+    const ssize_t n = ::write(input[1], script.data() + done, script.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  ::close(input[1]);
+  ::sigaction(SIGPIPE, &previous, nullptr);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  untrack_child(pid);
+  said = read_from_start(output);
+  ::close(output);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace
+
+std::string render_plot_svg(const PlotSpec& spec, const std::string& path) {
+  namespace fs = std::filesystem;
+  const char* tmp = std::getenv("TMPDIR");
+  std::string dir = (fs::path(tmp && *tmp ? tmp : "/tmp") / "mcsim-plot-XXXXXX").string();
+  if (!::mkdtemp(dir.data())) throw Error(path, std::string("cannot create a temporary directory: ") + std::strerror(errno));
+  track_temporary(dir);
+  const std::string drawn = dir + "/plot.svg";
+  track_temporary(drawn);
+  std::string said, svg;
+  const int status = run_gnuplot(gnuplot_script(spec, drawn), said);
+  {
+    std::ifstream in(drawn, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    svg = text.str();
+  }
+  std::error_code ec;
+  fs::remove(drawn, ec);
+  untrack_temporary(drawn);
+  fs::remove(dir, ec);
+  untrack_temporary(dir);
+  if (status == 127)
+    throw Error(path, "cannot run gnuplot, which draws the plots (tools/install-deps.sh installs it)");
+  const std::string problem = failure_line(said);
+  if (status != 0) throw Error(path, "gnuplot failed" + (problem.empty() ? std::string() : ": " + problem));
+  // A complete SVG ends with its closing tag; a full disk or a killed gnuplot leaves it cut short.
+  const auto end = svg.find_last_not_of(" \t\r\n");
+  if (end == std::string::npos || end + 1 < 6 || svg.compare(end + 1 - 6, 6, "</svg>") != 0)
+    throw Error(path, "gnuplot did not finish the plot (full disk?)" + (problem.empty() ? std::string() : ": " + problem));
+  return svg;
+}
+
+void write_plot_svg(const PlotSpec& spec, const std::string& path) {
+  write_file_atomically(path, render_plot_svg(spec, path));
 }
 
 }  // namespace mcsim

@@ -1,5 +1,6 @@
 // Plots through gnuplot (SVG): the data is written into the script itself, so a plot is one
-// process and one file. The SVG is written through a temporary name and renamed when complete.
+// process and one file. Every text in the script is a single-quoted literal (nothing in a title
+// can run a command), and the SVG is checked complete before it is written in place.
 #pragma once
 
 #include <string>
@@ -28,7 +29,10 @@ struct PlotSpec {
 
 // The gnuplot script that draws `spec` into `output` (SVG).
 std::string gnuplot_script(const PlotSpec& spec, const std::string& output);
-// Runs gnuplot; throws mcsim::Error if it is missing or fails (no file is left behind then).
+// Runs gnuplot (no shell; it writes into a private temporary directory) and returns the SVG once
+// it is complete; throws mcsim::Error "path: problem" if gnuplot is missing, fails or stops short.
+std::string render_plot_svg(const PlotSpec& spec, const std::string& path);
+// render_plot_svg, then write_file_atomically: no file is left behind when anything fails.
 void write_plot_svg(const PlotSpec& spec, const std::string& path);
 
 }  // namespace mcsim

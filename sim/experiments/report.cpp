@@ -160,30 +160,6 @@ std::string sweep_csv(const ExperimentResult& result, const ReportOptions& optio
   return out;
 }
 
-void write_file_atomically(const std::string& path, const std::string& text) {
-  namespace fs = std::filesystem;
-  const fs::path target(path);
-  std::error_code ec;
-  if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
-  if (ec) throw Error(path, "cannot create the directory: " + ec.message());
-  const fs::path temporary = target.string() + ".partial";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error(path, "cannot write the file");
-    out << text;
-    out.flush();
-    if (!out) {
-      fs::remove(temporary, ec);
-      throw Error(path, "writing the file failed");
-    }
-  }
-  fs::rename(temporary, target, ec);
-  if (ec) {
-    fs::remove(temporary, ec);
-    throw Error(path, "cannot move the finished file into place");
-  }
-}
-
 PlotSpec comm_plot(const ExperimentResult& result) {
   const SimulationScenario& s = result.scenario;
   PlotSpec plot{s.id + ": communication time (lines: mcsim, points: paper)", "msg_unit (bytes)", "time (ms)", true,

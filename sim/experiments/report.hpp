@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "experiment.hpp"
+#include "output_file.hpp"  // write_file_atomically, used by every command that writes a report
 #include "plot.hpp"
 
 namespace mcsim {
@@ -43,8 +44,5 @@ std::string sweep_csv(const ExperimentResult& result, const ReportOptions& optio
 std::string csv_number(std::optional<double> value);
 std::string csv_field(const std::string& text);
 
-// Writes `text` to `path` through a temporary file renamed into place, so that a failed run never
-// leaves a partial file that looks complete. Creates the parent directory.
-void write_file_atomically(const std::string& path, const std::string& text);
 
 }  // namespace mcsim

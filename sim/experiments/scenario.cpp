@@ -1,11 +1,14 @@
 #include "scenario.hpp"
 
 #include <algorithm>
+#include <filesystem>
+#include <limits>
 #include <set>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "../core/checked_number.hpp"
 #include "../core/scheduler.hpp"
 #include "../core/error.hpp"
 #include "../mapping/alpha.hpp"
@@ -51,12 +54,16 @@ class Reader {
   }
 
   double number(const toml::node& node, const std::string& full) const {
-    if (auto v = node.value<double>()) return *v;
+    if (auto v = node.value<double>()) {
+      check_finite(*v, at(node, full));
+      return *v;
+    }
     throw Error(at(node, full), "expected a number");
   }
 
-  // An integer or a list of integers (a sweep axis), each at least `minimum`.
-  std::vector<std::int64_t> integers(const toml::node& node, const std::string& full, std::int64_t minimum) const {
+  // An integer or a list of integers (a sweep axis), each in minimum..maximum.
+  std::vector<std::int64_t> integers(const toml::node& node, const std::string& full, std::int64_t minimum,
+                                     std::int64_t maximum = std::numeric_limits<int>::max()) const {
     std::vector<std::int64_t> values;
     if (const auto* array = node.as_array()) {
       for (const auto& item : *array) values.push_back(integer(item, full));
@@ -66,6 +73,7 @@ class Reader {
     }
     for (auto v : values)
       if (v < minimum) throw Error(at(node, full), fmt::format("value {} is below {}", v, minimum));
+    for (auto v : values) check_integer_range(v, at(node, full), minimum, maximum);
     return values;
   }
 
@@ -122,7 +130,7 @@ void read_paper_regions(const Reader& r, const toml::array& regions, SweepScenar
     auto whole = [&](const char* key) -> std::optional<std::int64_t> {
       const toml::node* node = table->get(key);
       if (!node) return std::nullopt;
-      return r.integers(*node, std::string("paper.regions.") + key, 0).at(0);
+      return r.integers(*node, std::string("paper.regions.") + key, 0, std::numeric_limits<std::int64_t>::max()).at(0);
     };
     if (auto v = whole("min_density")) rule.min_density = static_cast<int>(*v);
     if (auto v = whole("max_density")) rule.max_density = static_cast<int>(*v);
@@ -223,7 +231,6 @@ void read_mapping_metrics(const Reader& r, const toml::table& root, MappingScena
   if (s.plot != PlotKind::none && !(s.plot == PlotKind::slowdown && m.report == MappingScenario::Report::slowdown))
     throw Error(r.at(*root.get("plot"), "plot"), "a mapping-metrics scenario plots only plot = \"slowdown\" of report \"slowdown\"");
 }
-
 
 // The [machine] table: name, nodes (one or a list; the spec takes the first), options.
 std::vector<int> read_machine(const Reader& r, const toml::table& root, MachineSpec& spec) {
@@ -371,6 +378,44 @@ void read_redistribution(const Reader& r, const toml::table& root, Redistributio
     if (const auto* node = paper->get(key)) throw Error(r.at(*node, std::string("paper.") + key), "belongs to report = \"tables\" only");
 }
 
+// The id names the output files (DIR/ID.csv): a plain name, never a path.
+void check_scenario_id(const std::string& id, const std::string& where) {
+  if (id.empty() || id.front() == '.' || id.size() > 128 ||
+      id.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-") != std::string::npos)
+    throw Error(where, fmt::format("id '{}' must be a plain file name (letters, digits, '.', '_', '+', '-'; not "
+                                   "starting with '.')",
+                                   id));
+}
+
+// Every label under [paper.comm], [paper.comp], [paper.iters], [[paper.regions]] series and
+// [[paper.rows]] must name a series: a typo would silently drop the paper's column.
+void check_paper_labels(const Reader& r, const toml::table& paper, const PermutationScenario& s) {
+  std::set<std::string> labels;
+  for (const auto& series : s.series) labels.insert(series.label);
+  const auto check = [&](const std::string& label, const toml::node& node, const std::string& key) {
+    if (!labels.contains(label))
+      throw Error(r.at(node, key), fmt::format("'{}' names no series (the series are: {})", label,
+                                               fmt::join(labels, ", ")));
+  };
+  for (const char* row : {"comm", "comp", "iters"})
+    if (const auto* table = paper[row].as_table())
+      for (const auto& [label, value] : *table)
+        check(std::string(label.str()), value, fmt::format("paper.{}.{}", row, label.str()));
+  if (const auto* regions = paper["regions"].as_array())
+    for (const auto& item : *regions)
+      if (const auto* table = item.as_table())
+        check(r.string(*table, "series", "paper.regions.series", true), *table->get("series"), "paper.regions.series");
+  // A permutation row also carries the closed forms and per-statistic columns ("RS_N max").
+  for (const auto& form : closed_form_names()) labels.insert(form);
+  for (const auto& series : s.series)
+    for (const auto& statistic : s.statistics) labels.insert(series.label + " " + statistic);
+  if (const auto* rows = paper["rows"].as_array())
+    for (const auto& item : *rows)
+      if (const auto* table = item.as_table())
+        for (const auto& [key, value] : *table)
+          if (key.str() != "lambda" && key.str() != "d") check(std::string(key.str()), value, "paper.rows." + std::string(key.str()));
+}
+
 }  // namespace
 
 std::string_view to_string(PlotKind plot) {
@@ -440,6 +485,7 @@ Scenario load_scenario(const std::string& path) {
   // id, title, source, notes: read at the same point of each kind's checks as before.
   const auto read_header = [&](ScenarioHeader& h) {
     h.id = r.string(root, "id", "id", true);
+    check_scenario_id(h.id, r.at(*root.get("id"), "id"));
     h.title = r.string(root, "title", "title", false);
     h.source = r.string(root, "source", "source", false);
     if (const auto* notes = root["notes"].as_array())
@@ -498,8 +544,10 @@ Scenario load_scenario(const std::string& path) {
   }
   if (permutations && s.lambdas.empty()) s.lambdas.push_back(1.0);
   read_header(s);
-  if (const auto* node = root.get("samples")) s.samples = static_cast<int>(r.integers(*node, "samples", 1).at(0));
-  if (const auto* node = root.get("seed")) s.seed = static_cast<std::uint64_t>(r.integers(*node, "seed", 0).at(0));
+  if (const auto* node = root.get("samples"))
+    s.samples = static_cast<int>(r.integers(*node, "samples", 1, max_samples).at(0));
+  if (const auto* node = root.get("seed"))
+    s.seed = static_cast<std::uint64_t>(r.integers(*node, "seed", 0, std::numeric_limits<std::int64_t>::max()).at(0));
 
   s.nodes = read_machine(r, root, s.machine);
 
@@ -510,6 +558,9 @@ Scenario load_scenario(const std::string& path) {
   s.workload.name = r.string(*workload, "name", "workload.name", true);
   s.workload.where = r.at(*workload, "workload");
   s.workload.file = r.string(*workload, "file", "workload.file", false);
+  // A relative path names a file beside the scenario, wherever mcsim is started from.
+  if (!s.workload.file.empty() && std::filesystem::path(s.workload.file).is_relative())
+    s.workload.file = (std::filesystem::path(path).parent_path() / s.workload.file).lexically_normal().string();
   s.workload.variant = r.string(*workload, "variant", "workload.variant", false);
   if (const auto* density = workload->get("density"))
     for (auto v : r.integers(*density, "workload.density", 1)) s.densities.push_back(static_cast<int>(v));
@@ -533,7 +584,8 @@ Scenario load_scenario(const std::string& path) {
   if (sweep) {
     r.only_keys(*sweep, "sweep", {"msg_unit"});
     if (const auto* units = sweep->get("msg_unit"))
-      for (auto v : r.integers(*units, "sweep.msg_unit", 1)) s.msg_units.push_back(static_cast<std::uint64_t>(v));
+      for (auto v : r.integers(*units, "sweep.msg_unit", 1, static_cast<std::int64_t>(max_message_bytes)))
+        s.msg_units.push_back(static_cast<std::uint64_t>(v));
   }
   if (s.msg_units.empty()) s.msg_units.push_back(1);
 
@@ -551,6 +603,11 @@ Scenario load_scenario(const std::string& path) {
       if (!permutations) throw Error(where, "{lambda} is replaced only in kind = \"permutations\"");
       find_scheduler(with_lambda(text, 1.0), where);  // the name and keys are checked now
     };
+    if (table->get("best_of") && table->get("scheduler"))
+      throw Error(r.at(*table->get("scheduler"), "series.scheduler"),
+                  "a series has either scheduler or best_of, not both");
+    if (table->get("best_of") && !(*table)["best_of"].as_array())
+      throw Error(r.at(*table->get("best_of"), "series.best_of"), "expected a list of scheduler names");
     if (const auto* list = (*table)["best_of"].as_array()) {
       std::vector<std::string> best_of;
       for (const auto& item : *list) {
@@ -580,7 +637,10 @@ Scenario load_scenario(const std::string& path) {
     s.series.push_back(std::move(spec));
   }
 
-  if (const auto* paper = root["paper"].as_table()) read_paper(r, *paper, s);
+  if (const auto* paper = root["paper"].as_table()) {
+    read_paper(r, *paper, s);
+    check_paper_labels(r, *paper, s);
+  }
   if (kind == "bounded-traffic") {
     if (traffic.empty()) throw Error(r.at(*workload, "workload.traffic"), "kind = \"bounded-traffic\" needs traffic");
     BoundedTrafficScenario bounded;

@@ -13,7 +13,7 @@ namespace mcsim {
 namespace {
 using Vec3 = std::array<double, 3>;
 
-Vec3 coordinates(const MeshPoint& p) { return {p.x, p.y, p.z}; }
+Vec3 coordinates(const SpacePoint& p) { return {p.x, p.y, p.z}; }
 
 // The unit eigenvector of the largest eigenvalue of a symmetric 3x3 matrix (cyclic Jacobi rotations).
 Vec3 principal_axis(std::array<Vec3, 3> a) {
@@ -52,7 +52,7 @@ Vec3 principal_axis(std::array<Vec3, 3> a) {
 }
 }  // namespace
 
-std::vector<int> inertial_bisection(const std::vector<MeshPoint>& points, int parts) {
+std::vector<int> inertial_bisection(const std::vector<SpacePoint>& points, int parts) {
   if (parts < 1 || static_cast<std::size_t>(parts) > points.size())
     throw Error("mesh partition", "the part count must be in 1..the number of points");
   std::vector<std::uint32_t> order(points.size());

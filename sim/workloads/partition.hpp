@@ -12,6 +12,6 @@ namespace mcsim {
 // parallel processing", reference [17] of Ranka, Wang, Kumar 1992): cut each set of points at the
 // median along its principal axis of inertia, until there are `parts` parts, whose sizes then differ
 // by at most one point. Returns the part (0..parts-1) of each point.
-std::vector<int> inertial_bisection(const std::vector<MeshPoint>& points, int parts);
+std::vector<int> inertial_bisection(const std::vector<SpacePoint>& points, int parts);
 
 }  // namespace mcsim

@@ -13,9 +13,9 @@ namespace {
 constexpr double pi = 3.14159265358979323846;
 constexpr std::uint32_t leaf_size = 8;
 
-double coordinate(const MeshPoint& p, int axis) { return axis == 0 ? p.x : axis == 1 ? p.y : p.z; }
+double coordinate(const SpacePoint& p, int axis) { return axis == 0 ? p.x : axis == 1 ? p.y : p.z; }
 
-double distance2(const MeshPoint& a, const MeshPoint& b) {
+double distance2(const SpacePoint& a, const SpacePoint& b) {
   const double dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
   return dx * dx + dy * dy + dz * dz;
 }
@@ -24,7 +24,7 @@ double distance2(const MeshPoint& a, const MeshPoint& b) {
 // split along axis_[mid], the smaller coordinates before it. Ranges of leaf_size or fewer are leaves.
 class KdTree {
  public:
-  explicit KdTree(const std::vector<MeshPoint>& points)
+  explicit KdTree(const std::vector<SpacePoint>& points)
       : points_(points), order_(points.size()), axis_(points.size(), 0) {
     std::iota(order_.begin(), order_.end(), 0u);
     build(0, static_cast<std::uint32_t>(points.size()));
@@ -64,7 +64,7 @@ class KdTree {
   }
 
   // Offers point `candidate`, at `at`, to the k best so far.
-  static void offer(std::uint32_t candidate, const MeshPoint& at, const MeshPoint& q, std::uint32_t query,
+  static void offer(std::uint32_t candidate, const SpacePoint& at, const SpacePoint& q, std::uint32_t query,
                     std::size_t k, std::vector<std::pair<double, std::uint32_t>>& best) {
     if (candidate == query) return;
     const double d = distance2(at, q);
@@ -74,7 +74,7 @@ class KdTree {
     best.insert(std::upper_bound(best.begin(), best.end(), entry), entry);
   }
 
-  void search(std::uint32_t lo, std::uint32_t hi, const MeshPoint& q, std::uint32_t query, std::size_t k,
+  void search(std::uint32_t lo, std::uint32_t hi, const SpacePoint& q, std::uint32_t query, std::size_t k,
               std::vector<std::pair<double, std::uint32_t>>& best) const {
     if (hi - lo <= leaf_size) {
       for (std::uint32_t i = lo; i < hi; ++i) offer(order_[i], sorted_[i], q, query, k, best);
@@ -91,17 +91,17 @@ class KdTree {
     }
   }
 
-  const std::vector<MeshPoint>& points_;
+  const std::vector<SpacePoint>& points_;
   std::vector<std::uint32_t> order_;
   std::vector<std::uint8_t> axis_;
-  std::vector<MeshPoint> sorted_;  // points_ in tree order: leaves are scanned in sequence
+  std::vector<SpacePoint> sorted_;  // points_ in tree order: leaves are scanned in sequence
 };
 }  // namespace
 
-std::vector<MeshPoint> graded_half_domain_points(std::size_t count, double far_field, Rng& rng) {
+std::vector<SpacePoint> graded_half_domain_points(std::size_t count, double far_field, Rng& rng) {
   if (!(far_field > 1)) throw Error("point mesh", "the far field must lie beyond the body (radius > 1)");
   const double log_far = std::log(far_field);
-  std::vector<MeshPoint> points;
+  std::vector<SpacePoint> points;
   points.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
     const double r = std::exp(log_far * rng.unit());
@@ -113,7 +113,7 @@ std::vector<MeshPoint> graded_half_domain_points(std::size_t count, double far_f
   return points;
 }
 
-MeshGraph nearest_neighbour_graph(const std::vector<MeshPoint>& points, int k) {
+MeshGraph nearest_neighbour_graph(const std::vector<SpacePoint>& points, int k) {
   if (k < 1) throw Error("point mesh", "a nearest-neighbour graph needs k >= 1");
   const KdTree tree(points);
   MeshGraph graph(points.size());

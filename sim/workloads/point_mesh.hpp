@@ -10,7 +10,7 @@
 
 namespace mcsim {
 
-struct MeshPoint {
+struct SpacePoint {
   double x = 0, y = 0, z = 0;
 };
 
@@ -22,10 +22,10 @@ using MeshGraph = std::vector<std::vector<std::uint32_t>>;
 // hemispheres centred on the origin. Spacing grows in proportion to the distance from the centre,
 // as in body-fitted CFD grids: ln r is uniform on [0, ln far_field] and the direction uniform over
 // the half sphere, i.e. a Poisson process of density proportional to r^-3.
-std::vector<MeshPoint> graded_half_domain_points(std::size_t count, double far_field, Rng& rng);
+std::vector<SpacePoint> graded_half_domain_points(std::size_t count, double far_field, Rng& rng);
 
 // Each point joined to its `k` nearest points (found with a k-d tree) and the graph made symmetric.
 // Distinct distances (points in general position) make the result independent of the tree's shape.
-MeshGraph nearest_neighbour_graph(const std::vector<MeshPoint>& points, int k);
+MeshGraph nearest_neighbour_graph(const std::vector<SpacePoint>& points, int k);
 
 }  // namespace mcsim

@@ -10,6 +10,7 @@
 #include "../../sim/core/scheduler.hpp"
 #include "../../sim/experiments/pipeline.hpp"
 #include "../../topologies/machines.hpp"
+#include "checked_options.hpp"
 #include "commands.hpp"
 
 namespace mcsim::cli {
@@ -33,16 +34,20 @@ void add_bench_command(CLI::App& app) {
   static std::uint64_t unit = 1024, seed = 1;
   static std::vector<std::string> cfg;
   cmd->add_option("--machine", machine, "Machine")->capture_default_str();
-  cmd->add_option("--nodes", nodes, "Node count")->capture_default_str();
-  cmd->add_option("--density", density, "Density d of the workload")->capture_default_str();
+  cmd->add_option("--nodes", nodes, "Node count")->capture_default_str()->check(whole_number(1, std::numeric_limits<int>::max()));
+  cmd->add_option("--density", density, "Density d of the workload")->capture_default_str()
+      ->check(whole_number(1, std::numeric_limits<int>::max()));
   cmd->add_option("--workload", workload, "Workload (`mcsim list workloads`)")->capture_default_str();
   cmd->add_option("--strategy", strategy, "Communication strategy (default: the scheduler's own; S1, S2 accepted)");
   cmd->add_option("--scheduler", scheduler, "Scheduler")->capture_default_str();
-  cmd->add_option("--msg-unit", unit, "Message unit in bytes")->capture_default_str();
-  cmd->add_option("--seed", seed, "Seed")->capture_default_str();
+  cmd->add_option("--msg-unit", unit, "Message unit in bytes")->capture_default_str()
+      ->check(whole_number<std::uint64_t>(1, max_message_bytes));
+  cmd->add_option("--seed", seed, "Seed")->capture_default_str()
+      ->check(whole_number<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()));
   cmd->add_option("--repeat", repeat, "Independent runs (each in a fresh process)")->capture_default_str()
-      ->check(CLI::PositiveNumber);
-  cmd->add_option("--cfg", cfg, "SimGrid setting key:value (repeatable), e.g. network/optim:Full");
+      ->check(whole_number(1, 1000));
+  cmd->add_option("--cfg", cfg, "SimGrid setting key:value (repeatable), e.g. network/optim:Full")
+      ->check(simgrid_setting());
   cmd->callback([] {
     const MachineSpec spec{machine, nodes, {}};
     const SchedulingHints hints = make_machine(spec)->hints();  // bad node counts fail here, before any process starts
@@ -50,7 +55,7 @@ void add_bench_command(CLI::App& app) {
     const std::optional<Strategy> chosen =
         strategy.empty() ? std::nullopt : std::optional<Strategy>(strategy_from_string(strategy, "--strategy"));
     const WorkloadSpec work{workload, density, {}, {}, "--workload"};
-    (void)workload_matrix(work, nodes, 0);  // bad workloads fail before any process starts
+    (void)workload_matrix(work, nodes, 0).scaled(unit);  // bad workloads fail before any process starts
     check_schedulable(entry, hints, machine, "--scheduler");
     fmt::print("bench: {} with {} nodes, {} d={}, {}{}, msg_unit {} B\n", machine, nodes, workload, density, scheduler,
                chosen ? fmt::format(" ({})", to_string(*chosen)) : std::string(), unit);

@@ -7,6 +7,7 @@
 #include "../../sim/mapping/binomial_tree.hpp"
 #include "../../sim/mapping/mapping_svg.hpp"
 #include "../../sim/mapping/mappings.hpp"
+#include "checked_options.hpp"
 #include "commands.hpp"
 
 namespace mcsim::cli {
@@ -21,7 +22,8 @@ void add_draw_mapping_command(CLI::App& app) {
   cmd->add_option("--mapping", mapping, fmt::format("Mapping: {}", fmt::join(names, " | ")))
       ->capture_default_str();
   cmd->add_option("--k", k, "The tree B(k): 2^k tasks on a 2^floor(k/2) x 2^ceil(k/2) mesh (0..14)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_number(0, 14));
   cmd->add_option("-o,--output", output, "SVG file to write (default: results/mapping-NAME-kK.svg)");
   cmd->callback([] {
     const auto& entry = find_mapping(mapping, "--mapping");

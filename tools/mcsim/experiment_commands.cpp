@@ -12,6 +12,7 @@
 #include "../../sim/experiments/report.hpp"
 #include "../../sim/experiments/scenario.hpp"
 #include "../../sim/experiments/scenario_outputs.hpp"
+#include "checked_options.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
 
@@ -33,14 +34,16 @@ struct CommonOptions {
                     "Change a machine parameter, key=value (repeatable), e.g. node_interface=duplex; "
                     "`mcsim list machines -v` shows the published defaults");
     cmd->add_option("--samples", samples, "Matrices per cell (default: the scenario's; the papers used 50)")
-        ->check(CLI::PositiveNumber);
-    cmd->add_option("--seed", seed, "Seed of every random choice (same seed, same output)");
+        ->check(whole_number(1, max_samples));
+    cmd->add_option("--seed", seed, "Seed of every random choice (same seed, same output)")
+        ->check(whole_number<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()));
     cmd->add_option("-j,--jobs", jobs, "Simulation processes at once (default: the cores available)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(whole_number(0, 1024));
     cmd->add_flag("--deterministic", deterministic,
                   "Leave out host-time measurements (comp rows): output is then byte-identical for a seed");
     cmd->add_flag("-q,--quiet", quiet, "No progress line");
-    cmd->add_option("--cfg", cfg, "SimGrid setting key:value, passed to every simulation (repeatable)");
+    cmd->add_option("--cfg", cfg, "SimGrid setting key:value, passed to every simulation (repeatable)")
+        ->check(simgrid_setting());
   }
 
   // Applies --machine-option on top of the scenario's [machine.options] (a mapping-metrics
@@ -85,18 +88,18 @@ void run_and_report(Scenario scenario, const std::string& csv_path, const Common
   Progress progress(header(scenario).id, !common.quiet);
   const ScenarioOutputs outputs =
       run_scenario(scenario, common.run_options(progress), ReportOptions{.host_times = !common.deterministic});
-  fmt::print("{}", outputs.printed);
+  // The plot is drawn first and every file is written at once: a failure leaves none of them.
   const std::filesystem::path stem = std::filesystem::path(csv_path).replace_extension();
-  for (const auto& file : outputs.files) {
-    const std::string path = file.suffix == ".csv" ? csv_path : stem.string() + file.suffix;
-    write_file_atomically(path, file.text);
-    fmt::print("wrote {}\n", path);
-  }
+  std::vector<std::pair<std::string, std::string>> files;
+  for (const auto& file : outputs.files)
+    files.emplace_back(file.suffix == ".csv" ? csv_path : stem.string() + file.suffix, file.text);
   if (outputs.plot) {
     const std::string svg = stem.string() + ".svg";
-    write_plot_svg(*outputs.plot, svg);
-    fmt::print("wrote {}\n", svg);
+    files.emplace_back(svg, render_plot_svg(*outputs.plot, svg));
   }
+  write_files_atomically(files);
+  fmt::print("{}", outputs.printed);
+  for (const auto& [path, text] : files) fmt::print("wrote {}\n", path);
 }
 
 std::vector<std::string> split_list(const std::string& text) {
@@ -113,21 +116,13 @@ std::vector<std::string> split_list(const std::string& text) {
 }
 
 template <class T>
-std::vector<T> parse_list(const std::string& text, const std::string& flag) {
+std::vector<T> parse_list(const std::string& text, const std::string& flag, std::int64_t maximum) {
   std::vector<T> values;
-  for (const auto& item : split_list(text)) {
-    try {
-      std::size_t used = 0;
-      const long long v = std::stoll(item, &used);
-      if (used != item.size() || v < 1) throw std::invalid_argument(item);
-      values.push_back(static_cast<T>(v));
-    } catch (const std::exception&) {
-      throw Error(flag, fmt::format("'{}' is not a positive integer", item));
-    }
-  }
+  for (const auto& item : split_list(text)) values.push_back(static_cast<T>(parse_integer(item, flag, 1, maximum)));
   if (values.empty()) throw Error(flag, "needs at least one value");
   return values;
 }
+
 
 }  // namespace
 
@@ -191,13 +186,13 @@ void add_experiment_commands(CLI::App& app) {
       s.title = "command-line sweep";
       s.path = "sweep";
       s.machine.name = machine;
-      s.nodes = parse_list<int>(nodes, "--nodes");
+      s.nodes = parse_list<int>(nodes, "--nodes", std::numeric_limits<int>::max());
       s.machine.nodes = s.nodes.front();
       s.workload.name = workload;
       s.workload.where = "--workload";
-      s.densities = parse_list<int>(density, "--density");
+      s.densities = parse_list<int>(density, "--density", std::numeric_limits<int>::max());
       s.workload.density = s.densities.front();
-      s.msg_units = parse_list<std::uint64_t>(units, "--msg-unit");
+      s.msg_units = parse_list<std::uint64_t>(units, "--msg-unit", static_cast<std::int64_t>(max_message_bytes));
       std::vector<std::string> names;
       for (const auto& item : schedulers.empty() ? std::vector<std::string>{"LP,CGM,CGM+sort,AC"} : schedulers)
         for (const auto& name : item.find(':') == std::string::npos ? split_list(item) : std::vector<std::string>{item})

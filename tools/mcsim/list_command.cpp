@@ -98,7 +98,7 @@ void list_experiments(const std::string& directory) {
   std::sort(files.begin(), files.end());
   for (const auto& file : files) {
     try {
-      const Scenario scenario = load_scenario(file.string());  // kept alive: header() refers into it
+      const Scenario scenario = load_scenario(file.string());  // kept: header() refers into it
       const ScenarioHeader& s = header(scenario);
       fmt::print("  {:<20} {}\n", s.id, s.title);
     } catch (const Error& e) {

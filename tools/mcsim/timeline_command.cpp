@@ -13,6 +13,7 @@
 #include "../../sim/experiments/report.hpp"
 #include "../../sim/experiments/sample_seeds.hpp"
 #include "../../topologies/machines.hpp"
+#include "checked_options.hpp"
 #include "commands.hpp"
 
 namespace mcsim::cli {
@@ -29,9 +30,9 @@ void add_timeline_command(CLI::App& app) {
   static std::vector<std::string> machine_options;
   cmd->add_option("--machine", machine, "Machine")->capture_default_str();
   cmd->add_option("--machine-option", machine_options, "Machine parameter key=value (repeatable)");
-  cmd->add_option("--nodes", nodes, "Node count")->capture_default_str();
+  cmd->add_option("--nodes", nodes, "Node count")->capture_default_str()->check(whole_number(1, std::numeric_limits<int>::max()));
   cmd->add_option("--workload", workload, "Workload (mcsim list workloads)")->capture_default_str();
-  cmd->add_option("--density", density, "Density d")->capture_default_str();
+  cmd->add_option("--density", density, "Density d")->capture_default_str()->check(whole_number(1, std::numeric_limits<int>::max()));
   cmd->add_option("--variant", variant, "Workload variant (cfd-standin: 2800 or 53961)");
   cmd->add_option("--fan-out", fan_out, "bounded-traffic: fan-out k")->capture_default_str();
   cmd->add_option("--nonuniformity", nonuniformity, "bounded-traffic: l (l*t goes to (1-l)*k nodes)")
@@ -40,9 +41,12 @@ void add_timeline_command(CLI::App& app) {
   cmd->add_option("--keep", keep, "bounded-traffic: probability of keeping each message")->capture_default_str();
   cmd->add_option("--scheduler", scheduler, "Scheduler spec, e.g. CGMH:lambda=7/8")->capture_default_str();
   cmd->add_option("--strategy", strategy, "Override the scheduler's strategy");
-  cmd->add_option("--msg-unit", unit, "Message unit in bytes")->capture_default_str();
-  cmd->add_option("--seed", seed, "Seed")->capture_default_str();
-  cmd->add_option("--sample", sample, "Which sample of the seed (as in `mcsim run`)")->capture_default_str();
+  cmd->add_option("--msg-unit", unit, "Message unit in bytes")->capture_default_str()
+      ->check(whole_number<std::uint64_t>(1, max_message_bytes));
+  cmd->add_option("--seed", seed, "Seed")->capture_default_str()
+      ->check(whole_number<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()));
+  cmd->add_option("--sample", sample, "Which sample of the seed (as in `mcsim run`)")->capture_default_str()
+      ->check(whole_number(0, max_samples - 1));
   cmd->add_option("-o,--out", out, "CSV to write; the SVG goes beside it")->capture_default_str();
   cmd->callback([] {
     MachineSpec spec{machine, nodes, {}};
@@ -115,9 +119,8 @@ void add_timeline_command(CLI::App& app) {
         csv += fmt::format("{},{},{:.6f},{:.6f}\n", span.node, span.activity, span.start_s * 1e3, span.end_s * 1e3);
       plot.key = "below";
     }
-    write_file_atomically(out, csv);
     const auto svg = std::filesystem::path(out).replace_extension(".svg").string();
-    write_plot_svg(plot, svg);
+    write_files_atomically({{out, csv}, {svg, render_plot_svg(plot, svg)}});
     fmt::print("{}: communication time {:.6g} ms, {} phases, {} messages\nwrote {}\nwrote {}\n", scheduler,
                run.communication_time() * 1e3, record.phases, run.messages.size(), out, svg);
   });

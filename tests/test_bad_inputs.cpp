@@ -1,0 +1,238 @@
+// Bad input of every kind (command line, scenario, matrix file, machine options), each run as a
+// user would: mcsim must answer with exactly one line "mcsim: error: <where>: <what>" on stderr,
+// exit non-zero, and write no file. The list is also the catalogue of messages in the hardening
+// note; add a case here with any new check.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "helpers.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+enum class Kind { cli, scenario, matrix };
+
+struct BadInput {
+  Kind kind;
+  std::string input;     // cli: arguments ({in}: the inputs folder, {out}: the output folder);
+                         // scenario: the file's text; matrix: the matrix file's text (or @path)
+  std::string expected;  // a fragment of the message
+};
+
+// A good scenario around a matrix file m.csv beside it (32-node CM-5).
+const char* const matrix_scenario = R"(id = "m"
+[machine]
+name = "cm5"
+nodes = 32
+[workload]
+name = "matrix-file"
+file = "m.csv"
+[[series]]
+scheduler = "LP"
+)";
+
+// A good scenario to spoil: `base(extra_top, extra_tables)`.
+std::string base(const std::string& top = "", const std::string& tables = "[[series]]\nscheduler = \"LP\"\n") {
+  return "id = \"b\"\nsamples = 1\n" + top + "[machine]\nname = \"cm5\"\nnodes = 32\n[workload]\nname = \"random-density\"\n"
+         "density = 2\n[sweep]\nmsg_unit = [16]\n" + tables;
+}
+
+const std::vector<BadInput>& bad_inputs() {
+  static const std::vector<BadInput> cases = {
+      // --- command line ----------------------------------------------------------------------
+      {Kind::cli, "frobnicate", "unknown command 'frobnicate'"},
+      {Kind::cli, "run", "scenario is required"},
+      {Kind::cli, "sweep --no-such-flag", "--no-such-flag"},
+      {Kind::cli, "run {in}/s.toml --samples 0", "--samples: 0 is out of range (allowed: 1 to 100000)"},
+      {Kind::cli, "run {in}/s.toml --samples 2147483647", "--samples: 2147483647 is out of range"},
+      {Kind::cli, "run {in}/s.toml --samples abc", "--samples: 'abc' is not a whole number"},
+      {Kind::cli, "run {in}/s.toml --samples 1.5", "--samples: '1.5' is not a whole number"},
+      {Kind::cli, "run {in}/s.toml --seed -1", "--seed: -1 is out of range"},
+      {Kind::cli, "run {in}/s.toml --seed 18446744073709551616", "--seed: 18446744073709551616 is out of range"},
+      {Kind::cli, "run {in}/s.toml -j -3", "--jobs: -3 is out of range"},
+      {Kind::cli, "run {in}/s.toml --cfg network/model", "'network/model' is not a SimGrid setting key:value"},
+      {Kind::cli, "run {in}/s.toml --cfg no/such-key:1", "simulation task 0:"},
+      {Kind::cli, "run {in}/s.toml --machine-option cmmd_startup_us=nan", "option cmmd_startup_us: 'nan' is not a finite number"},
+      {Kind::cli, "run {in}/s.toml --machine-option cmmd_startup_us=inf", "option cmmd_startup_us: 'inf' is not a finite number"},
+      {Kind::cli, "run {in}/s.toml --machine-option cmmd_startup_us=1e999", "option cmmd_startup_us"},
+      {Kind::cli, "run {in}/s.toml --machine-option wire_bandwidth_MBps=1e300", "outside the magnitudes"},
+      {Kind::cli, "run {in}/s.toml --machine-option cmmd_startup_us=abc", "'abc' is not a number"},
+      {Kind::cli, "run {in}/s.toml --machine-option nokey", "'nokey' is not key=value"},
+      {Kind::cli, "run {in}/s.toml --machine-option frob=1", "unknown option 'frob'"},
+      {Kind::cli, "sweep --nodes 4294967328", "--nodes: 4294967328 is out of range"},
+      {Kind::cli, "sweep --nodes 32,x", "--nodes: 'x' is not a whole number"},
+      {Kind::cli, "sweep --density 0", "--density: 0 is out of range"},
+      {Kind::cli, "sweep --msg-unit 9223372036854775807,1000000000000,16", "--msg-unit: 9223372036854775807 is out of range"},
+      {Kind::cli, "sweep --msg-unit 4611686018427387904", "--msg-unit: 4611686018427387904 is out of range"},
+      {Kind::cli, "sweep --density 16 --msg-unit 1099511627776", "is larger than 1099511627776 bytes"},
+      {Kind::cli, "sweep --scheduler CGMX", "unknown scheduler 'CGMX'"},
+      {Kind::cli, "sweep --scheduler CGMH:lambda=2", "lambda = 2 must be in (0, 1]"},
+      {Kind::cli, "sweep --scheduler CGMH:reset=maybe", "parameter reset = 'maybe': use on or off"},
+      {Kind::cli, "sweep --scheduler CGMH:proportional=nan", "parameter proportional: 'nan' is not a finite number"},
+      {Kind::cli, "sweep --scheduler CGMH:lambda=1/0", "'1/0' divides by 0"},
+      {Kind::cli, "sweep --scheduler LP:x=1", "scheduler LP takes no parameter 'x'"},
+      {Kind::cli, "sweep --strategy sideways", "sideways"},
+      {Kind::cli, "sweep --machine nosuch", "unknown machine 'nosuch'"},
+      {Kind::cli, "sweep --machine mesh --nodes 100000", "cannot take 100000 nodes"},
+      {Kind::cli, "sweep --machine mesh --nodes 65536 --machine-option rows=65536 --machine-option cols=65537",
+       "a 65536 x 65537 mesh does not have 65536 nodes"},
+      {Kind::cli, "sweep --machine ipsc860 --nodes 64 --machine-option short_limit_bytes=99999999999",
+       "option short_limit_bytes: 99999999999 is out of range"},
+      {Kind::cli, "sweep --scheduler LP -o /dev/full", "/dev/full: writing the file failed"},
+      {Kind::cli, "sweep --scheduler LP -o {out}", "is a directory"},
+      {Kind::cli, "timeline --msg-unit -1", "--msg-unit: -1 is out of range"},
+      {Kind::cli, "timeline --nodes 0", "--nodes: 0 is out of range"},
+      {Kind::cli, "bench --repeat 0", "--repeat: 0 is out of range"},
+      {Kind::cli, "draw-mapping --k 99", "--k: 99 is out of range"},
+      {Kind::cli, "reproduce no-such-table", "no experiment 'no-such-table'"},
+      // --- scenario files --------------------------------------------------------------------
+      {Kind::scenario, "id = \"x\"\n[machine\n", "malformed TOML"},
+      {Kind::scenario, base("densty = 3\n"), "unknown key 'densty'"},
+      {Kind::scenario, base("").replace(base("").find("samples = 1"), 11, "samples = 4294967297"),
+       "(samples): 4294967297 is out of range (allowed: 1 to 100000)"},
+      {Kind::scenario, base("").replace(base("").find("samples = 1"), 11, "samples = 0"), "value 0 is below 1"},
+      {Kind::scenario, base("seed = -1\n"), "value -1 is below 0"},
+      {Kind::scenario, base("").replace(base("").find("nodes = 32"), 10, "nodes = [32, 4294967328]"),
+       "(machine.nodes): 4294967328 is out of range"},
+      {Kind::scenario, base("").replace(base("").find("msg_unit = [16]"), 15, "msg_unit = [0]"), "value 0 is below 1"},
+      {Kind::scenario, base("").replace(base("").find("msg_unit = [16]"), 15, "msg_unit = [9223372036854775807]"),
+       "(sweep.msg_unit): 9223372036854775807 is out of range"},
+      {Kind::scenario, base("", "[[series]]\nscheduler = \"CGM\"\n[paper.comm]\nCMG = [1.0]\n"), "'CMG' names no series"},
+      {Kind::scenario, base("", "[[series]]\nscheduler = \"CGM\"\n[paper.iters]\nCMG = 3\n"), "'CMG' names no series"},
+      {Kind::scenario, base("", "[[series]]\nlabel = \"B\"\nscheduler = \"LP\"\nbest_of = [\"CGM\", \"AC\"]\n"),
+       "either scheduler or best_of"},
+      {Kind::scenario, base("").replace(0, 8, "id = \"../x\""), "id '../x' must be a plain file name"},
+      {Kind::scenario, base("").replace(0, 8, "id = \"\""), "id '' must be a plain file name"},
+      {Kind::scenario, base("", "[[series]]\nscheduler = \"LP\"\n[paper.comm]\nLP = [nan]\n"), "is not a finite number"},
+      {Kind::scenario, base("", "[[series]]\nscheduler = \"LP\"\n[paper.comm]\nLP = [1.0, 2.0]\n"), "has 2 values for 1 msg_unit"},
+      {Kind::scenario, base("").replace(base("").find("nodes = 32"), 10, "nodes = 32\noptions = { cmmd_startup_us = nan }"),
+       "(machine.options.cmmd_startup_us): nan is not a finite number"},
+      {Kind::scenario, base("").replace(base("").find("nodes = 32"), 10, "nodes = 32\noptions = { cmmd_startup_us = inf }"),
+       "(machine.options.cmmd_startup_us): inf is not a finite number"},
+      {Kind::scenario, base("plot = \"pie\"\n"), "unknown plot 'pie'"},
+      {Kind::scenario, base("kind = \"frob\"\n"), "unknown kind 'frob'"},
+      {Kind::scenario, base("", ""), "needs at least one [[series]]"},
+      {Kind::scenario, base("", "[[series]]\nscheduler = \"LP\"\n[[series]]\nscheduler = \"LP\"\n"), "label 'LP' is used twice"},
+      {Kind::scenario, base("", "[[series]]\nscheduler = \"CGMH:lambda={lambda}\"\n"), "{lambda} is replaced only"},
+      {Kind::scenario, base("", "[[series]]\nscheduler = \"LP\"\nstrategy = \"sideways\"\n"), "sideways"},
+      {Kind::scenario, base("", "[[series]]\nscheduler = \"CGMH:lambda=0\"\n"), "lambda = 0 must be in (0, 1]"},
+      {Kind::scenario, base("", "[[series]]\nlabel = \"B\"\nbest_of = \"CGM\"\n"), "expected a list of scheduler names"},
+      // --- matrix files ----------------------------------------------------------------------
+      {Kind::matrix, "", "the matrix file has no message"},
+      {Kind::matrix, "src,dst,bytes\n# nothing\n", "the matrix file has no message"},
+      {Kind::matrix, "@{in}", "is not a regular file"},
+      {Kind::matrix, "@/dev/zero", "/dev/zero: the matrix file is not a regular file"},
+      {Kind::matrix, "@{in}/missing.csv", "cannot open the matrix file"},
+      {Kind::matrix, "-1,2,5\n0,1,5\n", "m.csv:1 (src): -1 is out of range"},
+      {Kind::matrix, "0,1,0\n", "m.csv:1 (bytes): 0 is out of range"},
+      {Kind::matrix, "0,1,18446744073709551616\n", "m.csv:1 (bytes): 18446744073709551616 is out of range"},
+      {Kind::matrix, "0,1,1099511627777\n", "m.csv:1 (bytes): 1099511627777 is out of range"},
+      {Kind::matrix, "0,1,5\n0,1,6\n", "message 0 -> 1 appears twice"},
+      {Kind::matrix, "0,0,5\n", "message 0 -> 0 is sent to itself"},
+      {Kind::matrix, "0,99,5\n", "m.csv:1: message 0 -> 99 does not fit the machine's nodes 0..31"},
+      {Kind::matrix, "0,1\n", "m.csv:1: expected 'src,dst,bytes'"},
+      {Kind::matrix, "0,1,5,6\n", "m.csv:1: expected 'src,dst,bytes'"},
+      {Kind::matrix, "0,1,5.5\n", "m.csv:1 (bytes): '5.5' is not a whole number"},
+      {Kind::matrix, "\xEF\xBB\xBF-3,1,5\n", "m.csv:1 (src): -3 is out of range"},
+  };
+  return cases;
+}
+
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
+  return text;
+}
+
+// One case, ready to run: its command line and the (empty) folder it may not write into.
+struct Prepared {
+  std::string arguments, out, err;
+  int exit_code = 0;
+};
+
+// The case's inputs go to its own folder `dir` (cases run four at a time).
+Prepared prepare(const BadInput& c, const std::string& dir) {
+  const std::string in = dir + "/in", out = dir + "/out";
+  fs::create_directories(in);
+  fs::create_directories(out);
+  std::ofstream(in + "/s.toml") << base();
+  Prepared p{.out = out};
+  switch (c.kind) {
+    case Kind::cli:
+      p.arguments = replace_all(replace_all(c.input, "{in}", in), "{out}", out);
+      if (p.arguments.starts_with("draw-mapping"))
+        p.arguments += " -o " + out + "/result.svg";
+      else if (p.arguments.find(" -o ") == std::string::npos)
+        p.arguments += " -o " + out + "/result.csv";
+      break;
+    case Kind::scenario:
+      std::ofstream(in + "/bad.toml") << c.input;
+      p.arguments = "run " + in + "/bad.toml -o " + out + "/result.csv";
+      break;
+    case Kind::matrix: {
+      std::string scenario = matrix_scenario;
+      if (c.input.starts_with("@"))
+        scenario = replace_all(scenario, "\"m.csv\"", "\"" + replace_all(c.input.substr(1), "{in}", in) + "\"");
+      else
+        std::ofstream(in + "/m.csv", std::ios::binary) << c.input;
+      std::ofstream(in + "/matrix.toml") << scenario;
+      p.arguments = "run " + in + "/matrix.toml -o " + out + "/result.csv";
+      break;
+    }
+  }
+  // One quiet sample in one process keeps the good part of a command short.
+  if (p.arguments.starts_with("run") || p.arguments.starts_with("sweep") || p.arguments.starts_with("reproduce"))
+    p.arguments += " --samples 1 -q -j 1";
+  return p;
+}
+
+void run(Prepared& p, const std::string& dir) {
+  const int status = std::system(
+      fmt::format("{} {} >{}/stdout 2>{}/stderr </dev/null", MCSIM_BINARY, p.arguments, dir, dir).c_str());
+  p.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream err(dir + "/stderr");
+  std::stringstream text;
+  text << err.rdbuf();
+  p.err = mcsim::test::without_sanitizer_notes(text.str());
+}
+
+}  // namespace
+
+TEST_CASE("Bad inputs: one line on stderr, non-zero exit, no file written") {
+  const auto& cases = bad_inputs();
+  REQUIRE(cases.size() >= 40);
+  const auto root = mcsim::test::temp_dir("bad-inputs");
+  std::vector<Prepared> prepared;
+  for (std::size_t i = 0; i < cases.size(); ++i) prepared.push_back(prepare(cases[i], fmt::format("{}/{}", root, i)));
+  std::atomic<std::size_t> next{0};
+  std::vector<std::thread> workers;
+  for (int w = 0; w < 4; ++w)
+    workers.emplace_back([&] {
+      for (std::size_t i; (i = next++) < cases.size();) run(prepared[i], fmt::format("{}/{}", root, i));
+    });
+  for (auto& w : workers) w.join();
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const BadInput& c = cases[i];
+    const Prepared& r = prepared[i];
+    INFO("case: " << r.arguments << "\nstderr: " << r.err);
+    // MCSIM_PRINT_BAD_INPUTS=1: print each case and its message (the catalogue in the issue note).
+    if (std::getenv("MCSIM_PRINT_BAD_INPUTS"))
+      fmt::print("{}\t{}\t{}", c.kind == Kind::cli ? "cli" : c.kind == Kind::scenario ? "scenario" : "matrix",
+                 replace_all(replace_all(c.input, "\n", "\\n"), "\t", " "), r.err);
+    CHECK(r.exit_code != 0);
+    CHECK(r.err.rfind("mcsim: error: ", 0) == 0);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(r.err.find(c.expected) != std::string::npos);
+    CHECK(fs::is_empty(r.out));
+  }
+}

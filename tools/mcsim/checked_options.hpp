@@ -1,0 +1,50 @@
+// Checks of command-line options. Numbers are checked where they enter with the same reader as
+// every other number from input (sim/core/checked_number.hpp): a value written in full, within
+// range, never wrapped or truncated ("--nodes 4294967328" is refused, not run as 32 nodes).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include "../../sim/core/checked_number.hpp"
+#include "../../sim/core/error.hpp"
+
+namespace mcsim::cli {
+
+// A CLI11 check: the text must be a whole number in minimum..maximum (CLI11 reports the message
+// as "--option: message", which main() prints on one line).
+template <class T>
+CLI::Validator whole_number(T minimum, T maximum) {
+  return CLI::Validator(
+      [minimum, maximum](std::string& text) -> std::string {
+        try {
+          if constexpr (std::is_unsigned_v<T>)
+            (void)parse_unsigned(text, "", minimum, maximum);
+          else
+            (void)parse_integer(text, "", minimum, maximum);
+          return {};
+        } catch (const Error& e) {
+          return e.what();
+        }
+      },
+      fmt::format("{}..{}", minimum, maximum));
+}
+
+// --cfg key:value, both present (SimGrid itself judges the key and value, in the simulation
+// process; its complaint comes back as one line).
+inline CLI::Validator simgrid_setting() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        const auto colon = text.find(':');
+        if (colon == std::string::npos || colon == 0 || colon + 1 == text.size())
+          return fmt::format("'{}' is not a SimGrid setting key:value", text);
+        return {};
+      },
+      "KEY:VALUE");
+}
+
+}  // namespace mcsim::cli
