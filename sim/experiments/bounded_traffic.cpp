@@ -5,6 +5,7 @@
 #include <optional>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
@@ -56,9 +57,7 @@ std::optional<std::size_t> series_running(const BoundedTrafficScenario& s, const
 }
 
 std::string join_t(const std::vector<std::uint64_t>& values) {
-  std::string out;
-  for (auto v : values) out += (out.empty() ? "" : ",") + std::to_string(v);
-  return out.empty() ? "none" : out;
+  return values.empty() ? "none" : fmt::format("{}", fmt::join(values, ","));
 }
 
 }  // namespace
