@@ -9,12 +9,23 @@
 //    direct-connect communications technology", C3P 1988), kept in the iPSC/860 (second-hand).
 //  - protocol change at 100 bytes: PARKBENCH low-level benchmarks (netlib, multi-lowlevel.html);
 //    Wang and Ranka sec. 6 see it between 64 and 128 bytes.
+//  - NX's two protocols (option nx = protocols): a short message is sent at once into the
+//    receiver's buffers; a long one only after its library has sent a request to the receiver's
+//    library and had a reply (the "handshake" before long messages; the unexpected long message is
+//    taken into a system buffer, whose copy-out Wang and Ranka sec. 2.2, observation 4, says S1's
+//    ready signal avoids). The packets of the handshake are not documented anywhere we could read;
+//    ASSUMED here: each trip is a bare message that sets up its own circuit at the short protocol's
+//    per-hop time, the data trip takes what is left of the long per-hop time (long - 2 x short),
+//    the data message's own library time is a short message's, and the rest of the long start-up
+//    (long - short) is spent in four equal parts around the two trips. So an unloaded long message
+//    takes exactly the aggregate model's time; only contention and overlap differ.
 //  - ASSUMPTIONS, named in `mcsim list machines -v`: the start-ups (75 us short, 150 us long, the
 //    long one including its handshake) and per-hop costs (10 us short, 30 us long) are the values
 //    usually quoted from Bokhari 1990 and Dunigan 1991 (ORNL/TM-11790), whose full texts we could
 //    not reach to confirm. Every one is an option (short_startup_us, ...).
 #include "hypercube_machine.hpp"
 
+#include <algorithm>
 #include <bit>
 
 #include <fmt/format.h>
@@ -47,9 +58,17 @@ int dimensions_of(int nodes) {
 }  // namespace
 
 NodeCosts Ipsc860Protocol::costs(std::uint64_t bytes) const {
-  // Assumption (no published split): the start-up is library time, half at each end.
-  const double startup = parameters_.is_short(bytes) ? parameters_.short_startup_s : parameters_.long_startup_s;
+  // Assumption (no published split): the start-up is library time, half at each end. With the
+  // protocol trips, a long message's own part is a short message's; its handshake has the rest.
+  const bool long_startup = !parameters_.is_short(bytes) && !parameters_.protocol_trips;
+  const double startup = long_startup ? parameters_.long_startup_s : parameters_.short_startup_s;
   return {startup / 2, startup / 2};
+}
+
+std::optional<Handshake> Ipsc860Protocol::handshake(std::uint64_t bytes) const {
+  if (!parameters_.protocol_trips || parameters_.is_short(bytes)) return std::nullopt;
+  const double step = std::max(0.0, parameters_.long_startup_s - parameters_.short_startup_s) / 4;
+  return Handshake{step, step, step, step};
 }
 
 NodePorts Ipsc860Switching::node_ports() const {
@@ -57,7 +76,10 @@ NodePorts Ipsc860Switching::node_ports() const {
 }
 
 double Ipsc860Switching::per_hop_seconds(std::uint64_t bytes) const {
-  return parameters_.is_short(bytes) ? parameters_.short_hop_s : parameters_.long_hop_s;
+  if (parameters_.is_short(bytes)) return parameters_.short_hop_s;
+  // With the protocol trips the request and reply (bare, short) have already crossed every hop.
+  return parameters_.protocol_trips ? std::max(0.0, parameters_.long_hop_s - 2 * parameters_.short_hop_s)
+                                    : parameters_.long_hop_s;
 }
 
 std::vector<int> HypercubeChannels::route_path(int src, int dst) const { return ecube_path(dimensions_, src, dst); }
@@ -91,6 +113,15 @@ std::vector<MachineParameter> documented(int dimensions, const Ipsc860Parameters
                                     p.long_startup_s * 1e6, p.long_hop_s * 1e6),
        latency_source},
       {"start-up split", "half at the sender, half at the receiver", "assumption (no published split)"},
+      {"message protocols (option nx)",
+       p.protocol_trips
+           ? "protocols: short messages sent at once; a long one after a request and a reply, each a bare "
+             "message with its own circuit (same unloaded time as `startup`)"
+           : "startup: one aggregate start-up and per-hop time per message, by size (nx = protocols runs the "
+             "long handshake as its trips)",
+       "100-byte switch: PARKBENCH; handshake trips and their split: assumption (not documented in what we read)"},
+      {"calls", "receives posted ahead (irecv), sends that return at once (isend)",
+       "Wang and Ranka 1994, sec. 3, Figure 1 (post, send all, confirm); csend/crecv on the 860 not documented"},
       {"node interface", p.shared_node_port ? "one transfer at a time; synchronised pairwise exchanges both ways"
                                             : "unlimited (option node_ports = unlimited)",
        "Wang and Ranka 1994, sec. 2.2, observation 1"},
@@ -127,6 +158,7 @@ std::unique_ptr<Machine> make_ipsc860(const MachineSpec& spec) {
   p.short_hop_s = options.number("short_hop_us", p.short_hop_s * 1e6) * 1e-6;
   p.long_hop_s = options.number("long_hop_us", p.long_hop_s * 1e6) * 1e-6;
   p.shared_node_port = options.choice("node_ports", {"shared", "unlimited"}, "shared") == "shared";
+  p.protocol_trips = options.choice("nx", {"startup", "protocols"}, "startup") == "protocols";
   options.reject_unknown();
   return make_ipsc860_machine(spec.nodes, p);
 }

@@ -24,6 +24,9 @@ struct Ipsc860Parameters {
   double short_hop_s;            // extra time per hop, short protocol
   double long_hop_s;             // extra time per hop, long protocol
   bool shared_node_port;         // observation 1 of Wang and Ranka sec. 2.2 (option node_ports)
+  // Option nx: false = one aggregate start-up per message (`startup`); true = the long protocol run
+  // as its three trips, request, reply and data (`protocols`), with the same unloaded times.
+  bool protocol_trips = false;
 
   static Ipsc860Parameters published();
   bool is_short(std::uint64_t bytes) const { return bytes <= short_limit_bytes; }
@@ -51,6 +54,7 @@ class Ipsc860Protocol final : public NodeProtocol {
  public:
   explicit Ipsc860Protocol(Ipsc860Parameters parameters) : parameters_(parameters) {}
   NodeCosts costs(std::uint64_t bytes) const override;
+  std::optional<Handshake> handshake(std::uint64_t bytes) const override;
   double barrier_seconds() const override { return 0; }
 
  private:

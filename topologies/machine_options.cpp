@@ -10,6 +10,25 @@
 
 namespace mcsim {
 
+namespace {
+thread_local MachineOptionRecorder* active_recorder = nullptr;
+
+void declare(MachineOptionDeclaration::Kind kind, const std::string& key, std::string value,
+             std::vector<std::string> choices = {}) {
+  if (active_recorder) active_recorder->record({key, kind, std::move(value), std::move(choices)});
+}
+}  // namespace
+
+MachineOptionRecorder::MachineOptionRecorder() : outer_(active_recorder) { active_recorder = this; }
+MachineOptionRecorder::~MachineOptionRecorder() { active_recorder = outer_; }
+
+// A machine may read an option twice (one key, one value): it is recorded once.
+void MachineOptionRecorder::record(MachineOptionDeclaration declaration) {
+  for (const auto& d : declarations_)
+    if (d.key == declaration.key) return;
+  declarations_.push_back(std::move(declaration));
+}
+
 MachineOptions::MachineOptions(const MachineSpec& spec, std::string where) : spec_(spec), where_(std::move(where)) {}
 
 const std::string* MachineOptions::find(const std::string& key) {
@@ -19,6 +38,12 @@ const std::string* MachineOptions::find(const std::string& key) {
 }
 
 double MachineOptions::number(const std::string& key, double fallback) {
+  const double value = read_number(key, fallback);
+  declare(MachineOptionDeclaration::Kind::number, key, fmt::format("{}", value));
+  return value;
+}
+
+double MachineOptions::read_number(const std::string& key, double fallback) {
   const std::string* text = find(key);
   if (!text) return fallback;
   const std::string where = fmt::format("{}: option {}", where_, key);
@@ -33,22 +58,31 @@ double MachineOptions::number(const std::string& key, double fallback) {
 
 int MachineOptions::integer(const std::string& key, int fallback) {
   const std::string* text = find(key);
-  if (!text) return fallback;
-  return static_cast<int>(parse_integer(*text, fmt::format("{}: option {}", where_, key),
-                                        std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+  const int value = !text ? fallback
+                          : static_cast<int>(parse_integer(*text, fmt::format("{}: option {}", where_, key),
+                                                           std::numeric_limits<int>::min(),
+                                                           std::numeric_limits<int>::max()));
+  declare(MachineOptionDeclaration::Kind::integer, key, fmt::format("{}", value));
+  return value;
 }
 
 std::string MachineOptions::text(const std::string& key, const std::string& fallback) {
   const std::string* text = find(key);
-  return text ? *text : fallback;
+  std::string value = text ? *text : fallback;
+  declare(MachineOptionDeclaration::Kind::text, key, value);
+  return value;
 }
 
 std::string MachineOptions::choice(const std::string& key, const std::vector<std::string>& allowed,
                                    const std::string& fallback) {
   const std::string* text = find(key);
-  if (!text) return fallback;
+  const std::string value = text ? *text : fallback;
   for (const auto& a : allowed)
-    if (*text == a) return a;
+    if (value == a) {
+      declare(MachineOptionDeclaration::Kind::choice, key, a, allowed);
+      return a;
+    }
+  if (!text) return fallback;
   throw Error(where_, fmt::format("option {} = '{}': use one of {}", key, *text, fmt::join(allowed, ", ")));
 }
 

@@ -10,6 +10,31 @@
 
 namespace mcsim {
 
+// An option a machine read while it was made, with the value it took: what `mcsim sensitivity`
+// varies.
+struct MachineOptionDeclaration {
+  enum class Kind { number, integer, text, choice };
+  std::string key;
+  Kind kind = Kind::number;
+  std::string value;                 // the value it took, as it would be written in a scenario
+  std::vector<std::string> choices;  // Kind::choice: every allowed value
+};
+
+// While one of these lives (on this thread), every MachineOptions records what it reads into it.
+class MachineOptionRecorder {
+ public:
+  MachineOptionRecorder();
+  ~MachineOptionRecorder();
+  MachineOptionRecorder(const MachineOptionRecorder&) = delete;
+  MachineOptionRecorder& operator=(const MachineOptionRecorder&) = delete;
+  const std::vector<MachineOptionDeclaration>& declarations() const { return declarations_; }
+  void record(MachineOptionDeclaration declaration);
+
+ private:
+  std::vector<MachineOptionDeclaration> declarations_;
+  MachineOptionRecorder* outer_;
+};
+
 class MachineOptions {
  public:
   MachineOptions(const MachineSpec& spec, std::string where);
@@ -26,6 +51,7 @@ class MachineOptions {
 
  private:
   const std::string* find(const std::string& key);
+  double read_number(const std::string& key, double fallback);
 
   const MachineSpec& spec_;
   std::string where_;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 namespace mcsim {
 
@@ -29,6 +30,18 @@ enum class MessageCalls {
   rendezvous,
 };
 
+// A handshake the message library runs before it sends a message's bytes (NX's long-message
+// protocol on the iPSC/860): a request from the sender's library to the receiver's, a reply back,
+// then the data. Each trip is a message of its own (no payload) under the machine's switching
+// model; the four times are library time spent at the two ends around the trips, by the library
+// itself (interrupt level), not by the node's program.
+struct Handshake {
+  double request_send_s = 0;     // sender's library, before the request leaves
+  double request_receive_s = 0;  // receiver's library, when the request has arrived
+  double reply_send_s = 0;       // receiver's library, before the reply leaves
+  double reply_receive_s = 0;    // sender's library, when the reply has arrived
+};
+
 // A machine's node protocol: CMMD on the CM-5, NX on the iPSC/860, ...
 class NodeProtocol {
  public:
@@ -41,6 +54,8 @@ class NodeProtocol {
   virtual NodeCosts control_costs(std::uint64_t bytes) const { return costs(bytes); }
   // A barrier of all nodes (the CM-5's control network); 0 where the machine has none of its own.
   virtual double barrier_seconds() const = 0;
+  // The handshake a data message of `bytes` bytes needs before its bytes move; none by default.
+  virtual std::optional<Handshake> handshake(std::uint64_t /*bytes*/) const { return std::nullopt; }
   // Bytes that a message of `payload` bytes occupies in the network (packet rounding).
   virtual std::uint64_t wire_bytes(std::uint64_t payload) const { return payload; }
 };

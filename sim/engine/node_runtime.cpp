@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "../core/error.hpp"
+#include "handshake.hpp"
 
 namespace mcsim {
 
@@ -174,8 +175,13 @@ SendHandle SimulatedNode::send(int to, std::uint64_t bytes, Tag tag, Lane lane, 
   // always had (a first lookup of a mailbox is itself an event).
   s4u::Mailbox* box = (lane == Lane::data ? net.data : net.ready).get(id_, to);
   compute(cpu_s);
-  const std::uint64_t wire = lane == Lane::data ? job_.machine().protocol().wire_bytes(bytes) : bytes;
-  return keep(net.transport->start({id_, to, wire, payload_of(tag), box}));
+  const NodeProtocol& protocol = job_.machine().protocol();
+  const std::uint64_t wire = lane == Lane::data ? protocol.wire_bytes(bytes) : bytes;
+  const Transfer transfer{id_, to, wire, payload_of(tag), box};
+  if (lane == Lane::data)
+    if (const auto handshake = protocol.handshake(bytes))
+      return keep(start_after_handshake(job_.machine(), *net.transport, transfer, *handshake));
+  return keep(net.transport->start(transfer));
 }
 
 SendHandle SimulatedNode::exchange(int partner, std::uint64_t bytes, Tag tag, std::uint64_t back_bytes, Tag back_tag,
@@ -185,9 +191,14 @@ SendHandle SimulatedNode::exchange(int partner, std::uint64_t bytes, Tag tag, st
     throw Error(job_.machine().name(), "this machine has no synchronised pairwise exchanges");
   Machine& machine = job_.machine();
   const Transfer there{id_, partner, machine.protocol().wire_bytes(bytes), payload_of(tag), net.data.get(id_, partner)};
+  const Transfer back{partner, id_, machine.protocol().wire_bytes(back_bytes), payload_of(back_tag),
+                      net.data.get(partner, id_)};
   compute(cpu_s);
-  return keep(net.transport->start_exchange(
-      there, {partner, id_, machine.protocol().wire_bytes(back_bytes), payload_of(back_tag), net.data.get(partner, id_)}));
+  const auto there_handshake = machine.protocol().handshake(bytes);
+  const auto back_handshake = machine.protocol().handshake(back_bytes);
+  if (there_handshake || back_handshake)
+    return keep(start_exchange_after_handshakes(machine, *net.transport, there, there_handshake, back, back_handshake));
+  return keep(net.transport->start_exchange(there, back));
 }
 
 void SimulatedNode::wait(SendHandle send) {

@@ -36,6 +36,7 @@ ScenarioOutputs outputs_of(const PermutationScenario& s, const RunOptions& run, 
   const auto rows = permutation_rows(result);
   out.printed = permutation_side_by_side(result, rows);
   out.files.push_back({".csv", comparison_csv(s.id, rows)});
+  out.agreement = agreement_of(rows);
   out.files.push_back({".points.csv", permutation_points_csv(result)});
   if (s.plot == PlotKind::heap_ops) out.plot = heap_ops_plot(result);
   return out;
@@ -48,11 +49,13 @@ ScenarioOutputs outputs_of(const SimulationScenario& s, const RunOptions& run, c
     const auto rows = comparison_rows(result, report);
     out.printed = side_by_side(result, rows);
     out.files.push_back({".csv", comparison_csv(s.id, rows)});
+    out.agreement = agreement_of(rows);
     if (s.plot == PlotKind::comm) out.plot = comm_plot(result);
   } else if (s.plot == PlotKind::regions) {
     const RegionMap map = region_map(result);
     out.printed = region_grid(map);
     out.files.push_back({".csv", region_csv(map)});
+    out.agreement = agreement_of(map);
     out.files.push_back({".sweep.csv", sweep_csv(result, report)});
     out.plot = region_plot(map);
   } else if (s.plot == PlotKind::overhead) {
@@ -80,7 +83,9 @@ ScenarioOutputs outputs_of(const BoundedTrafficScenario& s, const RunOptions& ru
   ScenarioOutputs out;
   const auto result = run_bounded_traffic(s, run);
   out.printed = bounded_traffic_text(result);
-  out.files.push_back({".csv", comparison_csv(s.id, bounded_traffic_rows(result))});
+  const auto rows = bounded_traffic_rows(result);
+  out.files.push_back({".csv", comparison_csv(s.id, rows)});
+  out.agreement = agreement_of(rows);
   if (s.plot == PlotKind::comm) out.plot = bounded_traffic_plot(result);
   return out;
 }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "agreement.hpp"
 #include "experiment.hpp"
 #include "plot.hpp"
 #include "report.hpp"
@@ -21,6 +22,7 @@ struct ScenarioOutputs {
   };
   std::vector<File> files;       // the first is the main CSV
   std::optional<PlotSpec> plot;  // drawn as stem + ".svg"
+  std::optional<Agreement> agreement;  // where the output compares with a paper's numbers
 };
 
 // Throws mcsim::Error for anything the scenario asks that cannot be done.

@@ -12,6 +12,7 @@
 #include "../../sim/experiments/report.hpp"
 #include "../../sim/experiments/scenario.hpp"
 #include "../../sim/experiments/scenario_outputs.hpp"
+#include "../../sim/experiments/sensitivity.hpp"
 #include "checked_options.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
@@ -126,7 +127,7 @@ std::vector<T> parse_list(const std::string& text, const std::string& flag, std:
 
 }  // namespace
 
-void add_experiment_commands(CLI::App& app) {
+void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensitivity
   // --- run -----------------------------------------------------------------------------------
   {
     auto* cmd = app.add_subcommand("run", "Run a scenario file (TOML) and write its results as CSV");
@@ -211,6 +212,48 @@ void add_experiment_commands(CLI::App& app) {
       const std::string csv = sweep_csv(result, ReportOptions{.host_times = !common.deterministic});
       write_file_atomically(out, csv);
       fmt::print("{}wrote {}\n", csv, out);
+    });
+  }
+  // --- sensitivity -----------------------------------------------------------------------------
+  {
+    auto* cmd = app.add_subcommand(
+        "sensitivity",
+        "Run a reproduction once per change of one machine parameter (every number x0.5 and x2, every named\n"
+        "alternative) and show how its agreement with the paper moves: mcsim/paper median and range and the\n"
+        "pairs of series ordered as in the paper (tables), or the cells that agree (region maps). Writes\n"
+        "DIR/ID.sensitivity.csv and .svg. Defaults stay the cited values: this informs, it does not fit.");
+    static std::string id, out = "results", scenarios, factors = "0.5,2";
+    static std::vector<std::string> only;
+    static CommonOptions common;
+    cmd->add_option("id", id, "Experiment ID, e.g. wang94-fig5")->required();
+    cmd->add_option("-o,--out", out, "Directory for ID.sensitivity.csv and .svg")->capture_default_str();
+    cmd->add_option("--scenarios", scenarios, "Directory of scenario files (default: the bundled scenarios/)");
+    cmd->add_option("--factors", factors, "Factors applied to every numeric option, comma-separated")
+        ->capture_default_str();
+    cmd->add_option("--option", only, "Vary only this machine option (repeatable; default: every option)");
+    common.add_to(cmd);
+    cmd->callback([] {
+      const auto path = std::filesystem::path(scenario_directory(scenarios)) / (id + ".toml");
+      if (!std::filesystem::exists(path))
+        throw Error("sensitivity", fmt::format("no experiment '{}' (no file {}); `mcsim list experiments` shows them",
+                                               id, path.string()));
+      Scenario scenario = load_scenario(path.string());
+      common.apply_machine_options(scenario);
+      SensitivityOptions options;
+      options.only = only;
+      options.factors.clear();
+      for (const auto& item : split_list(factors)) options.factors.push_back(parse_real(item, "--factors"));
+      if (options.factors.empty()) throw Error("--factors", "needs at least one factor");
+      const std::size_t variants = plan_sensitivity(scenario, options).variants.size();
+      Progress progress(fmt::format("{} sensitivity ({} runs)", id, variants), !common.quiet);
+      RunOptions run = common.run_options(progress);
+      run.progress = {};  // one progress line for the whole study, by variant
+      const SensitivityResult result =
+          run_sensitivity(scenario, run, options, [&progress](std::size_t done, std::size_t total) { progress(done, total); });
+      const std::filesystem::path stem = std::filesystem::path(out) / (header(scenario).id + ".sensitivity");
+      const std::string csv = stem.string() + ".csv", svg = stem.string() + ".svg";
+      write_files_atomically({{csv, sensitivity_csv(result)}, {svg, render_plot_svg(sensitivity_plot(result), svg)}});
+      fmt::print("{}wrote {}\nwrote {}\n", sensitivity_text(result), csv, svg);
     });
   }
 }

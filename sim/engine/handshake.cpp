@@ -1,0 +1,54 @@
+#include "handshake.hpp"
+
+#include <simgrid/s4u.hpp>
+
+namespace mcsim {
+
+namespace {
+
+namespace s4u = simgrid::s4u;
+
+void spend(double seconds) {
+  if (seconds > 0) s4u::this_actor::sleep_for(seconds);
+}
+
+// The two bare trips, in the calling actor. The receiver's library answers as soon as the request
+// has arrived, whether or not its program has posted the receive: an unexpected long message is
+// taken into a system buffer (Wang and Ranka 1994, sec. 2.2, observation 4: the copy out of that
+// buffer is why S1 makes senders wait for a ready signal).
+void shake(Transport& transport, int src, int dst, const Handshake& h) {
+  spend(h.request_send_s);
+  transport.carry(src, dst, 0);
+  spend(h.request_receive_s + h.reply_send_s);
+  transport.carry(dst, src, 0);
+  spend(h.reply_receive_s);
+}
+
+}  // namespace
+
+TransferHandle start_after_handshake(Machine& machine, Transport& transport, const Transfer& transfer,
+                                     const Handshake& handshake) {
+  return TransferHandle(
+      s4u::Actor::create("handshake", machine.platform().host(transfer.src), [&transport, transfer, handshake] {
+        shake(transport, transfer.src, transfer.dst, handshake);
+        transport.start(transfer).wait();
+      }));
+}
+
+TransferHandle start_exchange_after_handshakes(Machine& machine, Transport& transport, const Transfer& there,
+                                               const std::optional<Handshake>& there_handshake, const Transfer& back,
+                                               const std::optional<Handshake>& back_handshake) {
+  return TransferHandle(s4u::Actor::create(
+      "handshakes", machine.platform().host(there.src),
+      [&machine, &transport, there, there_handshake, back, back_handshake] {
+        s4u::ActorPtr other;
+        if (back_handshake)
+          other = s4u::Actor::create("handshake", machine.platform().host(back.src),
+                                     [&transport, back, h = *back_handshake] { shake(transport, back.src, back.dst, h); });
+        if (there_handshake) shake(transport, there.src, there.dst, *there_handshake);
+        if (other) other->join();
+        transport.start_exchange(there, back).wait();
+      }));
+}
+
+}  // namespace mcsim
