@@ -96,6 +96,11 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "bench --repeat 0", "--repeat: 0 is out of range"},
       {Kind::cli, "draw-mapping --k 99", "--k: 99 is out of range"},
       {Kind::cli, "reproduce no-such-table", "no experiment 'no-such-table'"},
+      {Kind::cli, "sensitivity no-such-table", "no experiment 'no-such-table'"},
+      {Kind::cli, "sensitivity lo92-lemmas", "lo92-lemmas has no [machine]"},
+      {Kind::cli, "sensitivity ranka92-table3 --option no_such", "machine cm5 has no option 'no_such'"},
+      {Kind::cli, "sensitivity ranka92-table3 --factors 1", "factor 1 is not a positive number other than 1"},
+      {Kind::cli, "sensitivity ranka92-table3 --factors 0.5,x", "--factors: 'x' is not a number"},
       // --- scenario files --------------------------------------------------------------------
       {Kind::scenario, "id = \"x\"\n[machine\n", "malformed TOML"},
       {Kind::scenario, base("densty = 3\n"), "unknown key 'densty'"},
@@ -191,7 +196,8 @@ Prepared prepare(const BadInput& c, const std::string& dir) {
     }
   }
   // One quiet sample in one process keeps the good part of a command short.
-  if (p.arguments.starts_with("run") || p.arguments.starts_with("sweep") || p.arguments.starts_with("reproduce"))
+  if (p.arguments.starts_with("run") || p.arguments.starts_with("sweep") || p.arguments.starts_with("reproduce") ||
+      p.arguments.starts_with("sensitivity"))
     p.arguments += " --samples 1 -q -j 1";
   return p;
 }

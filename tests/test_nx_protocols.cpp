@@ -58,7 +58,7 @@ TEST_CASE("NX protocols: two long messages into one node interleave their handsh
 }
 
 TEST_CASE("NX protocols: the option is checked and documented") {
-  REQUIRE_THROWS_WITH(make_machine({"ipsc860", 4, {{"nx", "eager"}}}), Catch::Contains("startup, protocols"));
+  REQUIRE_THROWS_WITH(make_machine({"ipsc860", 4, {{"nx", "eager"}}}), Catch::Contains("protocols, startup"));
   const auto machine = make_machine(cube("protocols"));
   REQUIRE(machine->protocol().handshake(100) == std::nullopt);
   REQUIRE(machine->protocol().handshake(101).has_value());

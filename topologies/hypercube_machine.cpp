@@ -45,7 +45,8 @@ constexpr const char* latency_source =
 
 Ipsc860Parameters Ipsc860Parameters::published() {
   return {.channel_bandwidth_Bps = 2.8e6, .short_limit_bytes = 100, .short_startup_s = 75e-6,
-          .long_startup_s = 150e-6, .short_hop_s = 10e-6, .long_hop_s = 30e-6, .shared_node_port = true};
+          .long_startup_s = 150e-6, .short_hop_s = 10e-6, .long_hop_s = 30e-6, .shared_node_port = true,
+          .protocol_trips = true};
 }
 
 namespace {
@@ -106,10 +107,10 @@ std::vector<MachineParameter> documented(int dimensions, const Ipsc860Parameters
        "Wang and Ranka 1994 used 64; the real machine had up to 128, larger cubes are extrapolations"},
       {"routing", "e-cube (lowest differing address bit first), circuit switched", "Wang and Ranka 1994, sec. 2.2"},
       {"channel bandwidth", fmt::format("{} MB/s each way", p.channel_bandwidth_Bps / 1e6), bandwidth_source},
-      {"short protocol", fmt::format("up to {} bytes: start-up {} us, {} us per hop", p.short_limit_bytes,
+      {"short protocol", fmt::format("up to {} bytes: start-up {:g} us, {:g} us per hop", p.short_limit_bytes,
                                      p.short_startup_s * 1e6, p.short_hop_s * 1e6),
        latency_source},
-      {"long protocol", fmt::format("above {} bytes: start-up {} us, {} us per hop", p.short_limit_bytes,
+      {"long protocol", fmt::format("above {} bytes: start-up {:g} us, {:g} us per hop", p.short_limit_bytes,
                                     p.long_startup_s * 1e6, p.long_hop_s * 1e6),
        latency_source},
       {"start-up split", "half at the sender, half at the receiver", "assumption (no published split)"},
@@ -158,7 +159,7 @@ std::unique_ptr<Machine> make_ipsc860(const MachineSpec& spec) {
   p.short_hop_s = options.number("short_hop_us", p.short_hop_s * 1e6) * 1e-6;
   p.long_hop_s = options.number("long_hop_us", p.long_hop_s * 1e6) * 1e-6;
   p.shared_node_port = options.choice("node_ports", {"shared", "unlimited"}, "shared") == "shared";
-  p.protocol_trips = options.choice("nx", {"startup", "protocols"}, "startup") == "protocols";
+  p.protocol_trips = options.choice("nx", {"protocols", "startup"}, "protocols") == "protocols";
   options.reject_unknown();
   return make_ipsc860_machine(spec.nodes, p);
 }

@@ -1,0 +1,52 @@
+// mcsim sensitivity: which variants a machine's options give, and that a variant really changes
+// the simulated machine (a larger start-up must raise mcsim/paper).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "sim/experiments/sensitivity.hpp"
+
+using namespace mcsim;
+
+namespace {
+Scenario bundled(const std::string& id) { return load_scenario(std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/" + id + ".toml"); }
+
+bool has(const SensitivityResult& r, const std::string& option, const std::string& value) {
+  return std::any_of(r.variants.begin(), r.variants.end(),
+                     [&](const auto& v) { return v.option == option && v.value == value; });
+}
+}  // namespace
+
+TEST_CASE("Sensitivity: every numeric option x0.5 and x2, every alternative of a choice, the baseline first") {
+  const auto plan = plan_sensitivity(bundled("wang94-fig5"), {});
+  REQUIRE(plan.variants.front().change == "baseline");
+  REQUIRE(plan.options.size() == 8);  // bandwidth, 100-byte switch, 2 start-ups, 2 per-hop times, ports, nx
+  REQUIRE(plan.variants.size() == 1 + 6 * 2 + 1 + 1);
+  REQUIRE(has(plan, "long_startup_us", "75"));
+  REQUIRE(has(plan, "long_startup_us", "300"));
+  REQUIRE(has(plan, "short_limit_bytes", "50"));
+  REQUIRE(has(plan, "channel_bandwidth_MBps", "5.6"));
+  REQUIRE(has(plan, "nx", "startup"));
+  REQUIRE(has(plan, "node_ports", "unlimited"));
+  const auto only = plan_sensitivity(bundled("wang94-fig5"), {{0.25}, {"short_hop_us"}});
+  REQUIRE(only.variants.size() == 2);
+  REQUIRE(only.variants[1].value == "2.5");
+}
+
+TEST_CASE("Sensitivity: a longer start-up raises mcsim/paper on the CM-5's Table 3") {
+  RunOptions run;
+  run.samples = 1;
+  run.workers = 2;
+  const auto r = run_sensitivity(bundled("ranka92-table3"), run, {{2.0}, {"cmmd_startup_us"}});
+  REQUIRE(r.variants.size() == 2);
+  REQUIRE(r.variants[0].agreement);
+  REQUIRE(r.variants[1].agreement);
+  const auto& base = r.variants[0].agreement->columns.back();
+  const auto& slow = r.variants[1].agreement->columns.back();
+  REQUIRE(base.column == "all times");
+  REQUIRE(slow.median > base.median * 1.05);
+  REQUIRE(r.variants[0].agreement->pairs > 0);
+  const std::string csv = sensitivity_csv(r);
+  REQUIRE(csv.rfind("experiment,option,value,change,column,", 0) == 0);
+  REQUIRE(csv.find("ranka92-table3,cmmd_startup_us,176,x2,all times,") != std::string::npos);
+}
