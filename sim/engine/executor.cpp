@@ -7,6 +7,7 @@
 #include <simgrid/s4u.hpp>
 #include <xbt/config.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <deque>
 
@@ -21,14 +22,34 @@ namespace {
 
 namespace s4u = simgrid::s4u;
 
-// Node count from which actor stacks go without guard pages (see configure_network_model).
-constexpr int kUnguardedStacksFrom = 8192;
+// Whether actor stacks get a guard page, from an upper bound of the actors alive at once (a node's
+// actor per node, and on switched machines a transfer actor per message of the largest job).
+// Measured trade-off (2 cores):
+//  - A guard page costs two mprotect calls per actor, each a TLB flush on every core: 43% of the
+//    cycles of a wang94-fig5 task (one density, 56 runs of 64 nodes; 11.5 s of CPU with guard
+//    pages, 4.5 s without, output byte-identical).
+//  - Without it SimGrid takes a stack with calloc, which writes all its 64 KiB: every live actor
+//    is resident (lo92-thm2 at n = 13, 8192 nodes: 1.4 GiB without guard pages, 416 MiB with,
+//    the same CPU time).
+//  - With it every live actor holds two kernel memory mappings, and Linux allows 65,530 per
+//    process: 2048 iPSC/860 nodes at d = 16 (32,768 transfer actors at once) aborted with
+//    "Failed to protect stack".
+// So: no guard pages up to kGuardedFrom actors (at most 256 MiB of stacks), guard pages up to the
+// mapping limit, none beyond it. A stack overflow without a guard page corrupts memory instead of
+// crashing; `--cfg contexts/guard-size:1` forces the guards. Headroom: wang94-fig5 (transfers and
+// plan programs), ranka95-fig10 (DRS node programs and handlers), guo05-fig7 and ranka92-table3 all
+// ran with 16 KiB guarded stacks, output unchanged; stacks are 64 KiB.
+constexpr std::size_t kGuardedFrom = 4096;
+constexpr std::size_t kMappingsPerProcess = 65530;
+bool guard_pages(std::size_t actors_at_once) {
+  return actors_at_once > kGuardedFrom && 2 * actors_at_once + 4096 < kMappingsPerProcess;
+}
 
 // The flow model as the machines of mcsim assume it: plain latency + bytes/bandwidth with max-min
 // sharing. SimGrid's default LV08 model multiplies latency by 13.01 and bandwidth by 0.97 (a TCP
 // calibration that is not these machines); CM02 without cross-traffic and TCP-gamma is plain.
 // Each setting yields to a --cfg given by the user.
-void configure_network_model(int node_count) {
+void configure_network_model(std::size_t actors_at_once) {
   auto set_default = [](const char* key, const char* value) {
     if (simgrid::config::is_default(key)) s4u::Engine::set_config(std::string(key) + ":" + value);
   };
@@ -38,13 +59,9 @@ void configure_network_model(int node_count) {
   // Switched machines run one short-lived actor per message; with SimGrid's default 8 MiB stacks
   // the kernel's page mapping was the larger part of a run (a 64-node iPSC/860 sweep: 4.8 s with
   // 128 KiB, 4.1 s with 64 KiB; 56 s with the default, all samples at once). Node programs,
-  // transfers and the schedulers (run by the orchestrating actor) need far less. Guard pages stay,
-  // so an overflow is a crash, not a silent corruption (without them: 2.6 s).
+  // transfers and the schedulers (run by the orchestrating actor) need far less.
   set_default("contexts/stack-size", "64");
-  // Each guarded stack costs two kernel memory mappings, and Linux allows 65530 per process
-  // (vm.max_map_count): a 16384-node mesh running the store-and-forward hops aborted with "Failed to
-  // protect stack". Machines that large run without guard pages.
-  if (node_count >= kUnguardedStacksFrom) set_default("contexts/guard-size", "0");
+  set_default("contexts/guard-size", guard_pages(actors_at_once) ? "1" : "0");
 }
 
 }  // namespace
@@ -60,7 +77,9 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
   argv.push_back(nullptr);
 
   s4u::Engine engine(&argc, argv.data());
-  configure_network_model(machine.nodes());
+  std::size_t largest_job = 0;
+  for (const Job& job : jobs) largest_job = std::max(largest_job, job.program ? 0 : job.plan.message_count());
+  configure_network_model(static_cast<std::size_t>(machine.nodes()) + largest_job);
   machine.platform().build();
 
   s4u::Actor::create("orchestrator", machine.platform().host(0), [&]() {

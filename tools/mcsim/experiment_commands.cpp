@@ -1,5 +1,6 @@
 // mcsim run / reproduce / sweep: run a scenario (from a file, a bundled experiment, or the command
 // line) and write what it measured.
+#include <algorithm>
 #include <filesystem>
 #include <type_traits>
 #include <variant>
@@ -16,6 +17,7 @@
 #include "checked_options.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
+#include "suite_progress.hpp"
 
 namespace mcsim::cli {
 
@@ -71,24 +73,27 @@ struct CommonOptions {
     }
   }
 
-  RunOptions run_options(Progress& progress) const {
+  RunOptions run_options(const TaskProgress& progress) const {
     RunOptions o;
     o.samples = samples;
     o.seed = seed;
     o.workers = jobs > 0 ? jobs : default_workers();
     o.simulation.simgrid_config = cfg;
-    o.progress = [&progress](std::size_t done, std::size_t total) { progress(done, total); };
+    o.progress = progress;
     return o;
   }
 };
 
 // Runs a scenario of any kind, prints its report, writes its files (and its plot, beside the CSV
 // with the extension .svg).
-void run_and_report(Scenario scenario, const std::string& csv_path, const CommonOptions& common) {
+// `progress` replaces the scenario's own progress line (reproduce --all shows one for all).
+void run_and_report(Scenario scenario, const std::string& csv_path, const CommonOptions& common,
+                    const TaskProgress& suite_progress = {}) {
   common.apply_machine_options(scenario);
   Progress progress(header(scenario).id, !common.quiet);
-  const ScenarioOutputs outputs =
-      run_scenario(scenario, common.run_options(progress), ReportOptions{.host_times = !common.deterministic});
+  const TaskProgress own = [&progress](std::size_t done, std::size_t total) { progress(done, total); };
+  const ScenarioOutputs outputs = run_scenario(scenario, common.run_options(suite_progress ? suite_progress : own),
+                                               ReportOptions{.host_times = !common.deterministic});
   // The plot is drawn first and every file is written at once: a failure leaves none of them.
   const std::filesystem::path stem = std::filesystem::path(csv_path).replace_extension();
   std::vector<std::pair<std::string, std::string>> files;
@@ -125,6 +130,38 @@ std::vector<T> parse_list(const std::string& text, const std::string& flag, std:
 }
 
 
+// Every scenario of `directory`, in name order: all are read first (a bad one stops the run before
+// any simulation), then each runs as `reproduce ID` would; one that fails is reported in the summary
+// and the others still run.
+void reproduce_all(const std::string& directory, const std::string& out, const CommonOptions& common) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(directory, ec))
+    if (entry.path().extension() == ".toml") files.push_back(entry.path());
+  if (ec) throw Error(directory, "cannot read the scenario directory: " + ec.message());
+  std::sort(files.begin(), files.end());
+  std::vector<Scenario> scenarios;
+  for (const auto& file : files) scenarios.push_back(load_scenario(file.string()));
+  if (scenarios.empty()) throw Error(directory, "has no scenario (*.toml)");
+  SuiteProgress suite(scenarios.size(), !common.quiet);
+  for (const Scenario& scenario : scenarios) {
+    const std::string id = header(scenario).id;
+    suite.begin(id);
+    try {
+      run_and_report(scenario, (fs::path(out) / (id + ".csv")).string(), common,
+                     [&suite](std::size_t done, std::size_t total) { suite.tasks(done, total); });
+      suite.end(true);
+    } catch (const Error& e) {
+      suite.end(false, e.what());
+    }
+  }
+  fmt::print("{}", suite.summary());
+  if (suite.failures() > 0)
+    throw Error("reproduce --all", fmt::format("{} of {} reproductions failed (see the summary)", suite.failures(),
+                                               scenarios.size()));
+}
+
 }  // namespace
 
 void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensitivity
@@ -148,12 +185,20 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
                      "(tables: experiment,row,series,x,paper,mcsim,ratio; region maps and mapping metrics name\n"
                      "their own columns in the header). `mcsim list experiments` shows the IDs.");
     static std::string id, out = "results", scenarios;
+    static bool all = false;
     static CommonOptions common;
-    cmd->add_option("id", id, "Experiment ID, e.g. ranka92-table3")->required();
+    cmd->add_option("id", id, "Experiment ID, e.g. ranka92-table3");
+    cmd->add_flag("--all", all, "Every bundled reproduction, one after another, with one progress line and a summary "
+                                "of each one's time at the end");
     cmd->add_option("-o,--out", out, "Directory for ID.csv")->capture_default_str();
     cmd->add_option("--scenarios", scenarios, "Directory of scenario files (default: the bundled scenarios/)");
     common.add_to(cmd);
     cmd->callback([] {
+      if (all == !id.empty()) throw Error("reproduce", "give one experiment ID or --all");
+      if (all) {
+        reproduce_all(scenario_directory(scenarios), out, common);
+        return;
+      }
       const auto path = std::filesystem::path(scenario_directory(scenarios)) / (id + ".toml");
       if (!std::filesystem::exists(path))
         throw Error("reproduce", fmt::format("no experiment '{}' (no file {}); `mcsim list experiments` shows them", id,
@@ -208,7 +253,8 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       s.seed = common.seed.value_or(1);
       common.apply_machine_options(s.machine);
       Progress progress(s.id, !common.quiet);
-      const auto result = run_experiment(s, common.run_options(progress));
+      const auto result =
+          run_experiment(s, common.run_options([&progress](std::size_t done, std::size_t total) { progress(done, total); }));
       const std::string csv = sweep_csv(result, ReportOptions{.host_times = !common.deterministic});
       write_file_atomically(out, csv);
       fmt::print("{}wrote {}\n", csv, out);

@@ -1,0 +1,23 @@
+#!/bin/sh
+# The cases of issue 18 (speed), each in its own process, with its wall time and peak memory
+# (/usr/bin/time -v). Usage: bench/issue18-cases.sh [MCSIM] [extra bench options, e.g. --cfg k:v]
+# Cases the issue measured at more than 300 s stop after 300 s (timeout). Slow: run with nice.
+set -u
+MCSIM=${1:-build/release/bin/mcsim}
+[ $# -gt 0 ] && shift
+one() {
+  echo "== $*"
+  /usr/bin/time -f "   wall %e s, user %U s, sys %S s, peak %M KiB" timeout 300 "$MCSIM" bench "$@" 2>&1 |
+    grep -E '^ +0 |wall|error'
+}
+for s in AC CGM LP; do
+  one --machine cm5 --nodes 256 --density 16 --scheduler $s "$@"
+  one --machine cm5 --nodes 512 --density 16 --scheduler $s "$@"
+  one --machine cm5 --nodes 1024 --density 16 --scheduler $s "$@"
+  one --machine cm5 --nodes 256 --density 64 --scheduler $s "$@"
+  one --machine cm5 --nodes 1024 --density 64 --scheduler $s "$@"
+done
+for s in AC RS_N RS_NL "LP --strategy S1"; do
+  # shellcheck disable=SC2086
+  one --machine ipsc860 --nodes 4096 --density 16 --workload uniform-density --scheduler $s "$@"
+done

@@ -1,0 +1,71 @@
+// `mcsim reproduce --all`: every scenario of a directory, one after another, each written as
+// `reproduce ID` writes it, and a summary of each one's time.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "helpers.hpp"
+
+using mcsim::test::run_mcsim;
+
+namespace {
+const std::string scenarios = MCSIM_SCENARIO_SOURCE_DIR;
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+}  // namespace
+
+TEST_CASE("reproduce --all runs every scenario of the directory and sums up their times") {
+  namespace fs = std::filesystem;
+  const auto dir = mcsim::test::temp_dir("reproduce-all-scenarios");
+  const auto out = mcsim::test::temp_dir("reproduce-all-out");
+  const auto single = mcsim::test::temp_dir("reproduce-all-single");
+  for (const char* id : {"ranka92-table1", "guo05-ex1"})
+    fs::copy_file(scenarios + "/" + id + ".toml", dir + "/" + id + ".toml", fs::copy_options::overwrite_existing);
+
+  const auto r = run_mcsim("reproduce --all --scenarios " + dir + " --samples 1 --deterministic -q -o " + out);
+  INFO("stdout: " << r.out << "\nstderr: " << r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto summary = r.out.find("reproduce --all: 2 reproductions");
+  REQUIRE(summary != std::string::npos);
+  // After the reports, in name order, each with its time and outcome.
+  const auto guo = r.out.find("\nguo05-ex1 ", summary);
+  const auto ranka = r.out.find("\nranka92-table1 ", summary);
+  REQUIRE(guo != std::string::npos);
+  REQUIRE(ranka != std::string::npos);
+  REQUIRE(guo < ranka);
+  REQUIRE(r.out.find(" ok\n", ranka) != std::string::npos);
+  REQUIRE(r.out.find("\ntotal ") != std::string::npos);
+
+  // Each file as `reproduce ID` writes it.
+  const auto one = run_mcsim("reproduce ranka92-table1 --scenarios " + dir + " --samples 1 --deterministic -q -o " + single);
+  REQUIRE(one.exit_code == 0);
+  REQUIRE(fs::exists(out + "/ranka92-table1.csv"));
+  REQUIRE(read(out + "/ranka92-table1.csv") == read(single + "/ranka92-table1.csv"));
+  REQUIRE(fs::exists(out + "/guo05-ex1.csv"));
+}
+
+TEST_CASE("reproduce takes one ID or --all, and --all reads every scenario before running any") {
+  const auto out = mcsim::test::temp_dir("reproduce-all-bad");
+  for (const std::string& args : {"reproduce -q -o " + out, "reproduce ranka92-table1 --all -q -o " + out}) {
+    const auto r = run_mcsim(args);
+    INFO(args << " -> " << r.err);
+    REQUIRE(r.exit_code == 2);
+    REQUIRE(r.err == "mcsim: error: reproduce: give one experiment ID or --all\n");
+  }
+  const auto dir = mcsim::test::temp_dir("reproduce-all-with-bad");
+  std::filesystem::copy_file(scenarios + "/ranka92-table1.toml", dir + "/a-good.toml",
+                             std::filesystem::copy_options::overwrite_existing);
+  std::ofstream(dir + "/b-bad.toml") << "id = \"b-bad\"\nkind = \"simulation\"\n[machine\n";
+  const auto r = run_mcsim("reproduce --all --scenarios " + dir + " -q -o " + out);
+  REQUIRE(r.exit_code == 2);
+  REQUIRE(r.err.rfind("mcsim: error: ", 0) == 0);
+  REQUIRE(r.err.find("b-bad.toml") != std::string::npos);
+  REQUIRE(std::filesystem::is_empty(out));  // a-good did not run either
+}
