@@ -1,6 +1,6 @@
 #!/bin/sh
-# The cases of issue 18 (speed), each in its own process, with its wall time and peak memory
-# (/usr/bin/time -v). Usage: bench/issue18-cases.sh [MCSIM] [extra bench options, e.g. --cfg k:v]
+# The speed cases (CM-5 contended flows, large hypercubes, lo92-thm2), each in its own process, with its wall time and peak memory
+# (/usr/bin/time -v). Usage: bench/speed-cases.sh [MCSIM] [extra bench options, e.g. --cfg k:v]
 # Cases the issue measured at more than 300 s stop after 300 s (timeout). Slow: run with nice.
 set -u
 MCSIM=${1:-build/release/bin/mcsim}
