@@ -97,9 +97,9 @@ std::string region_grid(const RegionMap& map) {
 // mcsim's map a red cross marks every cell where the two name different series.
 PlotSpec region_plot(const RegionMap& map) {
   PlotSpec paper_map{map.id + ": the paper's regions", "message size (bytes)", "density d", true, false, {},
-                     "below"};
+                     "outside right top"};
   PlotSpec ours_map{map.id + ": mcsim's fastest series (red cross: differs from the paper)", "message size (bytes)",
-                    "density d", true, false, {}, "below"};
+                    "density d", true, false, {}, "outside right top"};
   for (PlotSpec* p : {&paper_map, &ours_map})
     p->settings.push_back("offsets graph 0.04, graph 0.04, 3, 3");  // keep the edge cells' markers whole
   PlotSeries disagree{.title = "differs from the paper", .lines = false};

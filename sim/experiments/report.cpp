@@ -168,7 +168,7 @@ PlotSpec comm_plot(const ExperimentResult& result) {
   PlotSpec plot{s.id + ": communication time (lines: mcsim, open markers: paper)", "msg_unit (bytes)", "time (ms)",
                 true, true, {}, "left top"};
   PlotSpec ratio{s.id + ": mcsim / paper", "msg_unit (bytes)", "mcsim / paper (communication time)", true, false, {},
-                 "left top"};
+                 "outside right top"};
   for (std::size_t k = 0; k < s.series.size(); ++k) {
     PlotSeries ours{.title = "mcsim " + s.series[k].label};
     ours.style = "linespoints " + series_look(k) + " ps 1.2";
@@ -198,6 +198,7 @@ PlotSpec comm_plot(const ExperimentResult& result) {
     agree.points = {{static_cast<double>(s.msg_units.front()), 1.0}, {static_cast<double>(s.msg_units.back()), 1.0}};
     ratio.series.push_back(std::move(agree));
     ratio.settings.push_back("yrange [0:*]");
+    ratio.settings.push_back("offsets 0, 0, graph 0.08, 0");  // room above the 1.0 line
     plot.beside.push_back(std::move(ratio));
   }
   return plot;
