@@ -61,6 +61,10 @@ ActivityRecorder::ActivityRecorder(const Platform& platform, int nodes, bool paj
   }
 }
 
+ActivityRecorder::~ActivityRecorder() {
+  if (g_clock_listener == this) g_clock_listener = nullptr;
+}
+
 void ActivityRecorder::advance(double seconds) {
   for (std::size_t i = 0; i < links_.size(); ++i) {
     const double usage = links_[i]->get_usage();

@@ -34,6 +34,9 @@ class ActivityRecorder {
  public:
   // Call inside the engine once the platform is built; `paje` mirrors states into SimGrid's trace.
   ActivityRecorder(const Platform& platform, int nodes, bool paje);
+  ~ActivityRecorder();
+  ActivityRecorder(const ActivityRecorder&) = delete;
+  ActivityRecorder& operator=(const ActivityRecorder&) = delete;
 
   void start_job();
   // Moves what the job recorded into `run` (states and link loads), times from the job's start.
