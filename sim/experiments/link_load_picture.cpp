@@ -254,7 +254,7 @@ std::string link_load_csv(const std::vector<LinkLoad>& links, double run_s) {
   return csv;
 }
 
-std::string link_load_summary(const std::string& machine, int nodes, const std::vector<LinkLoad>& links, double run_s) {
+std::string link_load_summary(const std::string& machine, const std::vector<LinkLoad>& links, double run_s) {
   std::map<std::string, Figures> groups;
   for (const auto& link : links) {
     if (machine == "cm5") {
@@ -270,7 +270,6 @@ std::string link_load_summary(const std::string& machine, int nodes, const std::
     }
   }
   std::string out;
-  (void)nodes;
   for (const auto& [what, figures] : groups) out += figures.line(what);
   return out;
 }

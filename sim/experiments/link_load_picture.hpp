@@ -18,7 +18,7 @@ std::string link_load_csv(const std::vector<LinkLoad>& links, double run_s);
 // A few lines that say where the bytes went: per fat-tree level, the up-links the messages drew
 // (how many carried bytes, least and most bytes, highest utilisation); per hypercube dimension, or
 // overall for other machines, the same figures.
-std::string link_load_summary(const std::string& machine, int nodes, const std::vector<LinkLoad>& links, double run_s);
+std::string link_load_summary(const std::string& machine, const std::vector<LinkLoad>& links, double run_s);
 
 // A self-contained SVG (deterministic). `machine` is the machine's name as `mcsim list` gives it.
 // Colours run from 0 to `scale_top` (utilisation); 0 picks the next of 0.05, 0.1, 0.2, 0.25, 0.5,

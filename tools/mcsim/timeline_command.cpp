@@ -132,7 +132,7 @@ void add_timeline_command(CLI::App& app) {
     trace_file.keep();
     fmt::print("{}: communication time {:.6g} ms, {} phases, {} messages\n", scheduler, run.communication_time() * 1e3,
                record.phases, run.messages.size());
-    if (link_load) fmt::print("{}", link_load_summary(machine, nodes, run.links, run.communication_time()));
+    if (link_load) fmt::print("{}", link_load_summary(machine, run.links, run.communication_time()));
     for (const auto& [path, text] : files) fmt::print("wrote {}\n", path);
     if (!trace.empty()) fmt::print("wrote {} (Paje trace: pj_dump or vite)\n", trace);
   });
