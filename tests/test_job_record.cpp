@@ -25,6 +25,9 @@ TEST_CASE("Job records round-trip exactly, with and without whole runs") {
   run.nodes = 3;
   run.messages = {{0, 1, 4096, 0, false, 0.0, 5.1e-4}, {1, 2, 0, 1, true, 1e-300, std::nextafter(2e-3, 0.0)}};
   run.node_finish_s = {1e-3, 2e-3, std::numeric_limits<double>::denorm_min()};
+  run.states = {{0, "program", "cpu", 0.0, 4.4e-5}, {2, "network", "sending+receiving", 1.0 / 7.0, 2.0 / 7.0},
+                {1, "phase", "3", 1e-3, 1e-3}};
+  run.links = {{"wire-L2-g0-c1-p0-up", 1e7, 4096.5, 4.096e-4, 0.0}, {"channel-3-7", 2.8e6, 0, 0, 1.0 / 3.0}};
   with_run.run = run;
 
   const std::vector<JobRecord> records = {plain, with_run, JobRecord{}};

@@ -8,6 +8,7 @@ packages=(
   libfmt-dev catch2                  # formatting, tests (Catch2 v2)
   libcli11-dev libtomlplusplus-dev   # command line, scenario files
   gnuplot-nox                        # plots
+  pajeng                             # pj_dump: the test that reads a Paje trace back (mcsim timeline --trace)
 )
 missing=()
 for p in "${packages[@]}"; do

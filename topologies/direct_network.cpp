@@ -23,10 +23,8 @@ void DirectNetworkPlatform::build() {
   }
   std::vector<s4u::Link*> links;
   links.reserve(static_cast<std::size_t>(routes_->channel_count()));
-  for (int c = 0; c < routes_->channel_count(); ++c) {
-    const auto [from, to] = routes_->channel_ends(c);
-    links.push_back(zone->create_link(fmt::format("channel-{}-{}", from, to), bandwidth_Bps_));
-  }
+  for (int c = 0; c < routes_->channel_count(); ++c)
+    links.push_back(zone->create_link(channel_link_name(*routes_, c), bandwidth_Bps_));
   zone_impl->set_channel_links(std::move(links));
   auto* loopback = zone->create_link("loopback", 1e12);
   loopback->set_sharing_policy(s4u::Link::SharingPolicy::FATPIPE);

@@ -3,6 +3,7 @@
 // direct network builds one link per channel.
 #pragma once
 
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -22,5 +23,12 @@ class ChannelRoutes {
   // The two ends (from, to) of channel c.
   virtual std::pair<int, int> channel_ends(int channel) const = 0;
 };
+
+// The name of channel c's SimGrid link on a direct network (topologies/direct_network.cpp builds
+// them; link-load reports and drawings read them back): "channel-<from>-<to>".
+inline std::string channel_link_name(const ChannelRoutes& routes, int channel) {
+  const auto [from, to] = routes.channel_ends(channel);
+  return "channel-" + std::to_string(from) + "-" + std::to_string(to);
+}
 
 }  // namespace mcsim

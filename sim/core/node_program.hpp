@@ -132,6 +132,10 @@ class Node : public ControlContext {
   // Waits until every node of the job has called barrier(), then spends the machine's barrier time.
   virtual void barrier() = 0;
 
+  // Says that this node's program enters phase `phase` (drawn in timelines and Paje traces when a
+  // run is recorded; nothing else happens, and it costs no time).
+  virtual void mark_phase(int /*phase*/) {}
+
   // Remote test-and-set of flag `index` owned by node `owner`: a request control message to the
   // owner, whose handler tests and sets the flag (the instant the request is handled there, so
   // concurrent requests are serialised by the owner's handler order) and answers with a reply

@@ -73,7 +73,10 @@ void PlanProgram::run(Node& node) {
   const bool blocking = calls_ == MessageCalls::rendezvous &&
                         (strategy == Strategy::loosely_synchronous || strategy == Strategy::phase_synchronous);
 
-  for (const NodeRound& round : rounds_[static_cast<std::size_t>(me)]) {
+  const auto& my_rounds = rounds_[static_cast<std::size_t>(me)];
+  for (std::size_t r = 0; r < my_rounds.size(); ++r) {
+    const NodeRound& round = my_rounds[r];
+    if (strategy != Strategy::asynchronous) node.mark_phase(static_cast<int>(r));
     if (blocking) {
       run_blocking_round(node, round);
       if (strategy == Strategy::phase_synchronous) node.barrier();

@@ -28,11 +28,40 @@ struct NodeSpan {
   friend bool operator==(const NodeSpan&, const NodeSpan&) = default;
 };
 
+// What one node was doing, as the engine saw it when asked to record (SimulationOptions::record):
+// `lane` "program" (what the node's program waits for or computes: cpu, wait-message, wait-send,
+// barrier, wait-handler) or "network" (its interface: sending, receiving, sending+receiving,
+// wait-circuit), or "phase" (activity = the phase number the program entered).
+struct NodeState {
+  int node = 0;
+  std::string lane;
+  std::string activity;
+  double start_s = 0;
+  double end_s = 0;
+  friend bool operator==(const NodeState&, const NodeState&) = default;
+};
+
+// One link (SimGrid link = one channel or wire direction, or a node's interface) over one run:
+// bytes carried and time with at least one flow on it (integrated from SimGrid's own link usage),
+// and, for transports that hold paths (circuit, wormhole, store-and-forward), the time it was
+// claimed by a message whose bytes were not yet moving (its header travelling or waiting for the
+// rest of the path).
+struct LinkLoad {
+  std::string link;  // the SimGrid link's name (topologies/ name them: wire-L1-g0-c0-p0-up, channel-3-7, ...)
+  double bandwidth_Bps = 0;
+  double bytes = 0;
+  double busy_s = 0;
+  double held_idle_s = 0;
+  friend bool operator==(const LinkLoad&, const LinkLoad&) = default;
+};
+
 struct Run {
   int nodes = 0;
   std::vector<MessageRecord> messages;  // in plan order (phase by phase)
   std::vector<double> node_finish_s;    // when each node has done its last send and receive
   std::vector<NodeSpan> spans;          // optional, in the order the program noted them
+  std::vector<NodeState> states;        // recorded only when asked (SimulationOptions::record)
+  std::vector<LinkLoad> links;          // recorded only when asked, links with any load, by name
 
   // The papers' communication time: the time the last node finishes (maximum over nodes).
   double communication_time() const;

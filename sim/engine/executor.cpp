@@ -15,6 +15,7 @@
 
 #include "../core/error.hpp"
 #include "../core/plan_program.hpp"
+#include "activity_recorder.hpp"
 #include "node_runtime.hpp"
 
 namespace mcsim {
@@ -70,6 +71,10 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
   std::vector<Run> runs(jobs.size());
   std::vector<std::string> args = {"mcsim", "--log=root.thres:warning", "--log=xbt_cfg.thres:warning"};
   if (const char* log = std::getenv("MCSIM_SIMGRID_LOG")) args.push_back(std::string("--log=") + log);
+  if (!options.paje_trace.empty())
+    for (const char* cfg : {"tracing:yes", "tracing/platform:yes", "tracing/uncategorized:yes"})
+      args.push_back(std::string("--cfg=") + cfg);
+  if (!options.paje_trace.empty()) args.push_back("--cfg=tracing/filename:" + options.paje_trace);
   for (const auto& cfg : options.simgrid_config) args.push_back("--cfg=" + cfg);
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
@@ -81,9 +86,14 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
   for (const Job& job : jobs) largest_job = std::max(largest_job, job.program ? 0 : job.plan.message_count());
   configure_network_model(static_cast<std::size_t>(machine.nodes()) + largest_job);
   machine.platform().build();
+  std::unique_ptr<ActivityRecorder> recorder;
+  if (options.record || !options.paje_trace.empty())
+    recorder = std::make_unique<ActivityRecorder>(machine.platform(), machine.nodes(), !options.paje_trace.empty());
 
   s4u::Actor::create("orchestrator", machine.platform().host(0), [&]() {
     Network net(machine);
+    net.recorder = recorder.get();
+    net.transport->set_recorder(recorder.get());
     const int n = machine.nodes();
     for (std::size_t k = 0; k < jobs.size(); ++k) {
       const Job& job = jobs[k];
@@ -95,6 +105,7 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
       std::deque<SimulatedNode> nodes;
       for (int i = 0; i < n; ++i) nodes.emplace_back(runtime, i);
       runtime.start_clock();
+      if (recorder) recorder->start_job();
       std::vector<s4u::ActorPtr> actors;
       actors.reserve(static_cast<std::size_t>(n));
       for (int i = 0; i < n; ++i)
@@ -103,6 +114,7 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
       for (auto& actor : actors) actor->join();
       runtime.drain();
       runs[k] = program->result();
+      if (recorder) recorder->finish_job(runs[k]);
     }
   });
   engine.run();

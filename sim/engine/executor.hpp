@@ -28,6 +28,11 @@ struct Job {
 struct SimulationOptions {
   // Extra SimGrid settings as "key:value" (what `--cfg=key:value` would give), e.g. tracing.
   std::vector<std::string> simgrid_config;
+  // Record what nodes and links did (Run::states, Run::links; sim/engine/activity_recorder.hpp).
+  bool record = false;
+  // When set, SimGrid writes a Paje trace there (its platform and link usage) with mcsim's node
+  // states (program, phase, network claiming); implies record.
+  std::string paje_trace;
 };
 
 // Runs the jobs, all compiled beforehand, one after another in one SimGrid engine: job k starts when

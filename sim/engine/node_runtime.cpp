@@ -111,7 +111,23 @@ void JobRuntime::drain() {
 }
 
 void SimulatedNode::compute(double seconds) {
-  if (seconds > 0) s4u::this_actor::sleep_for(seconds);
+  if (seconds <= 0) return;
+  ActivityRecorder::Scoped state(job_.net().recorder, id_, "cpu");
+  s4u::this_actor::sleep_for(seconds);
+}
+
+void SimulatedNode::barrier() {
+  ActivityRecorder::Scoped state(job_.net().recorder, id_, "barrier");
+  job_.barrier();
+}
+
+void SimulatedNode::mark_phase(int phase) {
+  if (job_.net().recorder) job_.net().recorder->phase(id_, phase);
+}
+
+void SimulatedNode::wait_until(const std::function<bool()>& condition) {
+  ActivityRecorder::Scoped state(job_.net().recorder, id_, "wait-lock");
+  job_.wait_until(id_, condition);
 }
 
 ReceiveHandle SimulatedNode::post_receive(int from, Lane lane) {
@@ -126,6 +142,8 @@ ReceiveHandle SimulatedNode::post_receive(int from, Lane lane) {
   }
   PostedReceive& posted = receives_[slot];
   posted.payload = nullptr;
+  posted.from = from;
+  posted.lane = lane;
   posted.comm = box->get_async<void>(&posted.payload);
   return {slot};
 }
@@ -139,13 +157,18 @@ SimulatedNode::PostedReceive& SimulatedNode::receive_slot(ReceiveHandle handle) 
 Arrival SimulatedNode::finish(ReceiveHandle handle, std::size_t which) {
   PostedReceive& posted = receives_[handle.id];
   const Arrival arrival{which, tag_of(posted.payload), posted.comm->get_finish_time() - job_.start_s()};
+  ActivityRecorder* recorder = job_.net().recorder;
+  if (recorder && posted.lane == Lane::data && !job_.net().transport->records_streams())
+    recorder->stream(posted.from, id_, posted.comm->get_start_time(), posted.comm->get_finish_time());
   posted.comm = nullptr;
   free_receives_.push_back(handle.id);
   return arrival;
 }
 
 Arrival SimulatedNode::wait(ReceiveHandle receive) {
-  receive_slot(receive).comm->wait();
+  PostedReceive& posted = receive_slot(receive);
+  ActivityRecorder::Scoped state(job_.net().recorder, id_, posted.lane == Lane::data ? "wait-message" : "wait-partner");
+  posted.comm->wait();
   return finish(receive, 0);
 }
 
@@ -153,6 +176,7 @@ Arrival SimulatedNode::wait_any(const std::vector<ReceiveHandle>& receives) {
   if (receives.empty()) throw Error("node program", fmt::format("node {} waits for any of no receives", id_));
   waiting_.clear();
   for (const ReceiveHandle& r : receives) waiting_.push_back(receive_slot(r).comm);
+  ActivityRecorder::Scoped state(job_.net().recorder, id_, "wait-message");
   const auto k = static_cast<std::size_t>(s4u::Comm::wait_any(waiting_));
   waiting_.clear();
   return finish(receives[k], k);
@@ -207,6 +231,7 @@ void SimulatedNode::wait(SendHandle send) {
   TransferHandle transfer = std::move(sends_[send.id]);
   sends_[send.id] = {};
   free_sends_.push_back(send.id);
+  ActivityRecorder::Scoped state(job_.net().recorder, id_, "wait-send");
   transfer.wait();
 }
 

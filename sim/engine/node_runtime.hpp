@@ -45,6 +45,7 @@ struct Network {
   PairMailboxes data;
   PairMailboxes ready;
   HandlerSignals handlers;
+  ActivityRecorder* recorder = nullptr;  // set when the run is recorded
 };
 
 // What the nodes of one job share. Create it in the orchestrating actor before the nodes start.
@@ -115,15 +116,18 @@ class SimulatedNode final : public OnNode<Node> {
   bool exchanges_need_pairing() const override { return job_.net().transport->exchanges_need_pairing(); }
   SendHandle exchange(int partner, std::uint64_t bytes, Tag tag, std::uint64_t back_bytes, Tag back_tag,
                       double cpu_s) override;
-  void barrier() override { job_.barrier(); }
+  void barrier() override;
+  void mark_phase(int phase) override;
   int test_and_set(int owner, int index) override;
   void clear_flag(int owner, int index) override;
-  void wait_until(const std::function<bool()>& condition) override { job_.wait_until(id_, condition); }
+  void wait_until(const std::function<bool()>& condition) override;
 
  private:
   struct PostedReceive {
     simgrid::s4u::CommPtr comm;
     void* payload = nullptr;  // written by SimGrid when the message arrives: keep its address stable
+    int from = 0;
+    Lane lane = Lane::data;
   };
   PostedReceive& receive_slot(ReceiveHandle handle);
   SendHandle keep(TransferHandle transfer);

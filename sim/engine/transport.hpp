@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "activity_recorder.hpp"
 #include "machine.hpp"
 
 namespace mcsim {
@@ -61,6 +62,15 @@ class Transport {
   // sec. 2.2, observation 1). Only where exchanges_need_pairing(); the default throws.
   virtual bool exchanges_need_pairing() const { return false; }
   virtual TransferHandle start_exchange(const Transfer& there, const Transfer& back);
+
+  // Recording (only when a run is recorded): a transport that reports its messages' streaming and
+  // claiming to the recorder says so; for the others (flows) the receiving node reports each
+  // message's SimGrid start and finish.
+  void set_recorder(ActivityRecorder* recorder) { recorder_ = recorder; }
+  virtual bool records_streams() const { return false; }
+
+ protected:
+  ActivityRecorder* recorder_ = nullptr;
 };
 
 using TransportFactory = std::unique_ptr<Transport> (*)(Machine& machine);

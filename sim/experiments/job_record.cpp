@@ -1,7 +1,9 @@
 // The format, one token per field, white space between tokens:
 //   job <phases> <host_s> <comm_s> <k> (<operation> <count>){k} <j> (<name> <value>){j} <has_run>
 //   [run <nodes> <messages> <finishes> (<src> <dst> <bytes> <phase> <dummy> <start_s> <end_s>){messages}
-//        (<finish_s>){finishes} <s> (<node> <activity> <start_s> <end_s>){s}]
+//        (<finish_s>){finishes} <s> (<node> <activity> <start_s> <end_s>){s}
+//        <t> (<node> <lane> <activity> <start_s> <end_s>){t}
+//        <l> (<link> <bandwidth_Bps> <bytes> <busy_s> <held_idle_s>){l}]
 // Doubles are written in their shortest form that reads back to the same value (fmt "{}").
 #include "job_record.hpp"
 
@@ -88,6 +90,17 @@ std::string records_to_text(const std::vector<JobRecord>& records) {
       check_name(span.activity);
       out += fmt::format("{} {} {} {}\n", span.node, span.activity, span.start_s, span.end_s);
     }
+    out += fmt::format("{}\n", run.states.size());
+    for (const auto& state : run.states) {
+      check_name(state.lane);
+      check_name(state.activity);
+      out += fmt::format("{} {} {} {} {}\n", state.node, state.lane, state.activity, state.start_s, state.end_s);
+    }
+    out += fmt::format("{}\n", run.links.size());
+    for (const auto& link : run.links) {
+      check_name(link.link);
+      out += fmt::format("{} {} {} {} {}\n", link.link, link.bandwidth_Bps, link.bytes, link.busy_s, link.held_idle_s);
+    }
   }
   return out;
 }
@@ -136,6 +149,24 @@ std::vector<JobRecord> records_from_text(const std::string& text) {
         span.start_s = in.number<double>();
         span.end_s = in.number<double>();
         run.spans.push_back(std::move(span));
+      }
+      for (auto k = in.number<std::size_t>(); k > 0; --k) {
+        NodeState state;
+        state.node = in.number<int>();
+        state.lane = std::string(in.word());
+        state.activity = std::string(in.word());
+        state.start_s = in.number<double>();
+        state.end_s = in.number<double>();
+        run.states.push_back(std::move(state));
+      }
+      for (auto k = in.number<std::size_t>(); k > 0; --k) {
+        LinkLoad link;
+        link.link = std::string(in.word());
+        link.bandwidth_Bps = in.number<double>();
+        link.bytes = in.number<double>();
+        link.busy_s = in.number<double>();
+        link.held_idle_s = in.number<double>();
+        run.links.push_back(std::move(link));
       }
       r.run = std::move(run);
     }

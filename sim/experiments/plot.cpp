@@ -38,17 +38,27 @@ std::string quoted(const std::string& text) {
 }
 }  // namespace
 
-std::string gnuplot_script(const PlotSpec& spec, const std::string& output) {
-  std::string s = "set terminal svg size 900,600 dynamic enhanced font 'sans,12'\n";
-  s += fmt::format("set output {}\n", quoted(output));
-  s += fmt::format("set title {} noenhanced\nset xlabel {} noenhanced\nset ylabel {} noenhanced\n", quoted(spec.title),
+std::string series_look(std::size_t k, bool filled) {
+  static const char* colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
+                                  "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
+  static const int filled_points[] = {7, 5, 9, 13, 11, 15};  // circle, square, triangles, diamond, pentagon
+  static const int open_points[] = {6, 4, 8, 12, 10, 14};
+  const std::size_t colour = k % std::size(colours), point = k % std::size(filled_points);
+  return fmt::format("lc rgb '{}' pt {}", colours[colour], filled ? filled_points[point] : open_points[point]);
+}
+
+namespace {
+// One plot's settings, data and plot command; data blocks are named per panel.
+std::string panel_script(const PlotSpec& spec, std::size_t panel) {
+  const std::string prefix = panel == 0 ? "$data" : fmt::format("$panel{}data", panel);
+  std::string s = fmt::format("set title {} noenhanced\nset xlabel {} noenhanced\nset ylabel {} noenhanced\n", quoted(spec.title),
                    quoted(spec.x_label), quoted(spec.y_label));
   s += fmt::format("set key {} noenhanced\nset grid\n", spec.key);
   if (spec.log_x) s += "set logscale x 2\n";
   if (spec.log_y) s += "set logscale y 10\n";
   for (const auto& setting : spec.settings) s += "set " + setting + "\n";
   for (std::size_t i = 0; i < spec.series.size(); ++i) {
-    s += fmt::format("$data{} << EOD\n", i);
+    s += fmt::format("{}{} << EOD\n", prefix, i);
     const auto& points = spec.series[i].points;
     for (std::size_t p = 0; p < points.size(); ++p) {
       s += fmt::format("{:.10g} {:.10g}\n", points[p].first, points[p].second);
@@ -58,13 +68,25 @@ std::string gnuplot_script(const PlotSpec& spec, const std::string& output) {
   }
   s += "plot ";
   for (std::size_t i = 0; i < spec.series.size(); ++i)
-    s += fmt::format("{}$data{} using 1:2 with {} title {}", i ? ", \\\n     " : "", i,
+    s += fmt::format("{}{}{} using 1:2 with {} title {}", i ? ", \\\n     " : "", prefix, i,
                      !spec.series[i].style.empty() ? spec.series[i].style
                      : spec.series[i].segments    ? "lines"
                      : spec.series[i].lines       ? "linespoints"
                                                   : "points",
                      quoted(spec.series[i].title));
   return s + "\n";
+}
+}  // namespace
+
+std::string gnuplot_script(const PlotSpec& spec, const std::string& output) {
+  const std::size_t panels = 1 + spec.beside.size();
+  std::string s = fmt::format("set terminal svg size {},600 dynamic enhanced font 'sans,12'\n", 900 * panels);
+  s += fmt::format("set output {}\n", quoted(output));
+  if (panels == 1) return s + panel_script(spec, 0);
+  s += fmt::format("set multiplot layout 1,{}\n", panels);
+  s += panel_script(spec, 0);
+  for (std::size_t k = 0; k < spec.beside.size(); ++k) s += "reset\n" + panel_script(spec.beside[k], k + 1);
+  return s + "unset multiplot\n";
 }
 
 namespace {

@@ -25,7 +25,13 @@ struct PlotSpec {
   std::vector<PlotSeries> series;
   std::string key = "left top";  // gnuplot `set key` placement, e.g. "below" for many series
   std::vector<std::string> settings;  // further gnuplot `set` commands, e.g. "offsets graph 0.03, graph 0.03, 2, 2"
+  // Plots drawn to the right of this one in the same picture (e.g. mcsim/paper beside the times).
+  std::vector<PlotSpec> beside;
 };
+
+// Distinct line colours and point types for series k (0, 1, ...), so that no two series of a plot
+// share a colour or a marker: a gnuplot "lc rgb '#...' pt N" clause, filled or open marker.
+std::string series_look(std::size_t k, bool filled = true);
 
 // The gnuplot script that draws `spec` into `output` (SVG).
 std::string gnuplot_script(const PlotSpec& spec, const std::string& output);

@@ -93,26 +93,36 @@ std::string region_grid(const RegionMap& map) {
   return out;
 }
 
+// The paper's map (left) and mcsim's (right) side by side, one colour and marker per series; on
+// mcsim's map a red cross marks every cell where the two name different series.
 PlotSpec region_plot(const RegionMap& map) {
-  PlotSpec plot{map.id + ": fastest series per cell (large filled: mcsim; small black: the paper's region)",
-                "message size (bytes)", "density d", true, false, {}, "outside right top"};
-  plot.settings.push_back("offsets graph 0.04, graph 0.04, 3, 3");  // keep the edge cells' markers whole
-  static const char* filled[] = {"5", "7", "9", "13", "11"};
-  static const char* open[] = {"4", "6", "8", "12", "10"};
+  PlotSpec paper_map{map.id + ": the paper's regions", "message size (bytes)", "density d", true, false, {},
+                     "outside right top"};
+  PlotSpec ours_map{map.id + ": mcsim's fastest series (red cross: differs from the paper)", "message size (bytes)",
+                    "density d", true, false, {}, "outside right top"};
+  for (PlotSpec* p : {&paper_map, &ours_map})
+    p->settings.push_back("offsets graph 0.04, graph 0.04, 3, 3");  // keep the edge cells' markers whole
+  PlotSeries disagree{.title = "differs from the paper", .lines = false};
+  disagree.style = "points pt 2 ps 3.2 lw 2 lc rgb 'red'";
   for (std::size_t k = 0; k < map.series.size(); ++k) {
-    PlotSeries ours{.title = "mcsim: " + map.series[k], .lines = false};
-    ours.style = fmt::format("points pt {} ps 2.2 lc {}", filled[k % 5], k + 1);
-    PlotSeries paper{.title = "paper: " + map.series[k], .lines = false};
-    paper.style = fmt::format("points pt {} ps 1.3 lc rgb 'black'", open[k % 5]);
+    PlotSeries ours{.title = map.series[k], .lines = false};
+    ours.style = "points " + series_look(k) + " ps 2.2";
+    PlotSeries paper{.title = map.series[k], .lines = false};
+    paper.style = "points " + series_look(k) + " ps 2.2";
     for (const auto& cell : map.cells) {
       if (cell.fastest == k) ours.points.emplace_back(static_cast<double>(cell.bytes), cell.density);
       if (cell.paper && *cell.paper == map.series[k])
         paper.points.emplace_back(static_cast<double>(cell.bytes), cell.density);
     }
-    if (!ours.points.empty()) plot.series.push_back(std::move(ours));
-    if (!paper.points.empty()) plot.series.push_back(std::move(paper));
+    if (!ours.points.empty()) ours_map.series.push_back(std::move(ours));
+    if (!paper.points.empty()) paper_map.series.push_back(std::move(paper));
   }
-  return plot;
+  for (const auto& cell : map.cells)
+    if (cell.paper && !cell.agrees()) disagree.points.emplace_back(static_cast<double>(cell.bytes), cell.density);
+  if (!disagree.points.empty()) ours_map.series.push_back(std::move(disagree));
+  if (paper_map.series.empty()) return ours_map;  // a sweep without the paper's regions
+  paper_map.beside.push_back(std::move(ours_map));
+  return paper_map;
 }
 
 }  // namespace mcsim

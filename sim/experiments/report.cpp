@@ -160,21 +160,46 @@ std::string sweep_csv(const ExperimentResult& result, const ReportOptions& optio
   return out;
 }
 
+// Left: the times, each series in its own colour and marker (line and filled marker: mcsim; open
+// marker of the same colour: the paper). Right: mcsim / paper per series against msg_unit, with
+// the line where they agree (1.0).
 PlotSpec comm_plot(const ExperimentResult& result) {
   const SimulationScenario& s = result.scenario;
-  PlotSpec plot{s.id + ": communication time (lines: mcsim, points: paper)", "msg_unit (bytes)", "time (ms)", true,
-                true, {}};
+  PlotSpec plot{s.id + ": communication time (lines: mcsim, open markers: paper)", "msg_unit (bytes)", "time (ms)",
+                true, true, {}, "left top"};
+  PlotSpec ratio{s.id + ": mcsim / paper", "msg_unit (bytes)", "mcsim / paper (communication time)", true, false, {},
+                 "outside right top"};
   for (std::size_t k = 0; k < s.series.size(); ++k) {
     PlotSeries ours{.title = "mcsim " + s.series[k].label};
-    for (std::size_t u = 0; u < s.msg_units.size(); ++u)
-      ours.points.emplace_back(static_cast<double>(s.msg_units[u]), summarize(result.cell(0, 0, u, k).comm_s).mean * 1e3);
+    ours.style = "linespoints " + series_look(k) + " ps 1.2";
+    std::vector<double> mean(s.msg_units.size());
+    for (std::size_t u = 0; u < s.msg_units.size(); ++u) {
+      mean[u] = summarize(result.cell(0, 0, u, k).comm_s).mean * 1e3;
+      ours.points.emplace_back(static_cast<double>(s.msg_units[u]), mean[u]);
+    }
     plot.series.push_back(std::move(ours));
     if (auto it = s.paper.comm_ms.find(s.series[k].label); it != s.paper.comm_ms.end()) {
       PlotSeries paper{.title = "paper " + s.series[k].label, .lines = false};
+      paper.style = "points " + series_look(k, false) + " ps 1.6";
+      PlotSeries ratios{.title = s.series[k].label};
+      ratios.style = "linespoints " + series_look(k) + " ps 1.2";
       for (std::size_t u = 0; u < s.msg_units.size(); ++u)
-        if (it->second[u]) paper.points.emplace_back(static_cast<double>(s.msg_units[u]), *it->second[u]);
+        if (it->second[u]) {
+          paper.points.emplace_back(static_cast<double>(s.msg_units[u]), *it->second[u]);
+          if (*it->second[u] > 0) ratios.points.emplace_back(static_cast<double>(s.msg_units[u]), mean[u] / *it->second[u]);
+        }
       plot.series.push_back(std::move(paper));
+      if (!ratios.points.empty()) ratio.series.push_back(std::move(ratios));
     }
+  }
+  if (!ratio.series.empty() && !s.msg_units.empty()) {
+    PlotSeries agree{.title = "1.0: mcsim = paper"};
+    agree.style = "lines dt 2 lw 2 lc rgb 'black'";
+    agree.points = {{static_cast<double>(s.msg_units.front()), 1.0}, {static_cast<double>(s.msg_units.back()), 1.0}};
+    ratio.series.push_back(std::move(agree));
+    ratio.settings.push_back("yrange [0:*]");
+    ratio.settings.push_back("offsets 0, 0, graph 0.08, 0");  // room above the 1.0 line
+    plot.beside.push_back(std::move(ratio));
   }
   return plot;
 }

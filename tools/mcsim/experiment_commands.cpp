@@ -12,6 +12,7 @@
 #include "../../sim/experiments/plot.hpp"
 #include "../../sim/experiments/report.hpp"
 #include "../../sim/experiments/scenario.hpp"
+#include "../../sim/experiments/scenario_files.hpp"
 #include "../../sim/experiments/scenario_outputs.hpp"
 #include "../../sim/experiments/sensitivity.hpp"
 #include "checked_options.hpp"
@@ -95,14 +96,7 @@ void run_and_report(Scenario scenario, const std::string& csv_path, const Common
   const ScenarioOutputs outputs = run_scenario(scenario, common.run_options(suite_progress ? suite_progress : own),
                                                ReportOptions{.host_times = !common.deterministic});
   // The plot is drawn first and every file is written at once: a failure leaves none of them.
-  const std::filesystem::path stem = std::filesystem::path(csv_path).replace_extension();
-  std::vector<std::pair<std::string, std::string>> files;
-  for (const auto& file : outputs.files)
-    files.emplace_back(file.suffix == ".csv" ? csv_path : stem.string() + file.suffix, file.text);
-  if (outputs.plot) {
-    const std::string svg = stem.string() + ".svg";
-    files.emplace_back(svg, render_plot_svg(*outputs.plot, svg));
-  }
+  const auto files = scenario_files(outputs, csv_path);
   write_files_atomically(files);
   fmt::print("{}", outputs.printed);
   for (const auto& [path, text] : files) fmt::print("wrote {}\n", path);

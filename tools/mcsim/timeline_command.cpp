@@ -1,6 +1,7 @@
-// mcsim timeline: one schedule of one matrix on one machine, every message with its start and end,
-// as CSV and as a picture (one horizontal segment per message, at its sender's row): what a
-// teacher shows to explain why one schedule beats another.
+// mcsim timeline: one schedule of one matrix on one machine, recorded: every message with its start
+// and end (CSV), what every node's program and interface did (CSV and a picture, one row per node),
+// and on request every link's load (CSV and the machine drawn with its links coloured) and a Paje
+// trace: what a teacher shows to explain why one schedule beats another.
 #include <algorithm>
 #include <filesystem>
 
@@ -9,7 +10,10 @@
 #include "../../sim/core/error.hpp"
 #include "../../sim/core/scheduler.hpp"
 #include "../../sim/experiments/pipeline.hpp"
-#include "../../sim/experiments/plot.hpp"
+#include "../../sim/experiments/link_load_picture.hpp"
+#include "../../sim/experiments/node_timeline_picture.hpp"
+#include "../../sim/experiments/output_file.hpp"
+#include "../../sim/experiments/partial_file.hpp"
 #include "../../sim/experiments/report.hpp"
 #include "../../sim/experiments/sample_seeds.hpp"
 #include "../../topologies/machines.hpp"
@@ -28,6 +32,9 @@ void add_timeline_command(CLI::App& app) {
   static int fan_out = 32;
   static double nonuniformity = 1.0 / 32, keep = 1;
   static std::vector<std::string> machine_options;
+  static bool link_load = false;
+  static double load_scale = 0;
+  static std::string trace;
   cmd->add_option("--machine", machine, "Machine")->capture_default_str();
   cmd->add_option("--machine-option", machine_options, "Machine parameter key=value (repeatable)");
   cmd->add_option("--nodes", nodes, "Node count")->capture_default_str()->check(whole_number(1, std::numeric_limits<int>::max()));
@@ -47,7 +54,18 @@ void add_timeline_command(CLI::App& app) {
       ->check(whole_number<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()));
   cmd->add_option("--sample", sample, "Which sample of the seed (as in `mcsim run`)")->capture_default_str()
       ->check(whole_number(0, max_samples - 1));
-  cmd->add_option("-o,--out", out, "CSV to write; the SVG goes beside it")->capture_default_str();
+  cmd->add_option("-o,--out", out, "CSV of the messages; beside it NAME.svg (the node timeline) and NAME.states.csv")
+      ->capture_default_str();
+  cmd->add_flag("--link-load", link_load,
+                "Also write NAME.links.csv and NAME.links.svg: every link's bytes, busy and held-idle time, and the "
+                "machine drawn with its links coloured by load");
+  cmd->add_option("--load-scale", load_scale,
+                  "Utilisation at the top of the link-load colour scale (0: from the busiest link; give pictures "
+                  "to be compared the same)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--trace", trace, "Also write a Paje trace of the run (SimGrid's platform and link usage, mcsim's "
+                                    "node states) to this file");
   cmd->callback([] {
     MachineSpec spec{machine, nodes, {}};
     for (const auto& option : machine_options) {
@@ -69,7 +87,12 @@ void add_timeline_command(CLI::App& app) {
     std::vector<CompiledJob> jobs;
     jobs.push_back(compile_job(matrix, choice, forced, hints, seeds.job(scheduler, unit)));
     const Strategy used = jobs.front().job.plan.strategy;
-    const JobRecord record = simulate_compiled_isolated(spec, std::move(jobs), {}, /*keep_runs=*/true).at(0);
+    SimulationOptions options;
+    options.record = true;
+    // SimGrid writes the trace as it goes: under a temporary name, renamed when the run succeeded.
+    PartialFile trace_file(trace);
+    options.paje_trace = trace_file.temporary();
+    const JobRecord record = simulate_compiled_isolated(spec, std::move(jobs), options, /*keep_runs=*/true).at(0);
     const Run& run = *record.run;
 
     std::string csv = "phase,src,dst,bytes,dummy,start_ms,end_ms\n";
@@ -77,52 +100,41 @@ void add_timeline_command(CLI::App& app) {
                                   ? fmt::format("k={} l={} t={}", fan_out, nonuniformity, traffic)
                                   : fmt::format("d={}", density);
     const bool protocol = static_cast<bool>(choice.entry->program);
-    PlotSpec plot{fmt::format("{} on {} {} nodes, {} {}, msg_unit {} B: {:.4g} ms {}", scheduler, machine, nodes,
-                              workload, shape, unit, run.communication_time() * 1e3,
-                              protocol ? std::string("(run-time protocol)")
-                                       : fmt::format("in {} phases ({})", record.phases, to_string(used))),
-                  "time (ms)", "sending node", false, false, {}};
-    plot.series.push_back({.title = "message (sender's row, from send call to arrival)", .segments = true});
-    plot.series.push_back({.title = "dummy message", .segments = true});
-    for (const auto& m : run.messages) {
+    const std::string title =
+        fmt::format("{} on {} {} nodes, {} {}, msg_unit {} B: {:.4g} ms {}", scheduler, machine, nodes, workload, shape,
+                    unit, run.communication_time() * 1e3,
+                    protocol ? std::string("(run-time protocol)")
+                             : fmt::format("in {} phases ({})", record.phases, to_string(used)));
+    for (const auto& m : run.messages)
       csv += fmt::format("{},{},{},{},{},{:.6f},{:.6f}\n", m.phase, m.src, m.dst, m.bytes, m.dummy ? 1 : 0,
                          m.start_s * 1e3, m.end_s * 1e3);
-      auto& series = plot.series[m.dummy ? 1 : 0].points;
-      series.emplace_back(m.start_s * 1e3, m.src);
-      series.emplace_back(m.end_s * 1e3, m.src);
-    }
-    if (plot.series[1].points.empty()) plot.series.pop_back();
-    // Node programs that note what their nodes did besides (locks, sleeps, barriers): a row per
-    // node below its messages, one colour per activity; each message also as receiving, above.
+    // Node programs that note what their nodes did besides (locks, sleeps, barriers).
     if (!run.spans.empty()) {
-      PlotSeries receiving{.title = "receiving (receiver's row, above)", .segments = true};
-      for (const auto& m : run.messages) {
-        receiving.points.emplace_back(m.start_s * 1e3, m.dst + 0.3);
-        receiving.points.emplace_back(m.end_s * 1e3, m.dst + 0.3);
-      }
-      plot.series.push_back(std::move(receiving));
-      std::vector<std::string> activities;
-      for (const auto& span : run.spans)
-        if (std::find(activities.begin(), activities.end(), span.activity) == activities.end())
-          activities.push_back(span.activity);
       csv += "\nnode,activity,start_ms,end_ms\n";
-      for (const auto& activity : activities) {
-        PlotSeries series{.title = activity + " (below)", .segments = true};
-        for (const auto& span : run.spans)
-          if (span.activity == activity) {
-            series.points.emplace_back(span.start_s * 1e3, span.node - 0.3);
-            series.points.emplace_back(span.end_s * 1e3, span.node - 0.3);
-          }
-        plot.series.push_back(std::move(series));
-      }
       for (const auto& span : run.spans)
         csv += fmt::format("{},{},{:.6f},{:.6f}\n", span.node, span.activity, span.start_s * 1e3, span.end_s * 1e3);
-      plot.key = "below";
     }
-    const auto svg = std::filesystem::path(out).replace_extension(".svg").string();
-    write_files_atomically({{out, csv}, {svg, render_plot_svg(plot, svg)}});
-    fmt::print("{}: communication time {:.6g} ms, {} phases, {} messages\nwrote {}\nwrote {}\n", scheduler,
-               run.communication_time() * 1e3, record.phases, run.messages.size(), out, svg);
+    const std::filesystem::path base(out);
+    auto beside = [&](const std::string& suffix) {
+      return (base.parent_path() / (base.stem().string() + suffix)).string();
+    };
+    std::vector<std::pair<std::string, std::string>> files = {
+        {out, csv},
+        {beside(".svg"), node_timeline_svg(run, title)},
+        {beside(".states.csv"), node_states_csv(run)}};
+    if (link_load) {
+      files.emplace_back(beside(".links.csv"), link_load_csv(run.links, run.communication_time()));
+      files.emplace_back(beside(".links.svg"),
+                         link_load_svg(machine, nodes, run.links, run.communication_time(), "link load: " + title,
+                                       load_scale));
+    }
+    write_files_atomically(files);
+    trace_file.keep();
+    fmt::print("{}: communication time {:.6g} ms, {} phases, {} messages\n", scheduler, run.communication_time() * 1e3,
+               record.phases, run.messages.size());
+    if (link_load) fmt::print("{}", link_load_summary(machine, run.links, run.communication_time()));
+    for (const auto& [path, text] : files) fmt::print("wrote {}\n", path);
+    if (!trace.empty()) fmt::print("wrote {} (Paje trace: pj_dump or vite)\n", trace);
   });
 }
 

@@ -53,13 +53,20 @@ class ReservedPathTransport final : public Transport {
       send_queues_[static_cast<std::size_t>(src)]->lock();
     }
     const std::vector<int> channels = channels_.route_channels(src, dst);
+    if (recorder_) recorder_->claim_begins(src);
     claim(ports, channels, machine_.switching().per_hop_seconds(bytes), channels.size());
+    if (recorder_) {
+      recorder_->claim_ends(src);
+      recorder_->stream_begins(src, dst);
+    }
     if (bytes > 0) s4u::Comm::sendto(machine_.platform().host(src), machine_.platform().host(dst), bytes);
+    if (recorder_) recorder_->stream_ends(src, dst);
     release(ports, channels);
     if (!ports.empty()) send_queues_[static_cast<std::size_t>(src)]->unlock();
   }
 
   bool exchanges_need_pairing() const override { return !port_busy_.empty(); }
+  bool records_streams() const override { return true; }
 
   TransferHandle start_exchange(const Transfer& there, const Transfer& back) override {
     if (port_busy_.empty()) return Transport::start_exchange(there, back);
@@ -98,10 +105,15 @@ class ReservedPathTransport final : public Transport {
   void claim(const std::vector<int>& ports, const std::vector<int>& channels, double per_hop_s,
              std::size_t hops_with_delay) {
     take_ports(ports);
+    std::vector<double> claimed_at;
     for (std::size_t i = 0; i < channels.size(); ++i) {
       channels_[channels[i]].acquire();
+      if (recorder_) claimed_at.push_back(s4u::Engine::get_clock());
       if (i < hops_with_delay && per_hop_s > 0) s4u::this_actor::sleep_for(per_hop_s);
     }
+    // Each channel was held from its claim until the whole path was there, without bytes moving.
+    for (std::size_t i = 0; i < claimed_at.size(); ++i)
+      recorder_->held_idle(channel_link_name(channels_.routes(), channels[i]), s4u::Engine::get_clock() - claimed_at[i]);
   }
 
   void release(const std::vector<int>& ports, const std::vector<int>& channels) {
@@ -117,13 +129,23 @@ class ReservedPathTransport final : public Transport {
     std::vector<int> both;
     std::merge(forward.begin(), forward.end(), backward.begin(), backward.end(), std::back_inserter(both));
     // Both headers advance at once: the setup costs one route's hops, not two.
+    if (recorder_) recorder_->claim_begins(there.src);
     claim(ports, both, machine_.switching().per_hop_seconds(std::max(there.bytes, back.bytes)), forward.size());
+    if (recorder_) {
+      recorder_->claim_ends(there.src);
+      if (there.bytes > 0) recorder_->stream_begins(there.src, there.dst);
+      if (back.bytes > 0) recorder_->stream_begins(back.src, back.dst);
+    }
     std::vector<s4u::CommPtr> streams;
     if (there.bytes > 0)
       streams.push_back(s4u::Comm::sendto_async(machine_.platform().host(there.src), machine_.platform().host(there.dst), there.bytes));
     if (back.bytes > 0)
       streams.push_back(s4u::Comm::sendto_async(machine_.platform().host(back.src), machine_.platform().host(back.dst), back.bytes));
     s4u::Comm::wait_all(streams);
+    if (recorder_) {
+      if (there.bytes > 0) recorder_->stream_ends(there.src, there.dst);
+      if (back.bytes > 0) recorder_->stream_ends(back.src, back.dst);
+    }
     release(ports, both);
     for (int p : ports) send_queues_[static_cast<std::size_t>(p)]->unlock();
     std::vector<s4u::CommPtr> notices = {there.mailbox->put_async(there.payload, 0),

@@ -28,13 +28,23 @@ class StoreAndForwardTransport final : public Transport {
     const std::vector<int> path = channels_.routes().route_path(src, dst);
     const double startup_s = machine_.switching().per_hop_seconds(bytes);
     for (std::size_t i = 1; i < path.size(); ++i) {
-      s4u::Semaphore& lock = channels_[channels_.channel(path[i - 1], path[i])];
+      const int channel = channels_.channel(path[i - 1], path[i]);
+      s4u::Semaphore& lock = channels_[channel];
+      if (recorder_ && i == 1) recorder_->claim_begins(src);
       lock.acquire();
+      if (recorder_ && i == 1) {
+        recorder_->claim_ends(src);
+        recorder_->stream_begins(src, dst);
+      }
+      if (recorder_) recorder_->held_idle(channel_link_name(channels_.routes(), channel), startup_s);
       if (startup_s > 0) s4u::this_actor::sleep_for(startup_s);
       if (bytes > 0) s4u::Comm::sendto(machine_.platform().host(path[i - 1]), machine_.platform().host(path[i]), bytes);
       lock.release();
     }
+    if (recorder_ && path.size() > 1) recorder_->stream_ends(src, dst);
   }
+
+  bool records_streams() const override { return true; }
 
  private:
   Machine& machine_;

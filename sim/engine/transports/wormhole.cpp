@@ -67,23 +67,31 @@ class WormholeTransport final : public Transport {
     auto crossed = std::make_shared<std::vector<double>>();
     auto progress = s4u::Semaphore::create(0);
     s4u::ActorPtr tail = s4u::Actor::create("tail", machine_.platform().host(src), [=, this] {
-      release_behind(channels, *crossed, progress, bytes, buffers, stream_s);
+      release_behind(channels, *crossed, progress, bytes, buffers, stream_s, hop_s);
     });
 
+    if (recorder_) recorder_->claim_begins(src);
     for (int c : channels) {
       channels_[c].acquire();
       if (hop_s > 0) s4u::this_actor::sleep_for(hop_s);
       crossed->push_back(s4u::Engine::get_clock());
       progress->release();
     }
+    if (recorder_) {
+      recorder_->claim_ends(src);
+      recorder_->stream_begins(src, dst);
+    }
     if (bytes > 0) s4u::this_actor::sleep_for(stream_s);
+    if (recorder_) recorder_->stream_ends(src, dst);
     tail->join();
   }
+
+  bool records_streams() const override { return true; }
 
  private:
   void release_behind(const std::vector<int>& channels, const std::vector<double>& crossed,
                       const s4u::SemaphorePtr& progress, std::uint64_t bytes, const FlitBuffers& buffers,
-                      double stream_s) {
+                      double stream_s, double hop_s) {
     const std::size_t hops = channels.size();
     const std::uint64_t per_channel = std::max<std::uint64_t>(1, buffers.flit_bytes * buffers.depth_flits);
     const auto packed_span = static_cast<std::size_t>((bytes + per_channel - 1) / per_channel);  // s
@@ -108,6 +116,11 @@ class WormholeTransport final : public Transport {
       }
       const double wait_s = free_at - s4u::Engine::get_clock();
       if (wait_s > 0) s4u::this_actor::sleep_for(wait_s);
+      // Held from the claim (the header's crossing began hop_s before crossed[i]) to now, of
+      // which stream_s moved bytes.
+      if (recorder_)
+        recorder_->held_idle(channel_link_name(channels_.routes(), channels[i]),
+                             s4u::Engine::get_clock() - (crossed[i] - hop_s) - stream_s);
       channels_[channels[i]].release();
     }
   }

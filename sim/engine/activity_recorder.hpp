@@ -1,0 +1,102 @@
+// What the nodes and links of a simulated machine did, recorded while a job runs (only when asked:
+// SimulationOptions::record or a Paje trace), for `mcsim timeline`, `mcsim linkload` and `--trace`.
+//
+//   program lane  what each node's program is in: cpu (library start-up time), wait-message (a data
+//                 message), wait-partner (a ready signal: the partner's receive), wait-send (its own
+//                 send to complete), barrier, wait-lock (a control-message reply, e.g. a lock);
+//                 set by SimulatedNode and JobRuntime as the calls happen
+//   network lane  each node's interface: sending, receiving, sending+receiving, claiming (a message
+//                 of this node holds part of its path and waits for the rest, or its header is
+//                 travelling); reported by the transports, or for flows read back from each
+//                 completed communication (its start and finish), and swept into intervals at the end
+//   phases        when a node's program enters phase k
+//   link load     per SimGrid link: bytes (its usage integrated at every advance of the clock, when
+//                 the max-min rates of the interval just ended are still in force), time with any
+//                 flow on it, and time claimed by a path-holding transport without bytes moving
+//
+// With a Paje trace, the program lane and the phases also go into the trace as host states as they
+// happen, and the transports' claiming as a third state (flows have no real-time network lane:
+// SimGrid traces their link usage itself).
+#pragma once
+
+#include <simgrid/s4u.hpp>
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "../core/run.hpp"
+#include "platform.hpp"
+
+namespace mcsim {
+
+class ActivityRecorder {
+ public:
+  // Call inside the engine once the platform is built; `paje` mirrors states into SimGrid's trace.
+  ActivityRecorder(const Platform& platform, int nodes, bool paje);
+  ~ActivityRecorder();
+  ActivityRecorder(const ActivityRecorder&) = delete;
+  ActivityRecorder& operator=(const ActivityRecorder&) = delete;
+
+  void start_job();
+  // Moves what the job recorded into `run` (states and link loads), times from the job's start.
+  void finish_job(Run& run);
+
+  // Program lane: the node's program now does `activity` ("" = nothing: it runs or has ended).
+  // Returns the previous activity, for Scoped to restore.
+  std::string program(int node, const std::string& activity);
+  void phase(int node, int phase);
+
+  // Network lane, at the current clock (switched transports) ...
+  void stream_begins(int src, int dst);
+  void stream_ends(int src, int dst);
+  void claim_begins(int node);
+  void claim_ends(int node);
+  // ... or after the fact, with absolute SimGrid times (flows).
+  void stream(int src, int dst, double start_abs, double end_abs);
+
+  // A path-holding transport held the link named `link_name` without moving bytes for `seconds`.
+  void held_idle(const std::string& link_name, double seconds);
+
+  // Sets the program lane for the lifetime of the object, then restores what was there.
+  class Scoped {
+   public:
+    Scoped(ActivityRecorder* recorder, int node, const char* activity)
+        : recorder_(recorder), node_(node), previous_(recorder ? recorder->program(node, activity) : std::string()) {}
+    ~Scoped() {
+      if (recorder_) recorder_->program(node_, previous_);
+    }
+    Scoped(const Scoped&) = delete;
+    Scoped& operator=(const Scoped&) = delete;
+
+   private:
+    ActivityRecorder* recorder_;
+    int node_;
+    std::string previous_;
+  };
+
+ private:
+  struct NetworkEvent {
+    double at_abs;
+    int node;
+    int sending, receiving, claiming;  // +1 / -1
+  };
+  void network_event(double at_abs, int node, int sending, int receiving, int claiming);
+  void advance(double seconds);
+
+  std::vector<std::string> hosts_;
+  int nodes_;
+  bool paje_;
+  double job_start_abs_ = 0;
+  std::vector<std::string> program_now_;
+  std::vector<double> program_since_abs_;
+  std::vector<NodeState> states_;
+  std::vector<NetworkEvent> network_;
+  std::vector<int> claiming_now_;  // for the Paje trace
+  std::vector<bool> paje_phases_declared_;
+  std::vector<simgrid::s4u::Link*> links_;
+  std::vector<LinkLoad> loads_;
+  std::unordered_map<std::string, std::size_t> link_index_;
+};
+
+}  // namespace mcsim

@@ -1,0 +1,176 @@
+#include "html_report.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <map>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "svg_drawing.hpp"
+
+namespace mcsim {
+
+namespace {
+
+// One CSV line split into fields (RFC 4180 quotes, as report.cpp writes them).
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += '"', ++i;
+      else if (c == '"') quoted = false;
+      else fields.back() += c;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+std::optional<double> number(const std::string& text) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+std::vector<std::vector<std::string>> csv_rows(const std::string& csv) {
+  std::vector<std::vector<std::string>> rows;
+  std::size_t start = 0;
+  while (start < csv.size()) {
+    auto end = csv.find('\n', start);
+    if (end == std::string::npos) end = csv.size();
+    if (end > start) rows.push_back(csv_fields(csv.substr(start, end - start)));
+    start = end + 1;
+  }
+  return rows;
+}
+
+int column(const std::vector<std::string>& header, const std::string& name) {
+  const auto it = std::find(header.begin(), header.end(), name);
+  return it == header.end() ? -1 : static_cast<int>(it - header.begin());
+}
+
+std::string text(const std::string& s) { return svg::escaped(s); }
+
+}  // namespace
+
+std::vector<std::string> agreement_figures(const std::string& csv) {
+  const auto rows = csv_rows(csv);
+  std::vector<std::string> out;
+  if (rows.empty()) return out;
+  const auto& head = rows.front();
+  const int row = column(head, "row"), ratio = column(head, "ratio"), agree = column(head, "agree");
+  if (ratio >= 0) {
+    std::map<std::string, std::vector<double>> by_kind;
+    std::vector<std::string> kinds;
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+      const auto& r = rows[i];
+      if (static_cast<int>(r.size()) <= ratio) continue;
+      const auto value = number(r[static_cast<std::size_t>(ratio)]);
+      if (!value) continue;
+      const std::string kind = row >= 0 && static_cast<int>(r.size()) > row ? r[static_cast<std::size_t>(row)] : "all";
+      if (!by_kind.count(kind)) kinds.push_back(kind);
+      by_kind[kind].push_back(*value);
+    }
+    for (const auto& kind : kinds) {
+      auto values = by_kind[kind];
+      std::sort(values.begin(), values.end());
+      const std::size_t n = values.size();
+      const double median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+      out.push_back(fmt::format("{}: mcsim / paper median {:.2f}, range {:.2f} to {:.2f}, over {} cells with both", kind,
+                                median, values.front(), values.back(), n));
+    }
+  }
+  if (agree >= 0) {
+    int yes = 0, cells = 0;
+    for (std::size_t i = 1; i < rows.size(); ++i)
+      if (static_cast<int>(rows[i].size()) > agree && !rows[i][static_cast<std::size_t>(agree)].empty()) {
+        ++cells;
+        yes += rows[i][static_cast<std::size_t>(agree)] == "1" || rows[i][static_cast<std::size_t>(agree)] == "yes";
+      }
+    if (cells > 0)
+      out.push_back(fmt::format("fastest series as in the paper's regions in {} of {} cells ({:.0f}%)", yes, cells,
+                                100.0 * yes / cells));
+  }
+  return out;
+}
+
+std::string paper_of(const ScenarioHeader& header) {
+  const std::string& s = header.source;
+  for (std::size_t i = 0; i + 4 <= s.size(); ++i)
+    if (std::all_of(s.begin() + static_cast<std::ptrdiff_t>(i), s.begin() + static_cast<std::ptrdiff_t>(i + 4),
+                    [](unsigned char c) { return std::isdigit(c); }) &&
+        (i + 4 == s.size() || !std::isdigit(static_cast<unsigned char>(s[i + 4]))))
+      return s.substr(0, i + 4);
+  return header.id.substr(0, header.id.find('-'));
+}
+
+std::string report_index_html(const std::vector<ReportedScenario>& scenarios, const std::string& how_made) {
+  std::vector<std::string> papers;
+  for (const auto& s : scenarios)
+    if (std::find(papers.begin(), papers.end(), paper_of(s.header)) == papers.end()) papers.push_back(paper_of(s.header));
+  std::string html =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>mcsim: the papers' tables "
+      "reproduced</title>\n<style>\n"
+      "body { font-family: sans-serif; max-width: 1500px; margin: 1em auto; padding: 0 1em; color: #222; }\n"
+      "pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; font-size: 12px; }\n"
+      "img { max-width: 100%; border: 1px solid #ddd; }\n"
+      "section.scenario { border-top: 1px solid #ccc; margin-top: 1.5em; }\n"
+      "ul.figures li { font-family: monospace; }\n"
+      "nav a { margin-right: 1em; }\n</style>\n</head>\n<body>\n"
+      "<h1>mcsim: the papers' tables and figures, reproduced</h1>\n";
+  html += fmt::format("<p>{}</p>\n<nav>", text(how_made));
+  for (std::size_t p = 0; p < papers.size(); ++p) html += fmt::format("<a href=\"#paper-{}\">{}</a>", p, text(papers[p]));
+  html += "</nav>\n";
+  for (std::size_t p = 0; p < papers.size(); ++p) {
+    html += fmt::format("<h2 id=\"paper-{}\">{}</h2>\n", p, text(papers[p]));
+    // The machine parameters this paper's scenarios assume (not published), once per paper.
+    std::vector<std::string> assumed;
+    for (const auto& s : scenarios)
+      if (paper_of(s.header) == papers[p])
+        for (const auto& a : s.assumptions) {
+          const std::string line = fmt::format("{}: {} = {} ({})", s.machine, a.name, a.value, a.source);
+          if (std::find(assumed.begin(), assumed.end(), line) == assumed.end()) assumed.push_back(line);
+        }
+    if (!assumed.empty()) {
+      html += "<h3>Assumed machine parameters</h3>\n<ul>\n";
+      for (const auto& line : assumed) html += "<li>" + text(line) + "</li>\n";
+      html += "</ul>\n";
+    }
+    for (const auto& s : scenarios) {
+      if (paper_of(s.header) != papers[p]) continue;
+      html += fmt::format("<section class=\"scenario\" id=\"{}\">\n<h3>{}: {}</h3>\n<p>{}</p>\n", text(s.header.id),
+                          text(s.header.id), text(s.header.title), text(s.header.source));
+      const auto figures = agreement_figures(s.main_csv);
+      if (!figures.empty()) {
+        html += "<p>Agreement with the paper:</p>\n<ul class=\"figures\">\n";
+        for (const auto& f : figures) html += "<li>" + text(f) + "</li>\n";
+        html += "</ul>\n";
+      }
+      if (!s.header.notes.empty()) {
+        html += "<p>Notes (readings, known disagreements and their causes):</p>\n<ul>\n";
+        for (const auto& note : s.header.notes) html += "<li>" + text(note) + "</li>\n";
+        html += "</ul>\n";
+      }
+      html += "<p>Paper and mcsim side by side:</p>\n<pre>" + text(s.printed) + "</pre>\n";
+      for (const auto& picture : s.pictures)
+        html += fmt::format("<p><img src=\"{}\" alt=\"{}: {}\"></p>\n", text(picture), text(s.header.id), text(picture));
+      html += "<p>Data: ";
+      for (std::size_t f = 0; f < s.files.size(); ++f)
+        html += fmt::format("{}<a href=\"{}\">{}</a>", f ? ", " : "", text(s.files[f]), text(s.files[f]));
+      html += "</p>\n</section>\n";
+    }
+  }
+  return html + "</body>\n</html>\n";
+}
+
+}  // namespace mcsim

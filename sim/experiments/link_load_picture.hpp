@@ -1,0 +1,29 @@
+// Link load of one run, drawn as the machine: the CM-5's fat tree as a tree (levels of switches,
+// each wire's up and down direction side by side, the nodes' interfaces below), the iPSC/860's
+// hypercube as its dimensions (one row per dimension, one cell per node's outgoing channel), a 2-D
+// mesh as a grid (each directed channel beside its twin); other machines as a list of their
+// busiest links. Colour: the link's utilisation, bytes / (bandwidth x run time).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "../core/run.hpp"
+
+namespace mcsim {
+
+// One line per link: link,bandwidth_MBps,bytes,busy_ms,held_idle_ms,utilisation,busy_fraction.
+std::string link_load_csv(const std::vector<LinkLoad>& links, double run_s);
+
+// A few lines that say where the bytes went: per fat-tree level, the up-links the messages drew
+// (how many carried bytes, least and most bytes, highest utilisation); per hypercube dimension, or
+// overall for other machines, the same figures.
+std::string link_load_summary(const std::string& machine, const std::vector<LinkLoad>& links, double run_s);
+
+// A self-contained SVG (deterministic). `machine` is the machine's name as `mcsim list` gives it.
+// Colours run from 0 to `scale_top` (utilisation); 0 picks the next of 0.05, 0.1, 0.2, 0.25, 0.5,
+// 0.75, 1 above the busiest link (give the same value to pictures that are to be compared).
+std::string link_load_svg(const std::string& machine, int nodes, const std::vector<LinkLoad>& links, double run_s,
+                          const std::string& title, double scale_top = 0);
+
+}  // namespace mcsim

@@ -1,0 +1,21 @@
+// A recorded run (Run::states, sim/engine/activity_recorder.hpp) as a picture: one row per node,
+// its upper half what the node's program does (start-up CPU, waiting for a message, for a partner's
+// ready signal, for its own send, at a barrier, for a lock), its lower half what its network
+// interface does (sending, receiving, both, a message claiming its path); white is idle; a black
+// tick where the node enters a phase. Beyond 64 nodes a row stands for a group of consecutive
+// nodes and shows, in each time slice, the state most of them are in (the picture says so).
+#pragma once
+
+#include <string>
+
+#include "../core/run.hpp"
+
+namespace mcsim {
+
+// node,lane,activity,start_ms,end_ms for every recorded state (phases: start = end).
+std::string node_states_csv(const Run& run);
+
+// A self-contained SVG (deterministic).
+std::string node_timeline_svg(const Run& run, const std::string& title);
+
+}  // namespace mcsim

@@ -1,0 +1,130 @@
+// mcsim report: runs the bundled reproductions (all, or those --only names) and writes, into one
+// directory, each one's CSV files and plot and a static index.html that sets them side by side with
+// the papers (sim/experiments/html_report.hpp). Nothing needs a server or a script to read it.
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <type_traits>
+#include <variant>
+
+#include <fmt/format.h>
+
+#include "../../sim/core/error.hpp"
+#include "../../sim/experiments/html_report.hpp"
+#include "../../sim/experiments/output_file.hpp"
+#include "../../sim/experiments/scenario_files.hpp"
+#include "../../sim/experiments/scenario_outputs.hpp"
+#include "../../topologies/machines.hpp"
+#include "checked_options.hpp"
+#include "commands.hpp"
+#include "progress.hpp"
+
+namespace mcsim::cli {
+
+namespace {
+
+// The machine a scenario simulates on, if any.
+std::optional<MachineSpec> machine_of(const Scenario& scenario) {
+  return std::visit(
+      [](const auto& s) -> std::optional<MachineSpec> {
+        using S = std::decay_t<decltype(s)>;
+        if constexpr (std::is_base_of_v<SweepScenario, S>) return s.machine;
+        if constexpr (std::is_same_v<RedistributionScenario, S>)
+          if (s.report == RedistributionScenario::Report::times) return s.machine;
+        return std::nullopt;
+      },
+      scenario);
+}
+
+std::vector<MachineParameter> assumed_parameters(const MachineSpec& spec) {
+  std::vector<MachineParameter> assumed;
+  for (const auto& p : make_machine(spec)->parameters()) {
+    std::string source = p.source;
+    std::transform(source.begin(), source.end(), source.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (source.find("assum") != std::string::npos) assumed.push_back(p);
+  }
+  return assumed;
+}
+
+}  // namespace
+
+void add_report_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "report", "Run the bundled reproductions and write DIR/index.html: per paper, every table beside the paper's,\n"
+                "agreement figures, plots, assumed parameters, notes and the CSV files (static HTML, no script)");
+  static std::string out = "report", scenarios, only;
+  static std::optional<int> samples;
+  static int jobs = 0;
+  static bool deterministic = false, quiet = false;
+  cmd->add_option("-o,--out", out, "Directory to write index.html and every reproduction's files into")
+      ->capture_default_str();
+  cmd->add_option("--only", only, "Comma-separated experiment IDs (default: every bundled one)");
+  cmd->add_option("--samples", samples, "Matrices per cell (default: each scenario's)")->check(whole_number(1, max_samples));
+  cmd->add_option("-j,--jobs", jobs, "Simulation processes at once (default: the cores available)")
+      ->check(whole_number(0, 1024));
+  cmd->add_flag("--deterministic", deterministic, "Leave out host-time measurements (byte-identical tables)");
+  cmd->add_flag("-q,--quiet", quiet, "No progress line");
+  cmd->add_option("--scenarios", scenarios, "Directory of scenario files (default: the bundled scenarios/)");
+  cmd->callback([] {
+    namespace fs = std::filesystem;
+    const std::string directory = scenario_directory(scenarios);
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(directory, ec))
+      if (entry.path().extension() == ".toml") files.push_back(entry.path());
+    if (ec) throw Error(directory, "cannot read the scenario directory: " + ec.message());
+    std::sort(files.begin(), files.end());
+    std::vector<std::string> wanted;
+    for (std::size_t start = 0; start <= only.size();) {
+      const auto comma = only.find(',', start);
+      const std::string id = only.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      if (!id.empty()) wanted.push_back(id);
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    for (const auto& id : wanted)
+      if (std::none_of(files.begin(), files.end(), [&](const fs::path& f) { return f.stem() == id; }))
+        throw Error("--only", fmt::format("no experiment '{}' in {}; `mcsim list experiments` shows them", id, directory));
+    // Every scenario is read (and its machine checked) before any simulation starts.
+    std::vector<Scenario> chosen;
+    for (const auto& file : files)
+      if (wanted.empty() || std::find(wanted.begin(), wanted.end(), file.stem().string()) != wanted.end())
+        chosen.push_back(load_scenario(file.string()));
+
+    std::vector<ReportedScenario> reported;
+    std::vector<std::pair<std::string, std::string>> written;
+    for (const Scenario& scenario : chosen) {
+      const ScenarioHeader& h = header(scenario);
+      Progress progress(h.id, !quiet);
+      RunOptions run;
+      run.samples = samples;
+      run.workers = jobs > 0 ? jobs : default_workers();
+      run.progress = [&progress](std::size_t done, std::size_t total) { progress(done, total); };
+      const ScenarioOutputs outputs = run_scenario(scenario, run, ReportOptions{.host_times = !deterministic});
+      const auto scenario_out = scenario_files(outputs, (fs::path(out) / (h.id + ".csv")).string());
+      ReportedScenario r{h, outputs.printed, {}, {}, outputs.files.empty() ? std::string() : outputs.files.front().text,
+                         {}, {}};
+      for (const auto& [path, text] : scenario_out) {
+        const std::string name = fs::path(path).filename().string();
+        (name.ends_with(".svg") ? r.pictures : r.files).push_back(name);
+      }
+      if (const auto machine = machine_of(scenario)) {
+        r.machine = machine->name;
+        r.assumptions = assumed_parameters(*machine);
+      }
+      reported.push_back(std::move(r));
+      written.insert(written.end(), scenario_out.begin(), scenario_out.end());
+    }
+    const std::string how = fmt::format(
+        "Made by `mcsim report`{}{}{}. Each section: the paper's numbers and mcsim's side by side (paper / mcsim / "
+        "ratio), the agreement figures computed from the section's CSV, its plot, and its notes; the machine "
+        "parameters the models had to assume are listed per paper.",
+        samples ? fmt::format(" with {} sample(s) per cell", *samples) : std::string(" with each scenario's samples"),
+        deterministic ? ", deterministic" : "", wanted.empty() ? "" : ", for " + only);
+    written.emplace_back((fs::path(out) / "index.html").string(), report_index_html(reported, how));
+    write_files_atomically(written);
+    for (const auto& [path, text] : written) fmt::print("wrote {}\n", path);
+  });
+}
+
+}  // namespace mcsim::cli
