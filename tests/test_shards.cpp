@@ -313,3 +313,19 @@ TEST_CASE("mcsim run --resume after the run was killed: only the missing tasks r
   REQUIRE(slurp(dir + "/resumed/tiny.csv") == slurp(dir + "/one/tiny.csv"));
   REQUIRE_FALSE(fs::exists(dir + "/resumed/tiny.tasks"));
 }
+
+TEST_CASE("mcsim reproduce --shard: the merged CSV and SVG are byte-identical to one run's") {
+  const std::string dir = mcsim::test::temp_dir("cli-reproduce-shards");
+  const std::string reproduce = "reproduce ranka92-table3 --samples 2 --deterministic -q ";
+  REQUIRE(run_mcsim(reproduce + "-o " + dir + "/one").exit_code == 0);
+  for (int k = 0; k < 2; ++k)
+    REQUIRE(run_mcsim(reproduce + fmt::format("--shard {}/2 -o {}/shards", k, dir)).exit_code == 0);
+  const auto merged = run_mcsim("merge " + dir + "/shards -o " + dir + "/merged");
+  INFO(merged.err);
+  REQUIRE(merged.exit_code == 0);
+  for (const char* file : {"ranka92-table3.csv", "ranka92-table3.svg"}) {
+    INFO(file);
+    REQUIRE(!slurp(dir + "/one/" + file).empty());
+    REQUIRE(slurp(dir + "/merged/" + file) == slurp(dir + "/one/" + file));
+  }
+}
