@@ -10,6 +10,7 @@
 #include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
 #include "pipeline.hpp"
+#include "task_store.hpp"
 #include "sample_seeds.hpp"
 
 namespace mcsim {
@@ -90,10 +91,10 @@ BoundedTrafficResult run_bounded_traffic(const BoundedTrafficScenario& scenario,
   std::vector<Task> tasks;
   for (std::size_t i = 0; i < s.traffic.size(); ++i)
     for (int sample = 0; sample < result.samples; ++sample) tasks.push_back({i, sample});
-  const auto records = run_tasks_isolated(
+  const auto records = run_scenario_tasks(
       tasks.size(),
       [&](std::size_t k) { return run_task(s, result.seed, s.traffic[tasks[k].point], tasks[k].sample, options.simulation); },
-      options.workers, options.progress);
+      options);
 
   for (std::uint64_t t : s.traffic)
     result.points.push_back({t, {}, std::vector<std::vector<double>>(s.series.size())});

@@ -7,6 +7,7 @@
 #include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
 #include "pipeline.hpp"
+#include "task_store.hpp"
 #include "sample_seeds.hpp"
 
 namespace mcsim {
@@ -134,9 +135,9 @@ ExperimentResult run_experiment(const SimulationScenario& scenario, const RunOpt
     for (std::size_t d = 0; d < s.densities.size(); ++d)
       for (int sample = 0; sample < result.samples; ++sample) tasks.push_back({n, d, sample});
 
-  const auto records = run_tasks_isolated(
+  const auto records = run_scenario_tasks(
       tasks.size(), [&](std::size_t t) { return run_task(s, result.seed, tasks[t], options.simulation); },
-      options.workers, options.progress);
+      options);
 
   for (std::size_t n = 0; n < s.nodes.size(); ++n)
     for (std::size_t d = 0; d < s.densities.size(); ++d)

@@ -16,12 +16,15 @@
 
 namespace mcsim {
 
+class TaskStore;  // task_store.hpp
+
 struct RunOptions {
   std::optional<int> samples;         // overrides the scenario's
   std::optional<std::uint64_t> seed;  // overrides the scenario's
   int workers = 1;
   SimulationOptions simulation;
   TaskProgress progress;
+  TaskStore* tasks = nullptr;  // shard, resume or merged results (task_store.hpp); none: run every task
 };
 
 // The sample count and seed a run uses: the options' where given, else the scenario's. Throws

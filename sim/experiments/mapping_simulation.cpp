@@ -11,6 +11,7 @@
 #include "../mapping/mapped_plan.hpp"
 #include "../mapping/mappings.hpp"
 #include "pipeline.hpp"
+#include "task_store.hpp"
 
 namespace mcsim {
 
@@ -80,7 +81,7 @@ void simulate_slowdowns(const MappingScenario& scenario, std::vector<SlowdownRow
       if (std::find(alphas.begin(), alphas.end(), rows[i].alpha) == alphas.end()) alphas.push_back(rows[i].alpha);
     return alphas;
   };
-  const auto records = run_tasks_isolated(
+  const auto records = run_scenario_tasks(
       cells.size(),
       [&](std::size_t c) {
         const Cell& cell = cells[c];
@@ -103,7 +104,7 @@ void simulate_slowdowns(const MappingScenario& scenario, std::vector<SlowdownRow
           jobs.push_back({Job{perfect_plan(binomial_tree(cell.n, alpha_of(alpha)), shape.nodes(), cost.unit_bytes)}, {}});
         return simulate_compiled(*make_machine(machine), std::move(jobs), options.simulation);
       },
-      options.workers, options.progress);
+      options);
 
   for (std::size_t c = 0; c < cells.size(); ++c) {
     const auto perfect_alphas = perfect_alphas_of(cells[c]);

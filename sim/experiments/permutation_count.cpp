@@ -8,6 +8,7 @@
 #include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
 #include "pipeline.hpp"
+#include "task_store.hpp"
 #include "sample_seeds.hpp"
 
 namespace mcsim {
@@ -75,7 +76,7 @@ PermutationResult run_permutation_count(const PermutationScenario& scenario, con
   }
   // Each task compiles every (lambda, series) job of its sample (schedules and validates them,
   // link-contention-free phases against the machine's routes) and simulates none.
-  const auto records = run_tasks_isolated(
+  const auto records = run_scenario_tasks(
       tasks.size(),
       [&](std::size_t t) {
         const Task& task = tasks[t];
@@ -94,7 +95,7 @@ PermutationResult run_permutation_count(const PermutationScenario& scenario, con
             out.push_back(compile_job(matrix, scheduler, std::nullopt, hints, {seeds.schedule(scheduler.spec), 0}).record);
         return out;
       },
-      options.workers, options.progress);
+      options);
 
   for (int nodes : s.nodes)
     for (double lambda : s.lambdas)

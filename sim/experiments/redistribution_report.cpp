@@ -10,6 +10,7 @@
 #include "../redistribution/schedules.hpp"
 #include "../redistribution/timeline_svg.hpp"
 #include "pipeline.hpp"
+#include "task_store.hpp"
 
 namespace mcsim {
 
@@ -160,10 +161,10 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
   };
   std::vector<std::vector<CompiledJob>> compiled;
   for (const auto& cell : cells) compiled.push_back(compile_cell(cell));
-  const auto records = run_tasks_isolated(
+  const auto records = run_scenario_tasks(
       cells.size(),
       [&](std::size_t k) { return simulate_compiled(*make_machine(s.machine), std::move(compiled[k]), run.simulation); },
-      run.workers, run.progress);
+      run);
 
   // Report: one line per cell, times in ms, ratios to the baseline.
   const auto baseline = static_cast<std::size_t>(

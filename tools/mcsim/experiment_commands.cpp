@@ -19,6 +19,7 @@
 #include "commands.hpp"
 #include "progress.hpp"
 #include "suite_progress.hpp"
+#include "stored_run.hpp"
 
 namespace mcsim::cli {
 
@@ -32,6 +33,7 @@ struct CommonOptions {
   bool quiet = false;
   std::vector<std::string> cfg;
   std::vector<std::string> machine_options;
+  StoredRunFlags stored;
 
   void add_to(CLI::App* cmd) {
     cmd->add_option("--machine-option", machine_options,
@@ -48,6 +50,19 @@ struct CommonOptions {
     cmd->add_flag("-q,--quiet", quiet, "No progress line");
     cmd->add_option("--cfg", cfg, "SimGrid setting key:value, passed to every simulation (repeatable)")
         ->check(simgrid_setting());
+    stored.add_to(cmd);
+  }
+
+  // The options that decide what a run computes and reports, as command words (a run's identity,
+  // and what `mcsim merge` runs again); -j, -q and where the output goes are left out.
+  std::vector<std::string> words() const {
+    std::vector<std::string> w;
+    for (const auto& option : machine_options) w.insert(w.end(), {"--machine-option", option});
+    if (samples) w.insert(w.end(), {"--samples", std::to_string(*samples)});
+    if (seed) w.insert(w.end(), {"--seed", std::to_string(*seed)});
+    if (deterministic) w.push_back("--deterministic");
+    for (const auto& setting : cfg) w.insert(w.end(), {"--cfg", setting});
+    return w;
   }
 
   // Applies --machine-option on top of the scenario's [machine.options] (a mapping-metrics
@@ -86,20 +101,30 @@ struct CommonOptions {
 };
 
 // Runs a scenario of any kind, prints its report, writes its files (and its plot, beside the CSV
-// with the extension .svg).
-// `progress` replaces the scenario's own progress line (reproduce --all shows one for all).
+// with the extension .svg); `command` and `scenario_file` identify the run (shards, --resume).
+// `suite_progress` replaces the scenario's own progress line (reproduce --all shows one for all).
 void run_and_report(Scenario scenario, const std::string& csv_path, const CommonOptions& common,
+                    std::vector<std::string> command, const std::string& scenario_file,
                     const TaskProgress& suite_progress = {}) {
   common.apply_machine_options(scenario);
+  std::vector<std::string> inputs{scenario_file};
+  std::visit(
+      [&](const auto& s) {
+        if constexpr (std::is_base_of_v<SweepScenario, std::decay_t<decltype(s)>>)
+          if (!s.workload.file.empty()) inputs.push_back(s.workload.file);
+      },
+      scenario);
+  const auto words = common.words();
+  command.insert(command.end(), words.begin(), words.end());
   Progress progress(header(scenario).id, !common.quiet);
   const TaskProgress own = [&progress](std::size_t done, std::size_t total) { progress(done, total); };
-  const ScenarioOutputs outputs = run_scenario(scenario, common.run_options(suite_progress ? suite_progress : own),
-                                               ReportOptions{.host_times = !common.deterministic});
-  // The plot is drawn first and every file is written at once: a failure leaves none of them.
-  const auto files = scenario_files(outputs, csv_path);
-  write_files_atomically(files);
-  fmt::print("{}", outputs.printed);
-  for (const auto& [path, text] : files) fmt::print("wrote {}\n", path);
+  run_stored(command, inputs, csv_path, common.stored, common.run_options(suite_progress ? suite_progress : own),
+             [&](const RunOptions& run) {
+               const ScenarioOutputs outputs =
+                   run_scenario(scenario, run, ReportOptions{.host_times = !common.deterministic});
+               // The plot is drawn first and every file is written at once: a failure leaves none of them.
+               return Made{outputs.printed, scenario_files(outputs, csv_path)};
+             });
 }
 
 std::vector<std::string> split_list(const std::string& text) {
@@ -138,13 +163,16 @@ void reproduce_all(const std::string& directory, const std::string& out, const C
   std::vector<Scenario> scenarios;
   for (const auto& file : files) scenarios.push_back(load_scenario(file.string()));
   if (scenarios.empty()) throw Error(directory, "has no scenario (*.toml)");
+  if (!common.stored.shard.empty())
+    throw Error("reproduce --all", "--shard splits one reproduction; shard each ID on its own");
   SuiteProgress suite(scenarios.size(), !common.quiet);
   for (const Scenario& scenario : scenarios) {
     const std::string id = header(scenario).id;
     suite.begin(id);
     try {
       run_and_report(scenario, (fs::path(out) / (id + ".csv")).string(), common,
-                     [&suite](std::size_t done, std::size_t total) { suite.tasks(done, total); });
+                     {"reproduce", id, "--scenarios", fs::absolute(directory).lexically_normal().string()},
+                     header(scenario).path, [&suite](std::size_t done, std::size_t total) { suite.tasks(done, total); });
       suite.end(true);
     } catch (const Error& e) {
       suite.end(false, e.what());
@@ -169,7 +197,8 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
     common.add_to(cmd);
     cmd->callback([] {
       const Scenario scenario = load_scenario(file);
-      run_and_report(scenario, out.empty() ? "results/" + header(scenario).id + ".csv" : out, common);
+      run_and_report(scenario, out.empty() ? "results/" + header(scenario).id + ".csv" : out, common,
+                     {"run", std::filesystem::absolute(file).lexically_normal().string()}, file);
     });
   }
   // --- reproduce -------------------------------------------------------------------------------
@@ -198,7 +227,12 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
         throw Error("reproduce", fmt::format("no experiment '{}' (no file {}); `mcsim list experiments` shows them", id,
                                              path.string()));
       const Scenario scenario = load_scenario(path.string());
-      run_and_report(scenario, (std::filesystem::path(out) / (header(scenario).id + ".csv")).string(), common);
+      std::vector<std::string> command{"reproduce", id};
+      if (!scenarios.empty())
+        command.insert(command.end(),
+                       {"--scenarios", std::filesystem::absolute(scenarios).lexically_normal().string()});
+      run_and_report(scenario, (std::filesystem::path(out) / (header(scenario).id + ".csv")).string(), common,
+                     command, path.string());
     });
   }
   // --- sweep -----------------------------------------------------------------------------------
@@ -246,12 +280,19 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       s.samples = common.samples.value_or(5);
       s.seed = common.seed.value_or(1);
       common.apply_machine_options(s.machine);
+      std::vector<std::string> command{"sweep", "--machine", machine, "--nodes", nodes, "--workload", workload,
+                                       "--density", density, "--msg-unit", units};
+      for (const auto& name : names) command.insert(command.end(), {"--scheduler", name});
+      if (!strategy.empty()) command.insert(command.end(), {"--strategy", strategy});
+      const auto words = common.words();
+      command.insert(command.end(), words.begin(), words.end());
       Progress progress(s.id, !common.quiet);
-      const auto result =
-          run_experiment(s, common.run_options([&progress](std::size_t done, std::size_t total) { progress(done, total); }));
-      const std::string csv = sweep_csv(result, ReportOptions{.host_times = !common.deterministic});
-      write_file_atomically(out, csv);
-      fmt::print("{}wrote {}\n", csv, out);
+      run_stored(command, {}, out, common.stored, common.run_options(progress),
+                 [&](const RunOptions& run) {
+                   const auto result = run_experiment(s, run);
+                   const std::string csv = sweep_csv(result, ReportOptions{.host_times = !common.deterministic});
+                   return Made{csv, {{out, csv}}};
+                 });
     });
   }
   // --- sensitivity -----------------------------------------------------------------------------

@@ -1,0 +1,183 @@
+#include "shard_file.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "../core/checked_number.hpp"
+#include "../core/error.hpp"
+
+namespace mcsim {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::string_view head = "mcsim shard results\n";
+
+// The file name's K and N: NAME.shard-K-of-N.txt.
+const std::regex& shard_name() {
+  static const std::regex pattern(R"(^(.+)\.shard-([0-9]+)-of-([0-9]+)\.txt$)");
+  return pattern;
+}
+
+std::string value_after(std::string_view line, std::string_view key, const std::string& where) {
+  if (!line.starts_with(key) || line.size() <= key.size() || line[key.size()] != ' ')
+    throw Error(where, fmt::format("damaged shard file: expected '{} ...', found '{}'", key, line.substr(0, 60)));
+  return std::string(line.substr(key.size() + 1));
+}
+
+std::size_t number(std::string_view text, const std::string& where) {
+  return static_cast<std::size_t>(parse_unsigned(text, where + ": damaged shard file", 0, 1'000'000'000'000ull));
+}
+
+// "task 3 120" -> {3, 120}; "shard 1 4" -> {1, 4}.
+std::pair<std::size_t, std::size_t> two_numbers(std::string_view line, std::string_view key, const std::string& where) {
+  const std::string rest = value_after(line, key, where);
+  const auto space = rest.find(' ');
+  if (space == std::string::npos) throw Error(where, fmt::format("damaged shard file: '{}' needs two numbers", line));
+  return {number(rest.substr(0, space), where), number(rest.substr(space + 1), where)};
+}
+
+std::string listed(const std::vector<std::size_t>& tasks) {
+  std::string text;
+  for (std::size_t i = 0; i < tasks.size() && i < 8; ++i) text += fmt::format("{}{}", i ? ", " : "", tasks[i]);
+  if (tasks.size() > 8) text += fmt::format(" and {} more", tasks.size() - 8);
+  return text;
+}
+
+}  // namespace
+
+std::string shard_file_name(const std::string& stem, std::size_t shard, std::size_t shards) {
+  return fmt::format("{}.shard-{}-of-{}.txt", stem, shard, shards);
+}
+
+std::string shard_file_text(const ShardFile& file) {
+  std::string text(head);
+  text += file.identity.to_text();
+  text += fmt::format("output {}\nshard {} {}\ntasks {}\n", file.output, file.shard, file.shards, file.task_count);
+  for (const auto& [task, result] : file.results) text += fmt::format("task {} {}\n{}\n", task, result.size(), result);
+  return text + fmt::format("end {}\n", hex64(fnv1a64(text)));
+}
+
+ShardFile read_shard_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(path, "cannot be read");
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  const std::string content = buffer.str();
+  const std::string damaged = "damaged shard file";
+  if (!content.starts_with(head)) throw Error(path, "not a shard file (it does not start with 'mcsim shard results')");
+  // The hash of everything before the last line comes first: any changed byte shows there.
+  const auto end_line = content.rfind("\nend ");
+  if (end_line == std::string::npos || content.back() != '\n')
+    throw Error(path, damaged + ": no 'end' line (truncated?)");
+  const std::string_view body = std::string_view(content).substr(0, end_line + 1);
+  const std::string hash = content.substr(end_line + 5, content.size() - end_line - 6);
+  if (hash != hex64(fnv1a64(body))) throw Error(path, damaged + ": its content does not match its checksum");
+
+  ShardFile file;
+  std::size_t at = head.size();
+  file.identity = read_run_identity(body, &at, path);
+  file.output = value_after(read_line(body, &at, path), "output", path);
+  std::tie(file.shard, file.shards) = two_numbers(read_line(body, &at, path), "shard", path);
+  file.task_count = number(value_after(read_line(body, &at, path), "tasks", path), path);
+  if (file.shards == 0 || file.shard >= file.shards) throw Error(path, damaged + ": bad shard number");
+  while (at < body.size()) {
+    const auto [task, bytes] = two_numbers(read_line(body, &at, path), "task", path);
+    if (bytes > body.size() - at || body[at + bytes] != '\n') throw Error(path, damaged + ": a task's text is cut short");
+    if (task >= file.task_count || task % file.shards != file.shard || file.results.contains(task) ||
+        (!file.results.empty() && task < file.results.rbegin()->first))
+      throw Error(path, fmt::format("{}: task {} does not belong there", damaged, task));
+    file.results.emplace(task, std::string(body.substr(at, bytes)));
+    at += bytes + 1;
+  }
+  // Every task of the shard's share is there (a shard is written only once its share is done).
+  std::size_t expected = 0;
+  for (std::size_t k = file.shard; k < file.task_count; k += file.shards) ++expected;
+  if (file.results.size() != expected)
+    throw Error(path, fmt::format("{}: holds {} of its {} tasks", damaged, file.results.size(), expected));
+  // The name says which shard it is: a renamed copy is not taken for another shard.
+  std::smatch match;
+  const std::string name = fs::path(path).filename().string();
+  if (std::regex_match(name, match, shard_name()) &&
+      (match[2].str() != std::to_string(file.shard) || match[3].str() != std::to_string(file.shards)))
+    throw Error(path, fmt::format("is named as shard {}/{} but holds shard {}/{}", match[2].str(), match[3].str(),
+                                  file.shard, file.shards));
+  return file;
+}
+
+MergedShards merge_shards(const std::string& directory, const RunIdentity* expected) {
+  std::error_code ec;
+  if (!fs::is_directory(directory, ec)) throw Error(directory, "is not a directory");
+  std::vector<std::string> paths;
+  for (const auto& entry : fs::directory_iterator(directory, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (std::regex_match(name, shard_name()) && entry.is_regular_file(ec)) paths.push_back(entry.path().string());
+  }
+  if (ec) throw Error(directory, "cannot be read: " + ec.message());
+  if (paths.empty()) throw Error(directory, "holds no shard files (NAME.shard-K-of-N.txt, from --shard K/N)");
+  std::sort(paths.begin(), paths.end());
+
+  MergedShards merged;
+  std::map<std::size_t, std::string> owner;  // task -> the file that holds it
+  std::set<std::size_t> shard_counts;
+  for (const auto& path : paths) {
+    ShardFile file = read_shard_file(path);
+    if (merged.files == 0) {
+      merged.identity = file.identity;
+      merged.output = file.output;
+      merged.task_count = file.task_count;
+      if (expected) {
+        const std::string why = expected->difference(file.identity);
+        if (!why.empty()) throw Error(path, "cannot be merged here: it was " + why);
+      }
+    } else {
+      const std::string why = merged.identity.difference(file.identity);
+      if (!why.empty())
+        throw Error(path, fmt::format("is a shard of another run than {}: it was {}", paths.front(), why));
+      if (file.task_count != merged.task_count || file.output != merged.output)
+        throw Error(path, fmt::format("is a shard of another run than {} ({} tasks, not {})", paths.front(),
+                                      file.task_count, merged.task_count));
+    }
+    ++merged.files;
+    shard_counts.insert(file.shards);
+    for (auto& [task, text] : file.results) {
+      if (const auto it = owner.find(task); it != owner.end())
+        throw Error(directory, fmt::format("task {} is in two shard files, {} and {} (a shard given twice, or shards "
+                                           "of different N)",
+                                           task, fs::path(it->second).filename().string(),
+                                           fs::path(path).filename().string()));
+      owner.emplace(task, path);
+      merged.results.emplace(task, std::move(text));
+    }
+  }
+  std::vector<std::size_t> missing;
+  for (std::size_t k = 0; k < merged.task_count; ++k)
+    if (!merged.results.contains(k)) missing.push_back(k);
+  if (!missing.empty()) {
+    if (shard_counts.size() == 1) {
+      const std::size_t n = *shard_counts.begin();
+      std::set<std::size_t> shards;
+      for (std::size_t k : missing) shards.insert(k % n);
+      std::vector<std::string> names;
+      for (std::size_t s : shards) names.push_back(fmt::format("{}/{}", s, n));
+      const std::string stem = fs::path(merged.output).replace_extension().string();
+      throw Error(directory, fmt::format("{} {} {} missing (no {}{}): {} {} no result",
+                                         shards.size() > 1 ? "shards" : "shard", fmt::join(names, ", "),
+                                         shards.size() > 1 ? "are" : "is", shard_file_name(stem, *shards.begin(), n),
+                                         shards.size() > 1 ? ", ..." : "", missing.size() > 1 ? "tasks" : "task",
+                                         listed(missing), missing.size() > 1 ? "have" : "has"));
+    }
+    throw Error(directory, fmt::format("{} {} in no shard file", missing.size() > 1 ? "tasks" : "task", listed(missing)));
+  }
+  return merged;
+}
+
+}  // namespace mcsim
