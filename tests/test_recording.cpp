@@ -43,7 +43,9 @@ double time_in(const Run& run, int node, const std::string& lane, const std::str
 // only the channels limit the circuits.
 const MachineSpec cube8{"ipsc860", 8, {{"channel_bandwidth_MBps", "2"}, {"short_startup_us", "60"},
                                         {"long_startup_us", "150"}, {"short_hop_us", "10"}, {"long_hop_us", "20"},
-                                        {"node_ports", "unlimited"}}};
+                                        {"node_ports", "unlimited"}, {"nx", "startup"}}};
+// (nx = startup: one circuit per message. Under NX's protocols a long message's request and reply
+// would each set up a circuit of their own first; test_nx_protocols.cpp times those.)
 
 // A CM-5 with round numbers (as in test_node_programs.cpp): 50 us overhead at each end, 8 MB/s.
 const MachineSpec round_cm5{"cm5", 32, {{"cmmd_startup_us", "100"}, {"cmmd_bandwidth_MBps", "8"}}};

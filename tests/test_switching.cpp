@@ -165,12 +165,18 @@ TEST_CASE("A machine is composed of its concerns: documentation, hints, node pro
   REQUIRE_FALSE(cm5->has_routes());
   REQUIRE_THROWS_AS(cm5->routes(), Error);
 
-  const auto hypercube = make_machine(cube(8));
+  const auto hypercube = make_machine(cube(8));  // nx = protocols, the default
   REQUIRE(hypercube->switching().transport() == "circuit");
   REQUIRE(hypercube->switching().node_ports() == NodePorts::one_shared);
   REQUIRE(hypercube->switching().per_hop_seconds(100) == Approx(10e-6));
-  REQUIRE(hypercube->switching().per_hop_seconds(101) == Approx(20e-6));
-  REQUIRE(hypercube->protocol().costs(101).send_overhead_s == Approx(75e-6));
+  // A long message's data trip: what its request and reply left of the long per-hop time, 20 - 2 x 10.
+  REQUIRE(hypercube->switching().per_hop_seconds(101) == Approx(0).margin(1e-15));
+  REQUIRE(hypercube->protocol().costs(101).send_overhead_s == Approx(30e-6));  // a short message's 60 / 2
+  REQUIRE(hypercube->protocol().handshake(101)->request_send_s == Approx(22.5e-6));  // (150 - 60) / 4
+  MachineSpec aggregate = cube(8);
+  aggregate.options["nx"] = "startup";
+  REQUIRE(make_machine(aggregate)->switching().per_hop_seconds(101) == Approx(20e-6));
+  REQUIRE(make_machine(aggregate)->protocol().costs(101).send_overhead_s == Approx(75e-6));
   REQUIRE(hypercube->routes().route_path(0, 7) == hypercube->hints().route_path(0, 7));
 
   // Store-and-forward pays the start-up at every hop instead of once at the sender.

@@ -163,7 +163,7 @@ std::string sensitivity_csv(const SensitivityResult& r) {
 }
 
 std::string sensitivity_text(const SensitivityResult& r) {
-  std::string out = fmt::format("{} — sensitivity to the machine's parameters ({} samples per cell)\n", r.id,
+  std::string out = fmt::format("{} — sensitivity to the machine's parameters (samples per cell: {})\n", r.id,
                                 r.samples > 0 ? fmt::format("{}", r.samples) : std::string("the scenario's"));
   out += "machine options and the values the reproduction uses:\n";
   for (const auto& d : r.options) out += fmt::format("  {} = {}\n", d.key, d.value);
@@ -190,8 +190,8 @@ std::string sensitivity_text(const SensitivityResult& r) {
       out += fmt::format("{:<40} no cell has both a paper and an mcsim value\n", label);
     }
   }
-  out += "\nA variant changes one option of the machine; the defaults are the cited values and stay so\n"
-         "whatever scores best here.\n";
+  out += "\nA variant changes one option of the machine. The defaults stay what they are (cited values, or\n"
+         "assumptions named in `mcsim list machines -v`) whatever scores best here.\n";
   return out;
 }
 
