@@ -199,7 +199,7 @@ PlotSpec sensitivity_plot(const SensitivityResult& r) {
   const bool regions = r.variants.front().agreement && r.variants.front().agreement->region_map;
   PlotSpec plot;
   plot.title = fmt::format("{}: agreement with the paper when one machine option changes", r.id);
-  plot.x_label = "variant";
+  plot.x_label = "";  // the tick labels name each variant
   plot.y_label = regions ? "cells where mcsim's fastest is the paper's" : "mcsim / paper (median, range)";
   PlotSeries medians{regions ? "cells agreeing" : "median", {}, false, false, "points pt 7 ps 1.2"};
   PlotSeries ranges{"range", {}, false, true, "lines lw 2"};
@@ -229,7 +229,8 @@ PlotSpec sensitivity_plot(const SensitivityResult& r) {
   if (!regions) plot.series.push_back(ranges);
   plot.series.push_back(baseline);
   plot.key = "below";
-  plot.settings = {fmt::format("xtics ({}) rotate by -40", tics),
+  // noenhanced: option names hold underscores, which gnuplot's enhanced text would set as subscripts.
+  plot.settings = {fmt::format("xtics ({}) rotate by -40 noenhanced", tics),
                    fmt::format("xrange [-0.5:{}]", static_cast<double>(r.variants.size()) - 0.5)};
   if (!regions) plot.settings.push_back("arrow from graph 0, first 1 to graph 1, first 1 nohead dt 3");
   return plot;
