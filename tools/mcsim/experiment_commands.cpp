@@ -302,7 +302,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
         "Run a reproduction once per change of one machine parameter (every number x0.5 and x2, every named\n"
         "alternative) and show how its agreement with the paper moves: mcsim/paper median and range and the\n"
         "pairs of series ordered as in the paper (tables), or the cells that agree (region maps). Writes\n"
-        "DIR/ID.sensitivity.csv and .svg. Defaults stay the cited values: this informs, it does not fit.");
+        "DIR/ID.sensitivity.csv and .svg. Defaults stay as they are (cited, or named assumptions): this informs, it does not fit.");
     static std::string id, out = "results", scenarios, factors = "0.5,2";
     static std::vector<std::string> only;
     static CommonOptions common;
