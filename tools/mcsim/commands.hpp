@@ -4,10 +4,14 @@
 
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
+#include <string>
+#include <vector>
+
 namespace mcsim::cli {
 
 void add_list_command(CLI::App& app);
-void add_experiment_commands(CLI::App& app);  // run, reproduce, sweep
+void add_experiment_commands(CLI::App& app);  // run, reproduce, sweep, sensitivity
 void add_bench_command(CLI::App& app);
 void add_timeline_command(CLI::App& app);  // one run, every message
 void add_draw_mapping_command(CLI::App& app);  // a picture of a binomial-tree mapping
@@ -18,5 +22,10 @@ void add_merge_command(CLI::App& app);  // the report of a run made in shards
 // relative to the running binary (bin/../share/mcsim/scenarios); throws mcsim::Error naming where it
 // looked when that directory does not exist.
 std::string scenario_directory(const std::string& flag);
+// The scenario files (*.toml) of `directory`, in name order; throws mcsim::Error if it cannot be read.
+std::vector<std::filesystem::path> scenario_files_in(const std::string& directory);
+
+// The items of a comma-separated option value, empty items left out ("a,,b" gives a and b).
+std::vector<std::string> split_list(const std::string& text);
 
 }  // namespace mcsim::cli

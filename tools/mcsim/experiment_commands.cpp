@@ -127,19 +127,6 @@ void run_and_report(Scenario scenario, const std::string& csv_path, const Common
              });
 }
 
-std::vector<std::string> split_list(const std::string& text) {
-  std::vector<std::string> items;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const auto comma = text.find(',', start);
-    const auto item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (!item.empty()) items.push_back(item);
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  return items;
-}
-
 template <class T>
 std::vector<T> parse_list(const std::string& text, const std::string& flag, std::int64_t maximum) {
   std::vector<T> values;
@@ -154,14 +141,8 @@ std::vector<T> parse_list(const std::string& text, const std::string& flag, std:
 // and the others still run.
 void reproduce_all(const std::string& directory, const std::string& out, const CommonOptions& common) {
   namespace fs = std::filesystem;
-  std::vector<fs::path> files;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(directory, ec))
-    if (entry.path().extension() == ".toml") files.push_back(entry.path());
-  if (ec) throw Error(directory, "cannot read the scenario directory: " + ec.message());
-  std::sort(files.begin(), files.end());
   std::vector<Scenario> scenarios;
-  for (const auto& file : files) scenarios.push_back(load_scenario(file.string()));
+  for (const auto& file : scenario_files_in(directory)) scenarios.push_back(load_scenario(file.string()));
   if (scenarios.empty()) throw Error(directory, "has no scenario (*.toml)");
   if (!common.stored.shard.empty())
     throw Error("reproduce --all", "--shard splits one reproduction; shard each ID on its own");

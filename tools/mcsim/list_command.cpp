@@ -32,6 +32,30 @@ std::string scenario_directory(const std::string& flag) {
   return bundled.string();
 }
 
+std::vector<std::filesystem::path> scenario_files_in(const std::string& directory) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(directory, ec))
+    if (entry.path().extension() == ".toml") files.push_back(entry.path());
+  if (ec) throw Error(directory, "cannot read the scenario directory: " + ec.message());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> items;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto comma = text.find(',', start);
+    const auto item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (!item.empty()) items.push_back(item);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return items;
+}
+
 namespace {
 
 void list_machines(bool verbose) {
@@ -90,13 +114,7 @@ void list_mappings() {
 void list_experiments(const std::string& directory) {
   namespace fs = std::filesystem;
   fmt::print("experiments (mcsim reproduce ID; scenarios in {}):\n", directory);
-  std::vector<fs::path> files;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(directory, ec))
-    if (entry.path().extension() == ".toml") files.push_back(entry.path());
-  if (ec) throw Error(directory, "cannot read the scenario directory: " + ec.message());
-  std::sort(files.begin(), files.end());
-  for (const auto& file : files) {
+  for (const auto& file : scenario_files_in(directory)) {
     try {
       const Scenario scenario = load_scenario(file.string());  // kept: header() refers into it
       const ScenarioHeader& s = header(scenario);

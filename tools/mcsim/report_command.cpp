@@ -68,20 +68,8 @@ void add_report_command(CLI::App& app) {
   cmd->callback([] {
     namespace fs = std::filesystem;
     const std::string directory = scenario_directory(scenarios);
-    std::vector<fs::path> files;
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(directory, ec))
-      if (entry.path().extension() == ".toml") files.push_back(entry.path());
-    if (ec) throw Error(directory, "cannot read the scenario directory: " + ec.message());
-    std::sort(files.begin(), files.end());
-    std::vector<std::string> wanted;
-    for (std::size_t start = 0; start <= only.size();) {
-      const auto comma = only.find(',', start);
-      const std::string id = only.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-      if (!id.empty()) wanted.push_back(id);
-      if (comma == std::string::npos) break;
-      start = comma + 1;
-    }
+    const std::vector<fs::path> files = scenario_files_in(directory);
+    const std::vector<std::string> wanted = split_list(only);
     for (const auto& id : wanted)
       if (std::none_of(files.begin(), files.end(), [&](const fs::path& f) { return f.stem() == id; }))
         throw Error("--only", fmt::format("no experiment '{}' in {}; `mcsim list experiments` shows them", id, directory));
