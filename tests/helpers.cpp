@@ -49,11 +49,22 @@ std::string temp_dir(const std::string& name) {
   return dir.string();
 }
 
-static std::string slurp(const std::string& path) {
-  std::ifstream in(path);
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
   std::stringstream buffer;
   buffer << in.rdbuf();
   return buffer.str();
+}
+
+void require_one_line_error(const CommandResult& r, const std::string& fragment, std::optional<int> exit_code) {
+  INFO("stderr: " << r.err);
+  if (exit_code)
+    REQUIRE(r.exit_code == *exit_code);
+  else
+    REQUIRE(r.exit_code != 0);
+  REQUIRE(r.err.rfind("mcsim: error: ", 0) == 0);
+  REQUIRE(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  REQUIRE(r.err.find(fragment) != std::string::npos);
 }
 
 std::string without_sanitizer_notes(const std::string& err) {

@@ -2,6 +2,7 @@
 // small matrices built by hand.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,5 +32,11 @@ CommandResult run_mcsim(const std::string& arguments);
 // switches make every simulation process warn about __asan_handle_no_return): not mcsim's output.
 std::string without_sanitizer_notes(const std::string& err);
 std::string temp_dir(const std::string& name);
+// The whole content of a file ("" if it cannot be opened).
+std::string slurp(const std::string& path);
+// A failed command as mcsim promises it: a non-zero exit (exactly `exit_code` when given), one
+// line on stderr starting "mcsim: error: " and holding `fragment`.
+void require_one_line_error(const CommandResult& r, const std::string& fragment,
+                            std::optional<int> exit_code = std::nullopt);
 
 }  // namespace mcsim::test

@@ -8,17 +8,11 @@
 #include "helpers.hpp"
 
 using mcsim::test::run_mcsim;
+using mcsim::test::require_one_line_error;
 
 namespace {
 const std::string data = MCSIM_TEST_DATA;
 
-void require_one_line_error(const mcsim::test::CommandResult& r, const std::string& fragment) {
-  INFO("stderr: " << r.err);
-  REQUIRE(r.exit_code != 0);
-  REQUIRE(r.err.rfind("mcsim: error: ", 0) == 0);
-  REQUIRE(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-  REQUIRE(r.err.find(fragment) != std::string::npos);
-}
 }  // namespace
 
 TEST_CASE("mcsim --help explains itself") {

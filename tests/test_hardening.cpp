@@ -27,25 +27,12 @@
 #include "topologies/machines.hpp"
 
 using mcsim::test::run_mcsim;
+using mcsim::test::require_one_line_error;
+using mcsim::test::slurp;
 namespace fs = std::filesystem;
 
 namespace {
 const std::string data = MCSIM_TEST_DATA;
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void one_line_error(const mcsim::test::CommandResult& r, const std::string& fragment) {
-  INFO("stderr: " << r.err);
-  REQUIRE(r.exit_code != 0);
-  REQUIRE(r.err.rfind("mcsim: error: ", 0) == 0);
-  REQUIRE(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-  REQUIRE(r.err.find(fragment) != std::string::npos);
-}
 
 // A scenario file in `dir` made from tiny.toml's machine and workload, with `extra` appended.
 std::string scenario(const std::string& dir, const std::string& name, const std::string& text) {
@@ -110,14 +97,14 @@ TEST_CASE("Issue 2: output through a link keeps the link, a FIFO or device is wr
 
   // A device: /dev/full refuses the bytes; the error is reported and the device stays.
   r = run_mcsim("sweep -q --samples 1 -j 1 --scheduler LP --msg-unit 16 -o /dev/full");
-  one_line_error(r, "/dev/full: writing the file failed");
+  require_one_line_error(r, "/dev/full: writing the file failed");
   REQUIRE(::stat("/dev/full", &info) == 0);
   REQUIRE(S_ISCHR(info.st_mode));
   // /dev/stdout is written through.
   r = run_mcsim("sweep -q --samples 1 -j 1 --scheduler LP --msg-unit 16 -o /dev/stdout");
   REQUIRE(r.exit_code == 0);
   REQUIRE(r.out.find("experiment,machine") != std::string::npos);
-  one_line_error(run_mcsim(fmt::format("sweep -q --samples 1 -j 1 --scheduler LP -o {}", dir)), "is a directory");
+  require_one_line_error(run_mcsim(fmt::format("sweep -q --samples 1 -j 1 --scheduler LP -o {}", dir)), "is a directory");
 }
 
 // 3. Disk full while drawing, ulimit -f and gnuplot failures.
@@ -133,7 +120,7 @@ TEST_CASE("Issue 3: a failed write or plot leaves no file and says so") {
   const int status = std::system(limited.c_str());
   REQUIRE(WIFEXITED(status));
   REQUIRE(WEXITSTATUS(status) != 0);
-  one_line_error({WEXITSTATUS(status), "", mcsim::test::without_sanitizer_notes(slurp(dir + "/err"))}, "File too large");
+  require_one_line_error({WEXITSTATUS(status), "", mcsim::test::without_sanitizer_notes(slurp(dir + "/err"))}, "File too large");
   REQUIRE_FALSE(fs::exists(dir + "/u.csv"));
   for (const auto& entry : fs::directory_iterator(dir)) REQUIRE(entry.path().filename().string().find("partial") == std::string::npos);
 
@@ -147,19 +134,19 @@ TEST_CASE("Issue 3: a failed write or plot leaves no file and says so") {
   const std::string path = std::getenv("PATH");
   ::setenv("PATH", (bin + ":" + path).c_str(), 1);
   r = run_mcsim(fmt::format("run {} -q -j 1 -o {}/out/p.csv", plotted, dir));
-  one_line_error(r, "gnuplot did not finish the plot");
+  require_one_line_error(r, "gnuplot did not finish the plot");
   REQUIRE_FALSE(fs::exists(dir + "/out/p.csv"));
   REQUIRE_FALSE(fs::exists(dir + "/out/p.svg"));
   // A gnuplot that fails: its own message, not a question about installing it; no CSV.
   std::ofstream(bin + "/gnuplot") << "#!/bin/sh\necho 'line 3: unexpected token' >&2\nexit 1\n";
   r = run_mcsim(fmt::format("run {} -q -j 1 -o {}/out/p.csv", plotted, dir));
-  one_line_error(r, "gnuplot failed: line 3: unexpected token");
+  require_one_line_error(r, "gnuplot failed: line 3: unexpected token");
   // No gnuplot at all: now the message says what installs it.
   ::setenv("PATH", bin.c_str(), 1);
   fs::remove(bin + "/gnuplot");
   r = run_mcsim(fmt::format("run {} -q -j 1 -o {}/out/p.csv", plotted, dir));
   ::setenv("PATH", path.c_str(), 1);
-  one_line_error(r, "cannot run gnuplot");
+  require_one_line_error(r, "cannot run gnuplot");
   REQUIRE_FALSE(fs::exists(dir + "/out/p.csv"));
 }
 
@@ -169,9 +156,9 @@ TEST_CASE("Issue 4: message sizes are checked, never wrapped") {
   REQUIRE(m.scaled(16).bytes(0, 1) == 48);
   REQUIRE_THROWS_WITH(m.scaled(std::uint64_t{1} << 62), Catch::Contains("larger than"));
   REQUIRE_THROWS_WITH(m.scaled(9223372036854775807ull), Catch::Contains("larger than"));
-  one_line_error(run_mcsim("sweep -q --samples 1 --msg-unit 9223372036854775807,1000000000000,16"), "--msg-unit");
-  one_line_error(run_mcsim("sweep -q --samples 1 --msg-unit 4611686018427387904"), "out of range");
-  one_line_error(run_mcsim("sweep -q --samples 1 --density 32 --msg-unit 1099511627776"), "larger than");
+  require_one_line_error(run_mcsim("sweep -q --samples 1 --msg-unit 9223372036854775807,1000000000000,16"), "--msg-unit");
+  require_one_line_error(run_mcsim("sweep -q --samples 1 --msg-unit 4611686018427387904"), "out of range");
+  require_one_line_error(run_mcsim("sweep -q --samples 1 --density 32 --msg-unit 1099511627776"), "larger than");
   const auto dir = mcsim::test::temp_dir("bigbytes");
   std::ofstream(dir + "/m.csv") << "0,1,18446744073709551615\n";
   REQUIRE_THROWS_WITH(mcsim::read_matrix_csv(dir + "/m.csv", 4), Catch::Contains("m.csv:1 (bytes)"));
@@ -180,7 +167,7 @@ TEST_CASE("Issue 4: message sizes are checked, never wrapped") {
 // 5. NaN and infinity passed.
 TEST_CASE("Issue 5: NaN and infinity are refused in machine options and scheduler parameters") {
   for (const char* value : {"nan", "inf", "-inf", "1e999"})
-    one_line_error(run_mcsim(fmt::format("sweep -q --samples 1 --scheduler LP --machine-option cmmd_startup_us={}", value)),
+    require_one_line_error(run_mcsim(fmt::format("sweep -q --samples 1 --scheduler LP --machine-option cmmd_startup_us={}", value)),
                    "option cmmd_startup_us");
   REQUIRE_THROWS_WITH(mcsim::find_scheduler("CGMH:proportional=nan", "here"), Catch::Contains("not a finite number"));
   REQUIRE_THROWS_WITH(mcsim::find_scheduler("CGMH:lambda=1/0", "here"), Catch::Contains("divides by 0"));
@@ -191,9 +178,9 @@ TEST_CASE("Issue 5: NaN and infinity are refused in machine options and schedule
 
 // 6. Integers were truncated or wrapped.
 TEST_CASE("Issue 6: whole numbers out of range are refused, not truncated") {
-  one_line_error(run_mcsim("sweep -q --nodes 4294967328"), "--nodes: 4294967328 is out of range");
-  one_line_error(run_mcsim("sweep -q --seed -1"), "--seed");
-  one_line_error(run_mcsim("timeline --msg-unit -1"), "--msg-unit");
+  require_one_line_error(run_mcsim("sweep -q --nodes 4294967328"), "--nodes: 4294967328 is out of range");
+  require_one_line_error(run_mcsim("sweep -q --seed -1"), "--seed");
+  require_one_line_error(run_mcsim("timeline --msg-unit -1"), "--msg-unit");
   const auto dir = mcsim::test::temp_dir("ints");
   const auto path = scenario(dir, "s.toml",
                             "id = \"x\"\nsamples = 4294967297\n[machine]\nname = \"cm5\"\nnodes = 32\n[workload]\n"
@@ -271,11 +258,11 @@ TEST_CASE("Issue 8: a signalled mcsim stops its simulation processes and exits w
 
 // 9. Errors raised in a child printed a SimGrid backtrace.
 TEST_CASE("Issue 9: errors of schedulers and SimGrid settings come back as one line") {
-  one_line_error(run_mcsim("sweep -q --samples 1 --scheduler CGMH:lambda=2"), "lambda = 2 must be in (0, 1]");
-  one_line_error(run_mcsim("sweep -q --samples 1 --scheduler CGMH:reset=maybe"), "reset = 'maybe'");
-  one_line_error(run_mcsim("sweep -q --samples 1 --scheduler LP --cfg network/model"), "--cfg");
+  require_one_line_error(run_mcsim("sweep -q --samples 1 --scheduler CGMH:lambda=2"), "lambda = 2 must be in (0, 1]");
+  require_one_line_error(run_mcsim("sweep -q --samples 1 --scheduler CGMH:reset=maybe"), "reset = 'maybe'");
+  require_one_line_error(run_mcsim("sweep -q --samples 1 --scheduler LP --cfg network/model"), "--cfg");
   // A setting SimGrid itself refuses, inside the simulation process.
-  one_line_error(run_mcsim("sweep -q --samples 1 --scheduler LP --cfg no/such-key:1"), "simulation task");
+  require_one_line_error(run_mcsim("sweep -q --samples 1 --scheduler LP --cfg no/such-key:1"), "simulation task");
 }
 
 // 10. Scenario content that matched nothing was ignored.
@@ -288,15 +275,15 @@ TEST_CASE("Issue 10: a paper label naming no series, best_of beside scheduler an
   auto text = std::string(tiny_head);
   text.replace(0, text.find('\n'), "id = \"../x\"");
   const auto escape = scenario(dir, "escape.toml", text + "[[series]]\nscheduler = \"LP\"\n");
-  one_line_error(run_mcsim(fmt::format("run {} -q -o {}/out/x.csv", escape, dir)), "must be a plain file name");
+  require_one_line_error(run_mcsim(fmt::format("run {} -q -o {}/out/x.csv", escape, dir)), "must be a plain file name");
   REQUIRE_FALSE(fs::exists(dir + "/x.csv"));
 }
 
 // 11. CLI11's own messages.
 TEST_CASE("Issue 11: command-line errors in mcsim's words") {
   const auto r = run_mcsim("run x --samples 0");
-  one_line_error(r, "--samples: 0 is out of range (allowed: 1 to 100000)");
-  one_line_error(run_mcsim("frobnicate"), "unknown command 'frobnicate'");
-  one_line_error(run_mcsim("reproduce ranka92-table3 --samples 2147483647"), "--samples: 2147483647 is out of range");
-  one_line_error(run_mcsim("sweep --no-such-flag"), "no-such-flag");
+  require_one_line_error(r, "--samples: 0 is out of range (allowed: 1 to 100000)");
+  require_one_line_error(run_mcsim("frobnicate"), "unknown command 'frobnicate'");
+  require_one_line_error(run_mcsim("reproduce ranka92-table3 --samples 2147483647"), "--samples: 2147483647 is out of range");
+  require_one_line_error(run_mcsim("sweep --no-such-flag"), "no-such-flag");
 }

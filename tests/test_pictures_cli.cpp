@@ -11,15 +11,9 @@
 #include "helpers.hpp"
 
 using mcsim::test::run_mcsim;
+using mcsim::test::slurp;
 
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 int lines_of(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }
 

@@ -18,17 +18,12 @@
 
 namespace fs = std::filesystem;
 using mcsim::test::run_mcsim;
+using mcsim::test::require_one_line_error;
+using mcsim::test::slurp;
 
 namespace {
 
 const std::string data = MCSIM_TEST_DATA;
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 void spit(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
@@ -49,14 +44,6 @@ struct MarkedTasks {
   }
   int runs_of(std::size_t k) const { return static_cast<int>(slurp(fmt::format("{}/ran-{}", dir, k)).size()); }
 };
-
-void require_one_line_error(const mcsim::test::CommandResult& r, const std::string& fragment) {
-  INFO("stderr: " << r.err);
-  REQUIRE(r.exit_code == 2);
-  REQUIRE(r.err.rfind("mcsim: error: ", 0) == 0);
-  REQUIRE(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-  REQUIRE(r.err.find(fragment) != std::string::npos);
-}
 
 }  // namespace
 
@@ -238,7 +225,7 @@ TEST_CASE("mcsim run --shard K/N + mcsim merge: the bytes of one run, and bad sh
     }
   };
   auto merge_fails = [&](const std::string& fragment) {
-    require_one_line_error(run_mcsim("merge " + bad + " -o " + dir + "/out"), fragment);
+    require_one_line_error(run_mcsim("merge " + bad + " -o " + dir + "/out"), fragment, 2);
     REQUIRE_FALSE(fs::exists(dir + "/out/tiny.csv"));
   };
   fresh_copy();
@@ -296,7 +283,7 @@ TEST_CASE("mcsim run --resume after the run was killed: only the missing tasks r
 
   // Another run's options are refused, the directory kept.
   require_one_line_error(run_mcsim(run + "--seed 8 --resume -o " + dir + "/resumed/tiny.csv"),
-                         "holds the task results of another run");
+                         "holds the task results of another run", 2);
   REQUIRE(fs::exists(dir + "/resumed/tiny.tasks/task-0-0.txt"));
 
   const auto resumed = run_mcsim(run + "--resume -o " + dir + "/resumed/tiny.csv");
