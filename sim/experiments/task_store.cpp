@@ -119,7 +119,7 @@ std::vector<std::string> TaskStore::run(std::size_t count, const std::function<s
   }
   // A shard stops at the end of its first list (ShardDone), so it never reaches a second one.
   std::vector<std::string> texts(count);
-  std::vector<std::size_t> todo;
+  std::vector<std::size_t> to_run;
   std::size_t selected = 0;
   for (std::size_t k = 0; k < count; ++k) {
     if (shard_ && !shard_->selects(k)) continue;
@@ -127,22 +127,22 @@ std::vector<std::string> TaskStore::run(std::size_t count, const std::function<s
     if (auto done = directory_.empty() ? std::nullopt : load(batch, k))
       texts[k] = std::move(*done);
     else
-      todo.push_back(k);
+      to_run.push_back(k);
   }
-  const std::size_t before = selected - todo.size();
+  const std::size_t before = selected - to_run.size();
   resumed_ += before;
-  ran_ += todo.size();
+  ran_ += to_run.size();
   const auto ran = run_isolated(
-      todo.size(),
+      to_run.size(),
       [&](std::size_t i) {  // in the task's own process: its result is kept before it is handed back
-        std::string text = task(todo[i]);
-        if (!directory_.empty()) save(batch, todo[i], text);
+        std::string text = task(to_run[i]);
+        if (!directory_.empty()) save(batch, to_run[i], text);
         return text;
       },
       workers,
       progress ? TaskProgress([&](std::size_t done, std::size_t) { progress(before + done, selected); })
                : TaskProgress());
-  for (std::size_t i = 0; i < todo.size(); ++i) texts[todo[i]] = ran[i];
+  for (std::size_t i = 0; i < to_run.size(); ++i) texts[to_run[i]] = ran[i];
   if (shard_) {
     task_count_ = count;
     for (std::size_t k = 0; k < count; ++k)
