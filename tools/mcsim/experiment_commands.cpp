@@ -69,16 +69,9 @@ struct CommonOptions {
   // scenario builds its own meshes and takes none).
   void apply_machine_options(Scenario& scenario) const {
     if (machine_options.empty()) return;
-    std::visit(
-        [&](auto& s) {
-          if constexpr (std::is_base_of_v<SweepScenario, std::decay_t<decltype(s)>>)
-            apply_machine_options(static_cast<SweepScenario&>(s).machine);
-          else if constexpr (std::is_same_v<RedistributionScenario, std::decay_t<decltype(s)>>)
-            apply_machine_options(s.machine);
-          else
-            throw Error("--machine-option", "this scenario has no [machine] to change");
-        },
-        scenario);
+    MachineSpec* machine = machine_of(scenario);
+    if (!machine) throw Error("--machine-option", "this scenario has no [machine] to change");
+    apply_machine_options(*machine);
   }
   void apply_machine_options(MachineSpec& machine) const {
     for (const auto& option : machine_options) {
