@@ -1,5 +1,6 @@
 #include "plan_validator.hpp"
 
+#include <algorithm>
 #include <map>
 #include <vector>
 
@@ -15,44 +16,65 @@ void validate_plan(const Plan& plan, const CommMatrix& matrix, const std::string
   if (plan.nodes != n)
     throw Error(where, fmt::format("plan is for {} nodes but the matrix has {}", plan.nodes, n));
 
-  std::map<std::pair<int, int>, std::uint64_t> delivered;
+  // Bytes delivered per (src, dst), as (src * n + dst, bytes) sorted by pair: a sorted vector
+  // rather than a map, because plans of dense matrices hold hundreds of thousands of messages.
+  struct Delivered {
+    std::uint64_t pair;
+    std::uint64_t bytes;
+    bool matched;
+  };
+  std::vector<Delivered> delivered;
+  const auto pair_of = [n](int src, int dst) {
+    return static_cast<std::uint64_t>(src) * static_cast<std::uint64_t>(n) + static_cast<std::uint64_t>(dst);
+  };
   std::vector<int> sends(n), receives(n);
   for (std::size_t p = 0; p < plan.phases.size(); ++p) {
     const Phase& phase = plan.phases[p];
-    const std::string at = fmt::format("{}, phase {}", where, p);
+    const auto at = [&] { return fmt::format("{}, phase {}", where, p); };
     std::fill(sends.begin(), sends.end(), 0);
     std::fill(receives.begin(), receives.end(), 0);
     for (const auto& m : phase.messages) {
       if (m.src < 0 || m.src >= n || m.dst < 0 || m.dst >= n)
-        throw Error(at, fmt::format("message {} -> {} names a node outside 0..{}", m.src, m.dst, n - 1));
-      if (m.src == m.dst) throw Error(at, fmt::format("message {} -> {} is sent to itself", m.src, m.dst));
+        throw Error(at(), fmt::format("message {} -> {} names a node outside 0..{}", m.src, m.dst, n - 1));
+      if (m.src == m.dst) throw Error(at(), fmt::format("message {} -> {} is sent to itself", m.src, m.dst));
       if (m.dummy && m.bytes != 0)
-        throw Error(at, fmt::format("dummy message {} -> {} carries {} bytes", m.src, m.dst, m.bytes));
+        throw Error(at(), fmt::format("dummy message {} -> {} carries {} bytes", m.src, m.dst, m.bytes));
       if (!m.dummy) {
-        if (m.bytes == 0) throw Error(at, fmt::format("message {} -> {} carries 0 bytes", m.src, m.dst));
-        delivered[{m.src, m.dst}] += m.bytes;
+        if (m.bytes == 0) throw Error(at(), fmt::format("message {} -> {} carries 0 bytes", m.src, m.dst));
+        delivered.push_back({pair_of(m.src, m.dst), m.bytes, false});
       }
       if (phase.partial_permutation) {
         if (++sends[m.src] > 1)
-          throw Error(at, fmt::format("claims a partial permutation but node {} sends twice", m.src));
+          throw Error(at(), fmt::format("claims a partial permutation but node {} sends twice", m.src));
         if (++receives[m.dst] > 1)
-          throw Error(at, fmt::format("claims a partial permutation but node {} receives twice", m.dst));
+          throw Error(at(), fmt::format("claims a partial permutation but node {} receives twice", m.dst));
       }
     }
   }
+  std::sort(delivered.begin(), delivered.end(), [](const Delivered& a, const Delivered& b) { return a.pair < b.pair; });
+  std::size_t kept = 0;  // merge the pieces of each pair
+  for (std::size_t i = 0; i < delivered.size(); ++i) {
+    if (kept > 0 && delivered[kept - 1].pair == delivered[i].pair)
+      delivered[kept - 1].bytes += delivered[i].bytes;
+    else
+      delivered[kept++] = delivered[i];
+  }
+  delivered.resize(kept);
 
   for (const auto& e : matrix.entries()) {
-    auto it = delivered.find({e.src, e.dst});
-    const std::uint64_t got = it == delivered.end() ? 0 : it->second;
+    const std::uint64_t pair = pair_of(e.src, e.dst);
+    auto it = std::lower_bound(delivered.begin(), delivered.end(), pair,
+                               [](const Delivered& d, std::uint64_t key) { return d.pair < key; });
+    const bool found = it != delivered.end() && it->pair == pair && !it->matched;
+    const std::uint64_t got = found ? it->bytes : 0;
     if (got != e.bytes)
       throw Error(where, fmt::format("message {} -> {} of {} bytes is delivered as {} bytes", e.src, e.dst, e.bytes, got));
-    delivered.erase(it);
+    if (found) it->matched = true;
   }
-  if (!delivered.empty()) {
-    const auto& [pair, bytes] = *delivered.begin();
-    throw Error(where, fmt::format("sends {} bytes {} -> {} where the matrix has no message", bytes, pair.first,
-                                   pair.second));
-  }
+  const auto extra = std::find_if(delivered.begin(), delivered.end(), [](const Delivered& d) { return !d.matched; });
+  if (extra != delivered.end())
+    throw Error(where, fmt::format("sends {} bytes {} -> {} where the matrix has no message", extra->bytes,
+                                   extra->pair / static_cast<std::uint64_t>(n), extra->pair % static_cast<std::uint64_t>(n)));
 }
 
 void check_link_contention_free(const Phase& phase, const RouteFunction& route, const std::string& where) {
