@@ -35,20 +35,4 @@ TransferHandle start_after_handshake(Machine& machine, Transport& transport, con
       }));
 }
 
-TransferHandle start_exchange_after_handshakes(Machine& machine, Transport& transport, const Transfer& there,
-                                               const std::optional<Handshake>& there_handshake, const Transfer& back,
-                                               const std::optional<Handshake>& back_handshake) {
-  return TransferHandle(s4u::Actor::create(
-      "handshakes", machine.platform().host(there.src),
-      [&machine, &transport, there, there_handshake, back, back_handshake] {
-        s4u::ActorPtr other;
-        if (back_handshake)
-          other = s4u::Actor::create("handshake", machine.platform().host(back.src),
-                                     [&transport, back, h = *back_handshake] { shake(transport, back.src, back.dst, h); });
-        if (there_handshake) shake(transport, there.src, there.dst, *there_handshake);
-        if (other) other->join();
-        transport.start_exchange(there, back).wait();
-      }));
-}
-
 }  // namespace mcsim

@@ -3,6 +3,8 @@
 // the reply back, each as a bare message of its own under the machine's transport, spending the
 // libraries' handshake times at each end, and only then starts the data. The sending program is
 // not held up: its send returns at once, and waiting for the send waits for all three trips.
+// This is Transport::start_after_handshake's default; the reserved-path transport with shared
+// node interfaces (the iPSC/860's own) runs the same three trips in its send queues instead.
 #pragma once
 
 #include "../core/node_costs.hpp"
@@ -13,11 +15,5 @@ namespace mcsim {
 // The request and reply of `handshake` between transfer.src and transfer.dst, then the transfer.
 TransferHandle start_after_handshake(Machine& machine, Transport& transport, const Transfer& transfer,
                                      const Handshake& handshake);
-
-// A synchronised pairwise exchange where one message or both need a handshake: the handshakes
-// run at once (each message's own request and reply), then the exchange starts.
-TransferHandle start_exchange_after_handshakes(Machine& machine, Transport& transport, const Transfer& there,
-                                               const std::optional<Handshake>& there_handshake, const Transfer& back,
-                                               const std::optional<Handshake>& back_handshake);
 
 }  // namespace mcsim

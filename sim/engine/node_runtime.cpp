@@ -204,7 +204,7 @@ SendHandle SimulatedNode::send(int to, std::uint64_t bytes, Tag tag, Lane lane, 
   const Transfer transfer{id_, to, wire, payload_of(tag), box};
   if (lane == Lane::data)
     if (const auto handshake = protocol.handshake(bytes))
-      return keep(start_after_handshake(job_.machine(), *net.transport, transfer, *handshake));
+      return keep(net.transport->start_after_handshake(job_.machine(), transfer, *handshake));
   return keep(net.transport->start(transfer));
 }
 
@@ -221,7 +221,7 @@ SendHandle SimulatedNode::exchange(int partner, std::uint64_t bytes, Tag tag, st
   const auto there_handshake = machine.protocol().handshake(bytes);
   const auto back_handshake = machine.protocol().handshake(back_bytes);
   if (there_handshake || back_handshake)
-    return keep(start_exchange_after_handshakes(machine, *net.transport, there, there_handshake, back, back_handshake));
+    return keep(net.transport->start_exchange_after_handshakes(machine, there, there_handshake, back, back_handshake));
   return keep(net.transport->start_exchange(there, back));
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "../core/error.hpp"
+#include "handshake.hpp"
 
 namespace mcsim {
 
@@ -22,6 +23,18 @@ std::unique_ptr<Transport> make_transport(Machine& machine) {
 void TransferHandle::wait() {
   if (comm_) comm_->wait();
   if (actor_) actor_->join();
+  if (queued_) queued_->moved->acquire();
+}
+
+TransferHandle Transport::start_after_handshake(Machine& machine, const Transfer& transfer, const Handshake& handshake) {
+  return mcsim::start_after_handshake(machine, *this, transfer, handshake);
+}
+
+TransferHandle Transport::start_exchange_after_handshakes(Machine& /*machine*/, const Transfer& there,
+                                                          const std::optional<Handshake>& /*there_handshake*/,
+                                                          const Transfer& back,
+                                                          const std::optional<Handshake>& /*back_handshake*/) {
+  return start_exchange(there, back);  // throws: no synchronised exchanges here
 }
 
 TransferHandle Transport::start_exchange(const Transfer& /*there*/, const Transfer& /*back*/) {

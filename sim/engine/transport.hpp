@@ -16,22 +16,33 @@
 #include <string>
 #include <vector>
 
+#include "../core/node_costs.hpp"
 #include "activity_recorder.hpp"
 #include "machine.hpp"
 
 namespace mcsim {
 
-// Something a sending node can wait for: a SimGrid communication or a transfer actor.
+// A message moved by a transport's long-lived actors (a node's send queue) rather than by an actor
+// of its own: `moved` is released once, when its bytes are at the receiver and the receiver's
+// notice is posted.
+struct QueuedTransfer {
+  simgrid::s4u::SemaphorePtr moved = simgrid::s4u::Semaphore::create(0);
+};
+
+// Something a sending node can wait for: a SimGrid communication, a transfer actor, or a queued
+// transfer.
 class TransferHandle {
  public:
   TransferHandle() = default;
   explicit TransferHandle(simgrid::s4u::CommPtr comm) : comm_(std::move(comm)) {}
   explicit TransferHandle(simgrid::s4u::ActorPtr actor) : actor_(std::move(actor)) {}
+  explicit TransferHandle(std::shared_ptr<QueuedTransfer> queued) : queued_(std::move(queued)) {}
   void wait();
 
  private:
   simgrid::s4u::CommPtr comm_;
   simgrid::s4u::ActorPtr actor_;
+  std::shared_ptr<QueuedTransfer> queued_;
 };
 
 // One message to move: `payload` is what the receiver's get on `mailbox` delivers (never null).
@@ -53,6 +64,10 @@ class Transport {
   // on transfer.mailbox completes when the last byte has arrived.
   virtual TransferHandle start(const Transfer& transfer) = 0;
 
+  // Starts a message whose library runs `handshake` first (request to the receiver, reply back,
+  // then the data). By default a helper actor runs the three trips (handshake.hpp).
+  virtual TransferHandle start_after_handshake(Machine& machine, const Transfer& transfer, const Handshake& handshake);
+
   // Moves `bytes` from src to dst under the same rules, in the calling actor, and returns when they
   // have arrived; no receiver takes part (control messages).
   virtual void carry(int src, int dst, std::uint64_t bytes) = 0;
@@ -62,6 +77,12 @@ class Transport {
   // sec. 2.2, observation 1). Only where exchanges_need_pairing(); the default throws.
   virtual bool exchanges_need_pairing() const { return false; }
   virtual TransferHandle start_exchange(const Transfer& there, const Transfer& back);
+  // An exchange where one message or both run a handshake first: both handshakes run at once,
+  // and the exchange starts after the later one. Only where exchanges_need_pairing().
+  virtual TransferHandle start_exchange_after_handshakes(Machine& machine, const Transfer& there,
+                                                         const std::optional<Handshake>& there_handshake,
+                                                         const Transfer& back,
+                                                         const std::optional<Handshake>& back_handshake);
 
   // Recording (only when a run is recorded): a transport that reports its messages' streaming and
   // claiming to the recorder says so; for the others (flows) the receiving node reports each
