@@ -1,9 +1,9 @@
 // circuit and wormhole: a message reserves its whole path before its bytes move.
 //
-// A transfer actor claims the route's channels one by one in route order (a FIFO lock per
-// directed channel; the header takes the machine's per-hop time for each), holding what it has
-// while it waits for the next; then the bytes stream over the whole path; then every channel is
-// released. Circuit switching (the iPSC/860's Direct-Connect) and wormhole routing (a blocked worm
+// A transfer (an actor of its own, or its node's send queue, below) claims the route's channels
+// one by one in route order (a FIFO lock per directed channel; the header takes the machine's
+// per-hop time for each), holding what it has while it waits for the next; then the bytes stream
+// over the whole path; then every channel is released. Circuit switching (the iPSC/860's Direct-Connect) and wormhole routing (a blocked worm
 // keeps its channels) block alike; they differ in the machine's per-hop time and start-up, not here.
 //
 // With NodePorts::one_shared (the iPSC/860: Wang and Ranka 1994, sec. 2.2, observation 1) a node
