@@ -30,15 +30,21 @@ TransferHandle Transport::start_after_handshake(Machine& machine, const Transfer
   return mcsim::start_after_handshake(machine, *this, transfer, handshake);
 }
 
-TransferHandle Transport::start_exchange_after_handshakes(Machine& /*machine*/, const Transfer& there,
-                                                          const std::optional<Handshake>& /*there_handshake*/,
-                                                          const Transfer& back,
-                                                          const std::optional<Handshake>& /*back_handshake*/) {
-  return start_exchange(there, back);  // throws: no synchronised exchanges here
-}
-
-TransferHandle Transport::start_exchange(const Transfer& /*there*/, const Transfer& /*back*/) {
+namespace {
+[[noreturn]] void no_exchanges() {
   throw Error("transport", "this switching model has no synchronised pairwise exchanges");
 }
+}  // namespace
+
+// Both defaults refuse: a transport that pairs exchanges overrides both, so that an exchange with
+// handshakes never quietly loses them.
+TransferHandle Transport::start_exchange_after_handshakes(Machine& /*machine*/, const Transfer& /*there*/,
+                                                          const std::optional<Handshake>& /*there_handshake*/,
+                                                          const Transfer& /*back*/,
+                                                          const std::optional<Handshake>& /*back_handshake*/) {
+  no_exchanges();
+}
+
+TransferHandle Transport::start_exchange(const Transfer& /*there*/, const Transfer& /*back*/) { no_exchanges(); }
 
 }  // namespace mcsim

@@ -3,8 +3,9 @@
 // A transfer (an actor of its own, or its node's send queue, below) claims the route's channels
 // one by one in route order (a FIFO lock per directed channel; the header takes the machine's
 // per-hop time for each), holding what it has while it waits for the next; then the bytes stream
-// over the whole path; then every channel is released. Circuit switching (the iPSC/860's Direct-Connect) and wormhole routing (a blocked worm
-// keeps its channels) block alike; they differ in the machine's per-hop time and start-up, not here.
+// over the whole path; then every channel is released. Circuit switching (the iPSC/860's
+// Direct-Connect) and wormhole routing (a blocked worm keeps its channels) block alike; they
+// differ in the machine's per-hop time and start-up, not here.
 //
 // With NodePorts::one_shared (the iPSC/860: Wang and Ranka 1994, sec. 2.2, observation 1) a node
 // starts its sends one at a time in the order it posted them (a FIFO per sender: a send to a busy
@@ -45,12 +46,12 @@ class ReservedPathTransport final : public Transport {
  public:
   explicit ReservedPathTransport(Machine& machine) : machine_(machine), channels_(machine) {
     if (machine.switching().node_ports() == NodePorts::one_shared) {
-      port_busy_.assign(static_cast<std::size_t>(machine.nodes()), 0);
-      for (int n = 0; n < machine.nodes(); ++n) port_freed_.push_back(s4u::ConditionVariable::create());
       port_guard_ = s4u::Mutex::create();
-      for (int n = 0; n < machine.nodes(); ++n) send_queues_.push_back(s4u::Mutex::create());
+      port_busy_.assign(static_cast<std::size_t>(machine.nodes()), 0);
       queued_.resize(static_cast<std::size_t>(machine.nodes()));
       for (int n = 0; n < machine.nodes(); ++n) {
+        port_freed_.push_back(s4u::ConditionVariable::create());
+        sender_busy_.push_back(s4u::Mutex::create());
         QueuedLegs& q = queued_[static_cast<std::size_t>(n)];
         q.guard = s4u::Mutex::create();
         q.wake = s4u::ConditionVariable::create();
@@ -67,7 +68,7 @@ class ReservedPathTransport final : public Transport {
   }
 
   TransferHandle start(const Transfer& t) override {
-    if (!queued_.empty()) return queue(std::make_shared<Message>(Message{t}));
+    if (shares_node_ports()) return queue(std::make_shared<Message>(Message{t}));
     return TransferHandle(s4u::Actor::create("transfer", machine_.platform().host(t.src), [this, t] {
       carry(t.src, t.dst, t.bytes);
       t.mailbox->put(t.payload, 0);
@@ -77,7 +78,7 @@ class ReservedPathTransport final : public Transport {
   // The request leaves after the sender library's time for it; each trip then waits in its
   // sender's queue (the reply in the receiver's), as the helper actor's trips wait for the lock.
   TransferHandle start_after_handshake(Machine& machine, const Transfer& t, const Handshake& h) override {
-    if (queued_.empty()) return Transport::start_after_handshake(machine, t, h);
+    if (!shares_node_ports()) return Transport::start_after_handshake(machine, t, h);
     return queue(std::make_shared<Message>(Message{t, h}));
   }
 
@@ -85,16 +86,16 @@ class ReservedPathTransport final : public Transport {
   TransferHandle start_exchange_after_handshakes(Machine& machine, const Transfer& there,
                                                  const std::optional<Handshake>& there_handshake, const Transfer& back,
                                                  const std::optional<Handshake>& back_handshake) override {
-    if (queued_.empty())
+    if (!shares_node_ports())
       return Transport::start_exchange_after_handshakes(machine, there, there_handshake, back, back_handshake);
     return queue(std::make_shared<Message>(Message{there, there_handshake, back, back_handshake}));
   }
 
   void carry(int src, int dst, std::uint64_t bytes) override {
     std::vector<int> ports;
-    if (!port_busy_.empty()) {
+    if (shares_node_ports()) {
       ports = {std::min(src, dst), std::max(src, dst)};
-      send_queues_[static_cast<std::size_t>(src)]->lock();
+      sender_busy_[static_cast<std::size_t>(src)]->lock();
     }
     const std::vector<int> channels = channels_.route_channels(src, dst);
     if (recorder_) recorder_->claim_begins(src);
@@ -106,18 +107,20 @@ class ReservedPathTransport final : public Transport {
     if (bytes > 0) s4u::Comm::sendto(machine_.platform().host(src), machine_.platform().host(dst), bytes);
     if (recorder_) recorder_->stream_ends(src, dst);
     release(ports, channels);
-    if (!ports.empty()) send_queues_[static_cast<std::size_t>(src)]->unlock();
+    if (!ports.empty()) sender_busy_[static_cast<std::size_t>(src)]->unlock();
   }
 
-  bool exchanges_need_pairing() const override { return !port_busy_.empty(); }
+  bool exchanges_need_pairing() const override { return shares_node_ports(); }
   bool records_streams() const override { return true; }
 
   TransferHandle start_exchange(const Transfer& there, const Transfer& back) override {
-    if (port_busy_.empty()) return Transport::start_exchange(there, back);
+    if (!shares_node_ports()) return Transport::start_exchange(there, back);
     return queue(std::make_shared<Message>(Message{there, std::nullopt, back}));
   }
 
  private:
+  bool shares_node_ports() const { return !queued_.empty(); }
+
   // A message moved by the send queues, and one trip of it: its handshake's request (src -> dst)
   // and reply (dst -> src), then its data (src -> dst).
   struct Message {
@@ -194,7 +197,8 @@ class ReservedPathTransport final : public Transport {
         break;
       case Leg::reply:
         carry(t.dst, t.src, 0);
-        m.data_ready_s = std::max(m.data_ready_s, s4u::Engine::get_clock() + std::max(0.0, leg_handshake(leg).reply_receive_s));
+        m.data_ready_s =
+            std::max(m.data_ready_s, s4u::Engine::get_clock() + std::max(0.0, leg_handshake(leg).reply_receive_s));
         if (--m.handshakes_open == 0) enqueue({m.data_ready_s, 0, Leg::data, leg.message});
         break;
       case Leg::data:
@@ -275,7 +279,7 @@ class ReservedPathTransport final : public Transport {
 
   void exchange(const Transfer& there, const Transfer& back) {
     const std::vector<int> ports = {std::min(there.src, there.dst), std::max(there.src, there.dst)};
-    for (int p : ports) send_queues_[static_cast<std::size_t>(p)]->lock();
+    for (int p : ports) sender_busy_[static_cast<std::size_t>(p)]->lock();
     const std::vector<int> forward = channels_.route_channels(there.src, there.dst);
     const std::vector<int> backward = channels_.route_channels(back.src, back.dst);
     std::vector<int> both;
@@ -289,17 +293,17 @@ class ReservedPathTransport final : public Transport {
       if (back.bytes > 0) recorder_->stream_begins(back.src, back.dst);
     }
     std::vector<s4u::CommPtr> streams;
-    if (there.bytes > 0)
-      streams.push_back(s4u::Comm::sendto_async(machine_.platform().host(there.src), machine_.platform().host(there.dst), there.bytes));
-    if (back.bytes > 0)
-      streams.push_back(s4u::Comm::sendto_async(machine_.platform().host(back.src), machine_.platform().host(back.dst), back.bytes));
+    for (const Transfer* t : {&there, &back})
+      if (t->bytes > 0)
+        streams.push_back(
+            s4u::Comm::sendto_async(machine_.platform().host(t->src), machine_.platform().host(t->dst), t->bytes));
     s4u::Comm::wait_all(streams);
     if (recorder_) {
       if (there.bytes > 0) recorder_->stream_ends(there.src, there.dst);
       if (back.bytes > 0) recorder_->stream_ends(back.src, back.dst);
     }
     release(ports, both);
-    for (int p : ports) send_queues_[static_cast<std::size_t>(p)]->unlock();
+    for (int p : ports) sender_busy_[static_cast<std::size_t>(p)]->unlock();
     there.mailbox->put_init(there.payload, 0)->detach();
     back.mailbox->put_init(back.payload, 0)->detach();
   }
@@ -310,7 +314,9 @@ class ReservedPathTransport final : public Transport {
   std::vector<char> port_busy_;
   std::vector<s4u::ConditionVariablePtr> port_freed_;
   s4u::MutexPtr port_guard_;
-  std::vector<s4u::MutexPtr> send_queues_;  // per sender, held from claim to release
+  // Per sender, held from its claim to its release: a node's transfers (queued or control) go one
+  // at a time, in the order they asked.
+  std::vector<s4u::MutexPtr> sender_busy_;
   std::vector<QueuedLegs> queued_;            // per node, when node interfaces are shared
   std::uint64_t next_order_ = 0;
   bool stopping_ = false;
