@@ -131,3 +131,11 @@ TEST_CASE("Plots are gnuplot scripts with the data inside, and a missing output 
   REQUIRE(std::filesystem::file_size(dir + "/sub/p.svg") > 100);
   REQUIRE_FALSE(std::filesystem::exists(dir + "/sub/p.svg.partial"));
 }
+
+TEST_CASE("CSV fields with a comma or a quote are quoted (RFC 4180), so every line keeps its column count") {
+  // A redistribution case is named like (8,5)->(6,5); labels are free text from the scenario.
+  const std::vector<ComparisonRow> rows = {{"comm", "say \"x\", then y", "(8,5)->(6,5)", std::nullopt, 0.5}};
+  REQUIRE(comparison_csv("id,1", rows) ==
+          "experiment,row,series,x,paper,mcsim,ratio\n"
+          "\"id,1\",comm,\"say \"\"x\"\", then y\",\"(8,5)->(6,5)\",,0.5,\n");
+}

@@ -27,7 +27,8 @@ std::string overhead_csv(const ExperimentResult& result, const ReportOptions& op
         const Fraction f = fraction(result, d, u, k);
         // Without host times the schedule_ms and fraction columns stay empty (the simulated
         // communication time is still reported, byte-identical for a seed).
-        out += fmt::format("{},{},{},{},{},{:.6g},{}\n", s.id, s.densities[d], s.msg_units[u], s.series[k].label,
+        out += fmt::format("{},{},{},{},{},{:.6g},{}\n", csv_field(s.id), s.densities[d], s.msg_units[u],
+                           csv_field(s.series[k].label),
                            options.host_times ? csv_number(f.schedule_ms) : "", f.comm_ms,
                            options.host_times ? csv_number(f.value()) : "");
       }

@@ -8,6 +8,7 @@
 #include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
 #include "pipeline.hpp"
+#include "report.hpp"
 #include "task_store.hpp"
 #include "sample_seeds.hpp"
 
@@ -175,7 +176,7 @@ std::string permutation_points_csv(const PermutationResult& result) {
   const PermutationScenario& s = result.scenario;
   std::string out = "nodes,lambda,d,series,permutations_mean,heap_ops_per_node,d_over_lambda_ln_d\n";
   for (const auto& c : result.cells)
-    out += fmt::format("{},{},{},\"{}\",{:.6g},{:.6g},{:.6g}\n", c.nodes, c.lambda, c.density, s.series[c.series].label,
+    out += fmt::format("{},{},{},{},{:.6g},{:.6g},{:.6g}\n", c.nodes, c.lambda, c.density, csv_field(s.series[c.series].label),
                        summarize(c.permutations).mean, summarize(c.heap_ops).mean / c.nodes,
                        c.density / c.lambda * std::log(static_cast<double>(c.density)));
   return out;

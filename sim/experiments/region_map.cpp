@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "../core/error.hpp"
+#include "report.hpp"
 
 namespace mcsim {
 
@@ -49,11 +50,11 @@ RegionMap region_map(const ExperimentResult& result) {
 
 std::string region_csv(const RegionMap& map) {
   std::string out = "experiment,density,bytes,fastest,paper,agree";
-  for (const auto& label : map.series) out += fmt::format(",{}_ms", label);
+  for (const auto& label : map.series) out += fmt::format(",{}", csv_field(fmt::format("{}_ms", label)));
   out += "\n";
   for (const auto& cell : map.cells) {
-    out += fmt::format("{},{},{},{},{},{}", map.id, cell.density, cell.bytes, cell.fastest_label,
-                       cell.paper.value_or(""), cell.paper ? (cell.agrees() ? "yes" : "no") : "");
+    out += fmt::format("{},{},{},{},{},{}", csv_field(map.id), cell.density, cell.bytes, csv_field(cell.fastest_label),
+                       csv_field(cell.paper.value_or("")), cell.paper ? (cell.agrees() ? "yes" : "no") : "");
     for (double ms : cell.mean_ms) out += fmt::format(",{:.6g}", ms);
     out += "\n";
   }

@@ -90,7 +90,7 @@ std::vector<ComparisonRow> comparison_rows(const ExperimentResult& result, const
 std::string comparison_csv(const std::string& experiment, const std::vector<ComparisonRow>& rows) {
   std::string out = "experiment,row,series,x,paper,mcsim,ratio\n";
   for (const auto& r : rows)
-    out += fmt::format("{},{},{},{},{},{},{}\n", field(experiment), r.row, field(r.series), r.x, number(r.paper),
+    out += fmt::format("{},{},{},{},{},{},{}\n", field(experiment), r.row, field(r.series), field(r.x), number(r.paper),
                        number(r.mcsim),
                        number(r.ratio()));
   return out;
@@ -150,8 +150,8 @@ std::string sweep_csv(const ExperimentResult& result, const ReportOptions& optio
   out += options.host_times ? ",host_ms_mean\n" : "\n";
   for (const auto& c : result.cells) {
     const auto comm = summarize(c.comm_s);
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}", field(s.id), s.machine.name, c.nodes,
-                       s.workload.name, c.density, c.msg_unit, field(s.series[c.series].label),
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}", field(s.id), field(s.machine.name), c.nodes,
+                       field(s.workload.name), c.density, c.msg_unit, field(s.series[c.series].label),
                        field(s.series[c.series].scheduler),
                        to_string(c.strategy), c.comm_s.size(), comm.mean * 1e3, comm.sd * 1e3, comm.min * 1e3,
                        comm.max * 1e3, summarize(c.phases).mean);
