@@ -6,10 +6,8 @@
 
 namespace mcsim {
 
-ChannelLocks::ChannelLocks(const Machine& machine) : machine_(machine), routes_(machine.routes()) {
-  locks_.reserve(static_cast<std::size_t>(routes_.channel_count()));
-  for (int c = 0; c < routes_.channel_count(); ++c) locks_.push_back(simgrid::s4u::Semaphore::create(1));
-}
+ChannelLocks::ChannelLocks(const Machine& machine)
+    : machine_(machine), routes_(machine.routes()), locks_(static_cast<std::size_t>(routes_.channel_count())) {}
 
 std::vector<int> ChannelLocks::route_channels(int src, int dst) const {
   const std::vector<int> path = routes_.route_path(src, dst);

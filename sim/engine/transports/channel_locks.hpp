@@ -1,5 +1,5 @@
-// Channel locks for switched transports: one FIFO lock per directed channel of the machine, a
-// semaphore of one (so a wormhole's tail may free what its header claimed).
+// Channel locks for switched transports: one FIFO lock per directed channel of the machine (any
+// actor may release one, so a wormhole's tail may free what its header claimed).
 // Machines number their channels so that every route claims increasing numbers: claims follow one
 // global order and cannot deadlock (Dally and Seitz 1987).
 #pragma once
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../machine.hpp"
+#include "fifo_lock.hpp"
 
 namespace mcsim {
 
@@ -18,7 +19,7 @@ class ChannelLocks {
   // channel routes.
   explicit ChannelLocks(const Machine& machine);
 
-  simgrid::s4u::Semaphore& operator[](int channel) { return *locks_[static_cast<std::size_t>(channel)]; }
+  FifoLock& operator[](int channel) { return locks_[static_cast<std::size_t>(channel)]; }
   // The channels of the route src -> dst, checked to increase (throws mcsim::Error otherwise).
   std::vector<int> route_channels(int src, int dst) const;
   // The channel of one hop.
@@ -28,7 +29,7 @@ class ChannelLocks {
  private:
   const Machine& machine_;
   const ChannelRoutes& routes_;
-  std::vector<simgrid::s4u::SemaphorePtr> locks_;
+  std::vector<FifoLock> locks_;
 };
 
 }  // namespace mcsim

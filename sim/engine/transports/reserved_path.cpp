@@ -35,6 +35,7 @@
 
 #include "../transport.hpp"
 #include "channel_locks.hpp"
+#include "fifo_lock.hpp"
 
 namespace mcsim {
 
@@ -46,24 +47,21 @@ class ReservedPathTransport final : public Transport {
  public:
   explicit ReservedPathTransport(Machine& machine) : machine_(machine), channels_(machine) {
     if (machine.switching().node_ports() == NodePorts::one_shared) {
-      port_guard_ = s4u::Mutex::create();
-      port_busy_.assign(static_cast<std::size_t>(machine.nodes()), 0);
-      queued_.resize(static_cast<std::size_t>(machine.nodes()));
-      for (int n = 0; n < machine.nodes(); ++n) {
-        port_freed_.push_back(s4u::ConditionVariable::create());
-        sender_busy_.push_back(s4u::Mutex::create());
-        QueuedLegs& q = queued_[static_cast<std::size_t>(n)];
-        q.guard = s4u::Mutex::create();
-        q.wake = s4u::ConditionVariable::create();
-        q.server = s4u::Actor::create("send-queue", machine.platform().host(n), [this, n] { serve(n); });
-      }
+      const auto nodes = static_cast<std::size_t>(machine.nodes());
+      port_busy_.assign(nodes, 0);
+      port_waiters_.resize(nodes);
+      sender_busy_ = std::vector<FifoLock>(nodes);
+      queued_.resize(nodes);
+      for (int n = 0; n < machine.nodes(); ++n)
+        queued_[static_cast<std::size_t>(n)].server =
+            s4u::Actor::create("send-queue", machine.platform().host(n), [this, n] { serve(n); });
     }
   }
 
   // The queues' actors wait for more work until told to stop; they end before their locks go.
   ~ReservedPathTransport() override {
     stopping_ = true;
-    for (QueuedLegs& q : queued_) q.wake->notify_all();
+    for (QueuedLegs& q : queued_) q.wake->release();
     for (QueuedLegs& q : queued_) q.server->join();
   }
 
@@ -95,7 +93,7 @@ class ReservedPathTransport final : public Transport {
     std::vector<int> ports;
     if (shares_node_ports()) {
       ports = {std::min(src, dst), std::max(src, dst)};
-      sender_busy_[static_cast<std::size_t>(src)]->lock();
+      sender_busy_[static_cast<std::size_t>(src)].acquire();
     }
     const std::vector<int> channels = channels_.route_channels(src, dst);
     if (recorder_) recorder_->claim_begins(src);
@@ -107,7 +105,7 @@ class ReservedPathTransport final : public Transport {
     if (bytes > 0) s4u::Comm::sendto(machine_.platform().host(src), machine_.platform().host(dst), bytes);
     if (recorder_) recorder_->stream_ends(src, dst);
     release(ports, channels);
-    if (!ports.empty()) sender_busy_[static_cast<std::size_t>(src)]->unlock();
+    if (!ports.empty()) sender_busy_[static_cast<std::size_t>(src)].release();
   }
 
   bool exchanges_need_pairing() const override { return shares_node_ports(); }
@@ -142,8 +140,8 @@ class ReservedPathTransport final : public Transport {
   };
   struct QueuedLegs {
     std::map<std::pair<double, std::uint64_t>, Leg> legs;  // by (ready time, order)
-    s4u::MutexPtr guard;  // held by the queue's actor except while it sleeps
-    s4u::ConditionVariablePtr wake;
+    s4u::SemaphorePtr wake = s4u::Semaphore::create(0);     // released by enqueue() while the actor sleeps
+    bool asleep = false;
     s4u::ActorPtr server;
   };
 
@@ -161,21 +159,27 @@ class ReservedPathTransport final : public Transport {
     leg.order = next_order_++;
     QueuedLegs& q = queued_[static_cast<std::size_t>(leg_source(leg))];
     q.legs.emplace(std::make_pair(leg.ready_s, leg.order), std::move(leg));
-    q.wake->notify_one();
+    if (q.asleep) {
+      q.asleep = false;
+      q.wake->release();
+    }
   }
 
-  // A node's send queue: the earliest ready leg, one at a time.
+  // A node's send queue: the earliest ready leg, one at a time. It sleeps until its first leg is
+  // ready or a new one comes (a wake-up that finds nothing ready just sleeps again).
   void serve(int node) {
     QueuedLegs& q = queued_[static_cast<std::size_t>(node)];
-    std::unique_lock lock(*q.guard);
     while (!stopping_) {
       if (q.legs.empty()) {
-        q.wake->wait(lock);
+        q.asleep = true;
+        q.wake->acquire();
         continue;
       }
       const auto first = q.legs.begin();
-      if (first->second.ready_s > s4u::Engine::get_clock()) {
-        q.wake->wait_until(lock, first->second.ready_s);
+      const double now = s4u::Engine::get_clock();
+      if (first->second.ready_s > now) {
+        q.asleep = true;
+        if (q.wake->acquire_timeout(first->second.ready_s - now)) q.asleep = false;  // timed out
         continue;
       }
       Leg leg = std::move(first->second);
@@ -233,27 +237,26 @@ class ReservedPathTransport final : public Transport {
 
   // Both end nodes at once or not at all: a transfer holding one node while waiting for the other
   // would stall every transfer of the first node behind an unrelated one.
+  // (Plain state between simcalls, as in fifo_lock.hpp: a wait blocks on a semaphore of its own.)
   void take_ports(const std::vector<int>& ports) {
-    if (ports.empty()) return;
-    port_guard_->lock();
     for (;;) {
       const auto busy =
           std::find_if(ports.begin(), ports.end(), [&](int p) { return port_busy_[static_cast<std::size_t>(p)]; });
       if (busy == ports.end()) break;
-      port_freed_[static_cast<std::size_t>(*busy)]->wait(port_guard_);
+      const auto freed = s4u::Semaphore::create(0);
+      port_waiters_[static_cast<std::size_t>(*busy)].push_back(freed);
+      freed->acquire();  // then look again: another waiter may have taken it first
     }
     for (int p : ports) port_busy_[static_cast<std::size_t>(p)] = 1;
-    port_guard_->unlock();
   }
 
   void give_ports(const std::vector<int>& ports) {
-    if (ports.empty()) return;
-    port_guard_->lock();
     for (int p : ports) {
       port_busy_[static_cast<std::size_t>(p)] = 0;
-      port_freed_[static_cast<std::size_t>(p)]->notify_all();
+      std::vector<s4u::SemaphorePtr> waiting;
+      waiting.swap(port_waiters_[static_cast<std::size_t>(p)]);
+      for (const auto& w : waiting) w->release();
     }
-    port_guard_->unlock();
   }
 
   // Node interfaces first, then channels in increasing number: transfers that hold channels never
@@ -279,7 +282,7 @@ class ReservedPathTransport final : public Transport {
 
   void exchange(const Transfer& there, const Transfer& back) {
     const std::vector<int> ports = {std::min(there.src, there.dst), std::max(there.src, there.dst)};
-    for (int p : ports) sender_busy_[static_cast<std::size_t>(p)]->lock();
+    for (int p : ports) sender_busy_[static_cast<std::size_t>(p)].acquire();
     const std::vector<int> forward = channels_.route_channels(there.src, there.dst);
     const std::vector<int> backward = channels_.route_channels(back.src, back.dst);
     std::vector<int> both;
@@ -303,20 +306,19 @@ class ReservedPathTransport final : public Transport {
       if (back.bytes > 0) recorder_->stream_ends(back.src, back.dst);
     }
     release(ports, both);
-    for (int p : ports) sender_busy_[static_cast<std::size_t>(p)]->unlock();
+    for (int p : ports) sender_busy_[static_cast<std::size_t>(p)].release();
     there.mailbox->put_init(there.payload, 0)->detach();
     back.mailbox->put_init(back.payload, 0)->detach();
   }
 
   Machine& machine_;
   ChannelLocks channels_;
-  // Node interfaces (NodePorts::one_shared): busy flags under one lock, a wake-up per node.
+  // Node interfaces (NodePorts::one_shared): busy flags, and who waits for each to be free.
   std::vector<char> port_busy_;
-  std::vector<s4u::ConditionVariablePtr> port_freed_;
-  s4u::MutexPtr port_guard_;
+  std::vector<std::vector<s4u::SemaphorePtr>> port_waiters_;
   // Per sender, held from its claim to its release: a node's transfers (queued or control) go one
   // at a time, in the order they asked.
-  std::vector<s4u::MutexPtr> sender_busy_;
+  std::vector<FifoLock> sender_busy_;
   std::vector<QueuedLegs> queued_;            // per node, when node interfaces are shared
   std::uint64_t next_order_ = 0;
   bool stopping_ = false;

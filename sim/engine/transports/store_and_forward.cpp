@@ -29,7 +29,7 @@ class StoreAndForwardTransport final : public Transport {
     const double startup_s = machine_.switching().per_hop_seconds(bytes);
     for (std::size_t i = 1; i < path.size(); ++i) {
       const int channel = channels_.channel(path[i - 1], path[i]);
-      s4u::Semaphore& lock = channels_[channel];
+      FifoLock& lock = channels_[channel];
       if (recorder_ && i == 1) recorder_->claim_begins(src);
       lock.acquire();
       if (recorder_ && i == 1) {
