@@ -139,3 +139,33 @@ TEST_CASE("CSV fields with a comma or a quote are quoted (RFC 4180), so every li
           "experiment,row,series,x,paper,mcsim,ratio\n"
           "\"id,1\",comm,\"say \"\"x\"\", then y\",\"(8,5)->(6,5)\",,0.5,\n");
 }
+
+TEST_CASE("Tasks run before in the process are taken, not run again, and give the same bytes") {
+  // reproduce --all: wang94-fig6 is wang94-fig5's tasks at one density.
+  auto both = std::get<SimulationScenario>(load_scenario(tiny));
+  both.densities = {4, 6};
+  auto one = both;
+  one.id = "one";
+  one.densities = {6};
+  one.series.front().label = "renamed";  // a label decides nothing
+  RunOptions options;
+  options.workers = 2;
+  const ReportOptions deterministic{.host_times = false};
+  const std::string alone = comparison_csv(one.id, comparison_rows(run_experiment(one, options), deterministic));
+
+  TaskResults shared;
+  options.reuse = &shared;
+  (void)run_experiment(both, options);
+  REQUIRE(shared.size() == 2 * 2);  // (2 densities) x (2 samples)
+  std::size_t progress_calls = 0;
+  options.progress = [&](std::size_t, std::size_t total) { progress_calls += total; };
+  const std::string reused = comparison_csv(one.id, comparison_rows(run_experiment(one, options), deterministic));
+  REQUIRE(reused == alone);
+  REQUIRE(shared.size() == 4);
+  REQUIRE(progress_calls == 0);
+
+  // Anything that decides the results makes another task: here the seed.
+  options.seed = 8;
+  (void)run_experiment(one, options);
+  REQUIRE(shared.size() == 6);
+}

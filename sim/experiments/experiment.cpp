@@ -92,6 +92,25 @@ std::vector<JobRecord> run_task(const SweepScenario& s, std::uint64_t seed, cons
   return simulate_compiled(*machine, std::move(jobs), sim);
 }
 
+// What decides a task's results (TaskResults). Labels, titles and paper numbers do not.
+std::string task_key(const SweepScenario& s, std::uint64_t seed, const Task& task, const SimulationOptions& sim) {
+  const MachineSpec machine = machine_for(s, s.nodes[task.nodes_index]);
+  const WorkloadSpec w = workload_for(s, s.densities[task.density_index]);
+  std::string key = fmt::format("machine {} {}\n", machine.name, machine.nodes);
+  for (const auto& [option, value] : machine.options) key += fmt::format("option {}={}\n", option, value);
+  key += fmt::format("workload {} d={} variant={} fan_out={} nonuniformity={} traffic={} keep={}\n", w.name, w.density,
+                     w.variant, w.fan_out, w.nonuniformity, w.traffic, w.keep);
+  key += fmt::format("seed {} sample {}\n", seed, task.sample);
+  for (const JobKey& job : job_keys(s)) {
+    const auto& strategy = s.series[job.series].strategy;
+    key += fmt::format("job {} {} {}\n", job.scheduler->spec, strategy ? to_string(*strategy) : "default",
+                       s.msg_units[job.unit]);
+  }
+  for (const auto& cfg : sim.simgrid_config) key += fmt::format("cfg {}\n", cfg);
+  key += fmt::format("record {} trace {}\n", sim.record, sim.paje_trace);
+  return key;
+}
+
 }  // namespace
 
 int resolved_samples(const SweepScenario& scenario, const RunOptions& options) {
@@ -135,9 +154,26 @@ ExperimentResult run_experiment(const SimulationScenario& scenario, const RunOpt
     for (std::size_t d = 0; d < s.densities.size(); ++d)
       for (int sample = 0; sample < result.samples; ++sample) tasks.push_back({n, d, sample});
 
-  const auto records = run_scenario_tasks(
-      tasks.size(), [&](std::size_t t) { return run_task(s, result.seed, tasks[t], options.simulation); },
+  // Tasks whose results this process already has are not run again (RunOptions::reuse).
+  TaskResults* reuse = options.tasks == nullptr && s.workload.file.empty() ? options.reuse : nullptr;
+  std::vector<std::string> task_keys(tasks.size());
+  std::vector<std::size_t> to_run;
+  for (std::size_t t = 0; t < tasks.size(); ++t) {
+    if (reuse) task_keys[t] = task_key(s, result.seed, tasks[t], options.simulation);
+    if (!reuse || !reuse->contains(task_keys[t])) to_run.push_back(t);
+  }
+  const auto ran = run_scenario_tasks(
+      to_run.size(), [&](std::size_t i) { return run_task(s, result.seed, tasks[to_run[i]], options.simulation); },
       options);
+  std::vector<std::vector<JobRecord>> records(tasks.size());
+  std::vector<char> was_run(tasks.size(), 0);
+  for (std::size_t i = 0; i < to_run.size(); ++i) {
+    records[to_run[i]] = ran[i];
+    was_run[to_run[i]] = 1;
+    if (reuse) (*reuse)[task_keys[to_run[i]]] = ran[i];
+  }
+  for (std::size_t t = 0; t < tasks.size(); ++t)
+    if (!was_run[t]) records[t] = reuse->at(task_keys[t]);
 
   for (std::size_t n = 0; n < s.nodes.size(); ++n)
     for (std::size_t d = 0; d < s.densities.size(); ++d)

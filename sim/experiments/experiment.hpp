@@ -6,17 +6,26 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "../engine/executor.hpp"
 #include "../engine/isolated.hpp"
+#include "job_record.hpp"
 #include "scenario.hpp"
 
 namespace mcsim {
 
 class TaskStore;  // task_store.hpp
+
+// Results of simulation tasks already run in this process, by a text naming everything that
+// decides them (machine, workload, node count, density, seed, sample, every job's scheduler,
+// strategy and msg_unit in order, simulation options). `mcsim reproduce --all` shares one across
+// its reproductions: wang94-fig6..9 are wang94-fig5's tasks at one density each, and a task is a
+// deterministic function of that text, so taking its result is running it again.
+using TaskResults = std::map<std::string, std::vector<JobRecord>>;
 
 struct RunOptions {
   std::optional<int> samples;         // overrides the scenario's
@@ -25,6 +34,9 @@ struct RunOptions {
   SimulationOptions simulation;
   TaskProgress progress;
   TaskStore* tasks = nullptr;  // shard, resume or merged results (task_store.hpp); none: run every task
+  // Takes the results of tasks already there and adds those it runs (not with `tasks`, which
+  // numbers tasks in the list; nor for a matrix file, which could change between two runs).
+  TaskResults* reuse = nullptr;
 };
 
 // The sample count and seed a run uses: the options' where given, else the scenario's. Throws

@@ -95,10 +95,11 @@ struct CommonOptions {
 
 // Runs a scenario of any kind, prints its report, writes its files (and its plot, beside the CSV
 // with the extension .svg); `command` and `scenario_file` identify the run (shards, --resume).
-// `suite_progress` replaces the scenario's own progress line (reproduce --all shows one for all).
+// `suite_progress` replaces the scenario's own progress line (reproduce --all shows one for all);
+// `reuse` holds the results of tasks run before in this process (reproduce --all).
 void run_and_report(Scenario scenario, const std::string& csv_path, const CommonOptions& common,
                     std::vector<std::string> command, const std::string& scenario_file,
-                    const TaskProgress& suite_progress = {}) {
+                    const TaskProgress& suite_progress = {}, TaskResults* reuse = nullptr) {
   common.apply_machine_options(scenario);
   std::vector<std::string> inputs{scenario_file};
   std::visit(
@@ -111,7 +112,9 @@ void run_and_report(Scenario scenario, const std::string& csv_path, const Common
   command.insert(command.end(), words.begin(), words.end());
   Progress progress(header(scenario).id, !common.quiet);
   const TaskProgress own = [&progress](std::size_t done, std::size_t total) { progress(done, total); };
-  run_stored(command, inputs, csv_path, common.stored, common.run_options(suite_progress ? suite_progress : own),
+  RunOptions run_options = common.run_options(suite_progress ? suite_progress : own);
+  run_options.reuse = reuse;
+  run_stored(command, inputs, csv_path, common.stored, run_options,
              [&](const RunOptions& run) {
                const ScenarioOutputs outputs =
                    run_scenario(scenario, run, ReportOptions{.host_times = !common.deterministic});
@@ -131,7 +134,9 @@ std::vector<T> parse_list(const std::string& text, const std::string& flag, std:
 
 // Every scenario of `directory`, in name order: all are read first (a bad one stops the run before
 // any simulation), then each runs as `reproduce ID` would; one that fails is reported in the summary
-// and the others still run.
+// and the others still run. A simulation task that an earlier reproduction already ran (the same
+// machine, matrix, schedulers and sizes: wang94-fig6..9 are wang94-fig5's tasks at one density) is
+// taken from it, not run again.
 void reproduce_all(const std::string& directory, const std::string& out, const CommonOptions& common) {
   namespace fs = std::filesystem;
   std::vector<Scenario> scenarios;
@@ -140,13 +145,15 @@ void reproduce_all(const std::string& directory, const std::string& out, const C
   if (!common.stored.shard.empty())
     throw Error("reproduce --all", "--shard splits one reproduction; shard each ID on its own");
   SuiteProgress suite(scenarios.size(), !common.quiet);
+  TaskResults shared_tasks;
   for (const Scenario& scenario : scenarios) {
     const std::string id = header(scenario).id;
     suite.begin(id);
     try {
       run_and_report(scenario, (fs::path(out) / (id + ".csv")).string(), common,
                      {"reproduce", id, "--scenarios", fs::absolute(directory).lexically_normal().string()},
-                     header(scenario).path, [&suite](std::size_t done, std::size_t total) { suite.tasks(done, total); });
+                     header(scenario).path, [&suite](std::size_t done, std::size_t total) { suite.tasks(done, total); },
+                     &shared_tasks);
       suite.end(true);
     } catch (const Error& e) {
       suite.end(false, e.what());
