@@ -14,43 +14,25 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <fstream>
 #include <map>
 #include <string>
 #include <tuple>
 #include <variant>
 #include <vector>
 
+#include "helpers.hpp"
 #include "sim/experiments/experiment.hpp"
+#include "sim/experiments/report.hpp"
 #include "sim/experiments/scenario.hpp"
 
 using namespace mcsim;
 
 namespace {
 
+// A CSV file's rows (the project's own RFC 4180 reader: guo05's x holds commas).
 std::vector<std::vector<std::string>> read_csv(const std::string& path) {
-  std::ifstream in(path);
-  REQUIRE(in.good());
-  std::vector<std::vector<std::string>> rows;
-  std::string line;
-  while (std::getline(in, line)) {  // RFC 4180 fields: a quoted one may hold commas
-    std::vector<std::string> cells(1);
-    bool quoted = false;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-      const char c = line[i];
-      if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        cells.back() += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = !quoted;
-      } else if (c == ',' && !quoted) {
-        cells.emplace_back();
-      } else {
-        cells.back() += c;
-      }
-    }
-    rows.push_back(cells);
-  }
+  const auto rows = csv_rows(test::slurp(path));
+  REQUIRE_FALSE(rows.empty());  // the file is there and has at least its header
   return rows;
 }
 

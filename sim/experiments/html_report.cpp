@@ -8,50 +8,18 @@
 
 #include <fmt/format.h>
 
+#include "report.hpp"
 #include "svg_drawing.hpp"
 
 namespace mcsim {
 
 namespace {
 
-// One CSV line split into fields (RFC 4180 quotes, as report.cpp writes them).
-std::vector<std::string> csv_fields(const std::string& line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += '"', ++i;
-      else if (c == '"') quoted = false;
-      else fields.back() += c;
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      fields.emplace_back();
-    } else {
-      fields.back() += c;
-    }
-  }
-  return fields;
-}
-
 std::optional<double> number(const std::string& text) {
   double value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
   return value;
-}
-
-std::vector<std::vector<std::string>> csv_rows(const std::string& csv) {
-  std::vector<std::vector<std::string>> rows;
-  std::size_t start = 0;
-  while (start < csv.size()) {
-    auto end = csv.find('\n', start);
-    if (end == std::string::npos) end = csv.size();
-    if (end > start) rows.push_back(csv_fields(csv.substr(start, end - start)));
-    start = end + 1;
-  }
-  return rows;
 }
 
 int column(const std::vector<std::string>& header, const std::string& name) {

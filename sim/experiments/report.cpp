@@ -27,6 +27,41 @@ std::string csv_field(const std::string& text) {
 }
 
 namespace {
+// One CSV line split into its fields, RFC 4180 quotes undone.
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += '"', ++i;
+      else if (c == '"') quoted = false;
+      else fields.back() += c;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+}  // namespace
+
+std::vector<std::vector<std::string>> csv_rows(const std::string& csv) {
+  std::vector<std::vector<std::string>> rows;
+  std::size_t start = 0;
+  while (start < csv.size()) {
+    auto end = csv.find('\n', start);
+    if (end == std::string::npos) end = csv.size();
+    if (end > start) rows.push_back(csv_fields(csv.substr(start, end - start)));
+    start = end + 1;
+  }
+  return rows;
+}
+
+namespace {
 std::string number(std::optional<double> v) { return csv_number(v); }
 std::string field(const std::string& text) { return csv_field(text); }
 

@@ -43,6 +43,8 @@ std::string sweep_csv(const ExperimentResult& result, const ReportOptions& optio
 // field that holds a comma, quote or newline.
 std::string csv_number(std::optional<double> value);
 std::string csv_field(const std::string& text);
+// The reverse: the non-empty lines of a CSV text, each split into its fields (quotes undone).
+std::vector<std::vector<std::string>> csv_rows(const std::string& csv);
 
 
 }  // namespace mcsim
