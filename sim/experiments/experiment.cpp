@@ -157,23 +157,25 @@ ExperimentResult run_experiment(const SimulationScenario& scenario, const RunOpt
   // Tasks whose results this process already has are not run again (RunOptions::reuse).
   TaskResults* reuse = options.tasks == nullptr && s.workload.file.empty() ? options.reuse : nullptr;
   std::vector<std::string> task_keys(tasks.size());
+  std::vector<std::vector<JobRecord>> records(tasks.size());
   std::vector<std::size_t> to_run;
   for (std::size_t t = 0; t < tasks.size(); ++t) {
-    if (reuse) task_keys[t] = task_key(s, result.seed, tasks[t], options.simulation);
-    if (!reuse || !reuse->contains(task_keys[t])) to_run.push_back(t);
+    if (reuse) {
+      task_keys[t] = task_key(s, result.seed, tasks[t], options.simulation);
+      if (const auto known = reuse->find(task_keys[t]); known != reuse->end()) {
+        records[t] = known->second;
+        continue;
+      }
+    }
+    to_run.push_back(t);
   }
   const auto ran = run_scenario_tasks(
       to_run.size(), [&](std::size_t i) { return run_task(s, result.seed, tasks[to_run[i]], options.simulation); },
       options);
-  std::vector<std::vector<JobRecord>> records(tasks.size());
-  std::vector<char> was_run(tasks.size(), 0);
   for (std::size_t i = 0; i < to_run.size(); ++i) {
     records[to_run[i]] = ran[i];
-    was_run[to_run[i]] = 1;
     if (reuse) (*reuse)[task_keys[to_run[i]]] = ran[i];
   }
-  for (std::size_t t = 0; t < tasks.size(); ++t)
-    if (!was_run[t]) records[t] = reuse->at(task_keys[t]);
 
   for (std::size_t n = 0; n < s.nodes.size(); ++n)
     for (std::size_t d = 0; d < s.densities.size(); ++d)
