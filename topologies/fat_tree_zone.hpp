@@ -47,8 +47,18 @@ class FatTreeZone : public simgrid::kernel::routing::NetZoneImpl {
                        simgrid::kernel::routing::Route* into, double* latency) override;
 
  private:
+  void do_seal() override;  // SimGrid calls it once, before any route is asked
+
+  // A link as a route needs it, taken once when the zone is sealed: s4u::Link::get_impl() is a
+  // dynamic_cast, and every message's route walks about ten links (a few per cent of a CM-5 run).
+  struct RouteLink {
+    simgrid::kernel::resource::StandardLinkImpl* impl = nullptr;
+    double latency = 0;
+  };
+  static RouteLink route_link(const simgrid::s4u::Link* link);
+  static void append(simgrid::kernel::routing::Route* into, double* latency, const RouteLink& link);
+
   int node_of(const simgrid::kernel::routing::NetPoint* point) const;
-  static void append(simgrid::kernel::routing::Route* into, double* latency, simgrid::s4u::Link* link);
 
   FatTreeShape shape_;
   std::uint64_t seed_ = 0;
@@ -58,6 +68,10 @@ class FatTreeZone : public simgrid::kernel::routing::NetZoneImpl {
   std::vector<simgrid::s4u::Link*> wire_up_;
   std::vector<simgrid::s4u::Link*> wire_down_;
   simgrid::s4u::Link* loopback_ = nullptr;
+  // The same links, for routing (filled by do_seal).
+  std::vector<std::vector<RouteLink>> route_out_, route_in_;  // per node
+  std::vector<RouteLink> route_up_, route_down_;             // per wire
+  RouteLink route_loopback_;
 };
 
 }  // namespace mcsim
