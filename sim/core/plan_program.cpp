@@ -106,8 +106,11 @@ void PlanProgram::run(Node& node) {
                                                       [&](std::size_t r) { return run_.messages[r].src == m.dst; })
                                        : round.receives.end();
       if (back == round.receives.end()) {
-        sends.push_back(node.send(m.dst, m.bytes, index, Lane::data, costs.send_overhead_s));
-        if (costs.blocking_send) node.wait(sends.back());
+        const SendHandle sent = node.send(m.dst, m.bytes, index, Lane::data, costs.send_overhead_s);
+        if (costs.blocking_send)
+          node.wait(sent);
+        else
+          sends.push_back(sent);
       } else if (me < m.dst) {
         // The lower node of a synchronised pair moves both messages; the higher one's send is
         // complete when its receive is.

@@ -21,15 +21,6 @@ using HandlerContext = OnNode<ControlContext>;
 
 }  // namespace
 
-s4u::Mailbox* PairMailboxes::get(int src, int dst) {
-  const auto key = static_cast<std::uint64_t>(src) * static_cast<std::uint64_t>(nodes_) + static_cast<std::uint64_t>(dst);
-  if (auto it = boxes_.find(key); it != boxes_.end()) return it->second;
-  // by_name is a simcall: other actors run before it returns, so the cache is filled only after.
-  s4u::Mailbox* box = s4u::Mailbox::by_name(fmt::format("{}{}>{}", kind_, src, dst));
-  boxes_.emplace(key, box);
-  return box;
-}
-
 Network::Network(Machine& machine)
     : transport(make_transport(machine)), data(machine.nodes(), 'm'), ready(machine.nodes(), 'r') {
   const auto n = static_cast<std::size_t>(machine.nodes());
@@ -130,8 +121,10 @@ void SimulatedNode::wait_until(const std::function<bool()>& condition) {
   job_.wait_until(id_, condition);
 }
 
+PairMailboxes& SimulatedNode::mailboxes(Lane lane) { return lane == Lane::data ? job_.net().data : job_.net().ready; }
+
 ReceiveHandle SimulatedNode::post_receive(int from, Lane lane) {
-  s4u::Mailbox* box = (lane == Lane::data ? job_.net().data : job_.net().ready).get(from, id_);
+  s4u::Mailbox* box = mailboxes(lane).take(from, id_);
   std::uint32_t slot;
   if (free_receives_.empty()) {
     slot = static_cast<std::uint32_t>(receives_.size());
@@ -161,6 +154,7 @@ Arrival SimulatedNode::finish(ReceiveHandle handle, std::size_t which) {
   if (recorder && posted.lane == Lane::data && !job_.net().transport->records_streams())
     recorder->stream(posted.from, id_, posted.comm->get_start_time(), posted.comm->get_finish_time());
   posted.comm = nullptr;
+  mailboxes(posted.lane).give(posted.from, id_);
   free_receives_.push_back(handle.id);
   return arrival;
 }
@@ -182,14 +176,14 @@ Arrival SimulatedNode::wait_any(const std::vector<ReceiveHandle>& receives) {
   return finish(receives[k], k);
 }
 
-SendHandle SimulatedNode::keep(TransferHandle transfer) {
+SendHandle SimulatedNode::keep(StartedSend send) {
   if (free_sends_.empty()) {
-    sends_.push_back(std::move(transfer));
+    sends_.push_back(std::move(send));
     return {static_cast<std::uint32_t>(sends_.size() - 1)};
   }
   const std::uint32_t slot = free_sends_.back();
   free_sends_.pop_back();
-  sends_[slot] = std::move(transfer);
+  sends_[slot] = std::move(send);
   return {slot};
 }
 
@@ -197,15 +191,15 @@ SendHandle SimulatedNode::send(int to, std::uint64_t bytes, Tag tag, Lane lane, 
   Network& net = job_.net();
   // The mailbox first, then the CPU time: the order of simulation events the Plan interpreter has
   // always had (a first lookup of a mailbox is itself an event).
-  s4u::Mailbox* box = (lane == Lane::data ? net.data : net.ready).get(id_, to);
+  s4u::Mailbox* box = mailboxes(lane).take(id_, to);
   compute(cpu_s);
   const NodeProtocol& protocol = job_.machine().protocol();
   const std::uint64_t wire = lane == Lane::data ? protocol.wire_bytes(bytes) : bytes;
   const Transfer transfer{id_, to, wire, payload_of(tag), box};
   if (lane == Lane::data)
     if (const auto handshake = protocol.handshake(bytes))
-      return keep(net.transport->start_after_handshake(job_.machine(), transfer, *handshake));
-  return keep(net.transport->start(transfer));
+      return keep({net.transport->start_after_handshake(job_.machine(), transfer, *handshake), to, lane});
+  return keep({net.transport->start(transfer), to, lane});
 }
 
 SendHandle SimulatedNode::exchange(int partner, std::uint64_t bytes, Tag tag, std::uint64_t back_bytes, Tag back_tag,
@@ -214,25 +208,32 @@ SendHandle SimulatedNode::exchange(int partner, std::uint64_t bytes, Tag tag, st
   if (!net.transport->exchanges_need_pairing())
     throw Error(job_.machine().name(), "this machine has no synchronised pairwise exchanges");
   Machine& machine = job_.machine();
-  const Transfer there{id_, partner, machine.protocol().wire_bytes(bytes), payload_of(tag), net.data.get(id_, partner)};
+  const Transfer there{id_, partner, machine.protocol().wire_bytes(bytes), payload_of(tag), net.data.take(id_, partner)};
   const Transfer back{partner, id_, machine.protocol().wire_bytes(back_bytes), payload_of(back_tag),
-                      net.data.get(partner, id_)};
+                      net.data.take(partner, id_)};
   compute(cpu_s);
   const auto there_handshake = machine.protocol().handshake(bytes);
   const auto back_handshake = machine.protocol().handshake(back_bytes);
   if (there_handshake || back_handshake)
-    return keep(net.transport->start_exchange_after_handshakes(machine, there, there_handshake, back, back_handshake));
-  return keep(net.transport->start_exchange(there, back));
+    return keep({net.transport->start_exchange_after_handshakes(machine, there, there_handshake, back, back_handshake),
+                 partner, Lane::data, true});
+  return keep({net.transport->start_exchange(there, back), partner, Lane::data, true});
 }
 
 void SimulatedNode::wait(SendHandle send) {
   if (send.id >= sends_.size())
     throw Error("node program", fmt::format("node {} waits for a send it has not started", id_));
-  TransferHandle transfer = std::move(sends_[send.id]);
+  StartedSend started = std::move(sends_[send.id]);
+  if (!started.transfer.started())
+    throw Error("node program", fmt::format("node {} waits for a send it has waited for already", id_));
   sends_[send.id] = {};
   free_sends_.push_back(send.id);
-  ActivityRecorder::Scoped state(job_.net().recorder, id_, "wait-send");
-  transfer.wait();
+  {
+    ActivityRecorder::Scoped state(job_.net().recorder, id_, "wait-send");
+    started.transfer.wait();
+  }
+  mailboxes(started.lane).give(id_, started.to);
+  if (started.exchange) mailboxes(started.lane).give(started.to, id_);
 }
 
 int SimulatedNode::test_and_set(int owner, int index) {

@@ -12,22 +12,10 @@
 
 #include "../core/node_program.hpp"
 #include "machine.hpp"
+#include "pair_mailboxes.hpp"
 #include "transport.hpp"
 
 namespace mcsim {
-
-// One mailbox per ordered pair of nodes: messages between two nodes are matched in order.
-// Data and ready signals have separate sets.
-class PairMailboxes {
- public:
-  PairMailboxes(int nodes, char kind) : nodes_(nodes), kind_(kind) {}
-  simgrid::s4u::Mailbox* get(int src, int dst);
-
- private:
-  int nodes_;
-  char kind_;
-  std::unordered_map<std::uint64_t, simgrid::s4u::Mailbox*> boxes_;
-};
 
 // Per node, what control-message handlers synchronise on: one handler at a time, and a wake-up for
 // a program waiting in wait_until. Free again when a job has drained, so every job reuses them.
@@ -38,7 +26,7 @@ struct HandlerSignals {
 };
 
 // What lives as long as the simulation, made once and shared by every job: the transport, the
-// mailboxes (their lookups are cached across jobs) and the handler signals.
+// mailboxes (data and ready signals have separate sets) and the handler signals.
 struct Network {
   explicit Network(Machine& machine);
   std::unique_ptr<Transport> transport;
@@ -129,13 +117,21 @@ class SimulatedNode final : public OnNode<Node> {
     int from = 0;
     Lane lane = Lane::data;
   };
+  // A send under way, and the pairs whose mailboxes it uses (an exchange uses both directions').
+  struct StartedSend {
+    TransferHandle transfer;
+    int to = 0;
+    Lane lane = Lane::data;
+    bool exchange = false;
+  };
+  PairMailboxes& mailboxes(Lane lane);
   PostedReceive& receive_slot(ReceiveHandle handle);
-  SendHandle keep(TransferHandle transfer);
+  SendHandle keep(StartedSend send);
   Arrival finish(ReceiveHandle handle, std::size_t which);
 
   std::deque<PostedReceive> receives_;  // a deque: addresses stay put as it grows
   std::vector<std::uint32_t> free_receives_;
-  std::vector<TransferHandle> sends_;
+  std::vector<StartedSend> sends_;
   std::vector<std::uint32_t> free_sends_;
   std::vector<simgrid::s4u::CommPtr> waiting_;  // wait_any's list, kept to reuse its memory
 };

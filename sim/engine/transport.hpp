@@ -38,6 +38,7 @@ class TransferHandle {
   explicit TransferHandle(simgrid::s4u::ActorPtr actor) : actor_(std::move(actor)) {}
   explicit TransferHandle(std::shared_ptr<QueuedTransfer> queued) : queued_(std::move(queued)) {}
   void wait();
+  bool started() const { return comm_ || actor_ || queued_; }
 
  private:
   simgrid::s4u::CommPtr comm_;
