@@ -8,8 +8,10 @@
 #include <sstream>
 
 #include <catch2/catch.hpp>
+#include <simgrid/s4u.hpp>
 #include <fmt/format.h>
 
+#include "sim/engine/isolated.hpp"
 #include "topologies/machines.hpp"
 
 namespace mcsim::test {
@@ -40,6 +42,26 @@ struct TemporaryDirectories {
 };
 TemporaryDirectories temporary_directories;
 }  // namespace
+
+std::string in_engine(const std::function<std::string()>& body) {
+  return run_isolated(
+             1,
+             [&](std::size_t) {
+               int argc = 1;
+               char name[] = "mcsim-test";
+               char* argv[] = {name, nullptr};
+               simgrid::s4u::Engine engine(&argc, argv);
+               simgrid::s4u::NetZone* zone = simgrid::s4u::create_full_zone("zone");
+               zone->create_host("h", 1e9);
+               zone->seal();
+               std::string out;
+               simgrid::s4u::Actor::create("test", engine.host_by_name("h"), [&] { out = body(); });
+               engine.run();
+               return out;
+             },
+             1)
+      .front();
+}
 
 std::string temp_dir(const std::string& name) {
   const auto dir = std::filesystem::temp_directory_path() / fmt::format("mcsim-test-{}-{}", name, ::getpid());

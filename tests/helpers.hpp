@@ -2,6 +2,7 @@
 // small matrices built by hand.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,10 @@ Plan one_phase(int nodes, Strategy strategy, std::vector<PlannedMessage> message
 
 // When the message src -> dst of a run arrived (fails the test if the run has none).
 double end_of(const Run& run, int src, int dst);
+
+// Runs `body` in an actor of a fresh engine with one host, in a child process, and returns what it
+// returned: for engine parts that need a running simulation but no machine.
+std::string in_engine(const std::function<std::string()>& body);
 
 // Path of the mcsim binary and a way to run it: returns the exit code; stdout/stderr captured.
 struct CommandResult {

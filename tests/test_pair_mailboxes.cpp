@@ -7,36 +7,11 @@
 #include <fmt/format.h>
 
 #include "sim/core/error.hpp"
-#include "sim/engine/isolated.hpp"
+#include "helpers.hpp"
 #include "sim/engine/pair_mailboxes.hpp"
 
 namespace s4u = simgrid::s4u;
-
-namespace {
-
-// Runs `body` in an actor of a fresh one-host engine, in a child process (one engine per process),
-// and returns what it wrote.
-std::string in_engine(const std::function<std::string()>& body) {
-  return mcsim::run_isolated(
-             1,
-             [&](std::size_t) {
-               int argc = 1;
-               char name[] = "mcsim-test";
-               char* argv[] = {name, nullptr};
-               s4u::Engine engine(&argc, argv);
-               s4u::NetZone* zone = s4u::create_full_zone("zone");
-               zone->create_host("h", 1e9);
-               zone->seal();
-               std::string out;
-               s4u::Actor::create("test", engine.host_by_name("h"), [&] { out = body(); });
-               engine.run();
-               return out;
-             },
-             1)
-      .front();
-}
-
-}  // namespace
+using mcsim::test::in_engine;
 
 TEST_CASE("Pair mailboxes: a pair's mailbox goes back to the pool when its last use ends") {
   const std::string out = in_engine([] {

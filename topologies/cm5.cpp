@@ -165,6 +165,8 @@ void Cm5Platform::reseed_routing(std::uint64_t seed) {
   if (zone_) zone_->reseed(seed);
 }
 
+void Cm5Platform::skip_route(int src, int dst) { zone_->skip_route(src, dst); }
+
 namespace {
 
 std::vector<MachineParameter> documented(const FatTreeShape& shape, const Cm5Parameters& p) {

@@ -51,6 +51,7 @@ class Cm5Platform final : public Platform {
   void build() override;
   simgrid::s4u::Host* host(int node) const override { return hosts_[static_cast<std::size_t>(node)]; }
   void reseed_routing(std::uint64_t seed) override;
+  void skip_route(int src, int dst) override;
 
  private:
   FatTreeShape shape_;

@@ -68,8 +68,7 @@ void FatTreeZone::get_local_route(const routing::NetPoint* src, const routing::N
     return;
   }
   for (const RouteLink& link : route_out_[static_cast<std::size_t>(a)]) append(into, latency, link);
-  const std::uint64_t pair = static_cast<std::uint64_t>(a) * static_cast<std::uint64_t>(shape_.nodes()) +
-                             static_cast<std::uint64_t>(b);
+  const std::uint64_t pair = pair_key(a, b);
   Rng rng(derive_seed(seed_ ^ (pair * 0x9E3779B97F4A7C15ull), "uplinks", messages_sent_[pair]++));
   const auto route = fat_tree_route(shape_, a, b, [&rng](int, int parents) { return rng.below(parents); });
   for (const Channel& c : route) append(into, latency, c.up ? route_up_[c.wire] : route_down_[c.wire]);

@@ -22,7 +22,11 @@ using HandlerContext = OnNode<ControlContext>;
 }  // namespace
 
 Network::Network(Machine& machine)
-    : transport(make_transport(machine)), data(machine.nodes(), 'm'), ready(machine.nodes(), 'r') {
+    : transport(make_transport(machine)),
+      data(machine.nodes(), 'm'),
+      ready(machine.nodes(), 'r'),
+      direct_signals(transport->empty_messages_take_no_time()),
+      signals(machine.nodes()) {
   const auto n = static_cast<std::size_t>(machine.nodes());
   handlers.busy.reserve(n);
   handlers.wake_lock.reserve(n);
@@ -123,8 +127,14 @@ void SimulatedNode::wait_until(const std::function<bool()>& condition) {
 
 PairMailboxes& SimulatedNode::mailboxes(Lane lane) { return lane == Lane::data ? job_.net().data : job_.net().ready; }
 
+// A 0-byte ready signal (tag 0, as the plan programs send them) where it takes no time.
+bool SimulatedNode::direct_signal(Lane lane, std::uint64_t bytes, Tag tag) const {
+  return lane == Lane::ready && bytes == 0 && tag == 0 && job_.net().direct_signals;
+}
+
 ReceiveHandle SimulatedNode::post_receive(int from, Lane lane) {
-  s4u::Mailbox* box = mailboxes(lane).take(from, id_);
+  const bool signal = direct_signal(lane, 0, 0);
+  s4u::Mailbox* box = signal ? nullptr : mailboxes(lane).take(from, id_);
   std::uint32_t slot;
   if (free_receives_.empty()) {
     slot = static_cast<std::uint32_t>(receives_.size());
@@ -137,43 +147,60 @@ ReceiveHandle SimulatedNode::post_receive(int from, Lane lane) {
   posted.payload = nullptr;
   posted.from = from;
   posted.lane = lane;
-  posted.comm = box->get_async<void>(&posted.payload);
+  posted.signal = signal;
+  posted.open = true;
+  if (!signal) posted.comm = box->get_async<void>(&posted.payload);
   return {slot};
 }
 
 SimulatedNode::PostedReceive& SimulatedNode::receive_slot(ReceiveHandle handle) {
-  if (handle.id >= receives_.size() || !receives_[handle.id].comm)
+  if (handle.id >= receives_.size() || !receives_[handle.id].open)
     throw Error("node program", fmt::format("node {} waits for a receive it has not posted (or waited for already)", id_));
   return receives_[handle.id];
 }
 
-Arrival SimulatedNode::finish(ReceiveHandle handle, std::size_t which) {
+Arrival SimulatedNode::finish(ReceiveHandle handle, std::size_t which, double arrival_s) {
   PostedReceive& posted = receives_[handle.id];
-  const Arrival arrival{which, tag_of(posted.payload), posted.comm->get_finish_time() - job_.start_s()};
+  const Arrival arrival{which, posted.signal ? Tag{0} : tag_of(posted.payload), arrival_s - job_.start_s()};
   ActivityRecorder* recorder = job_.net().recorder;
   if (recorder && posted.lane == Lane::data && !job_.net().transport->records_streams())
     recorder->stream(posted.from, id_, posted.comm->get_start_time(), posted.comm->get_finish_time());
   posted.comm = nullptr;
-  mailboxes(posted.lane).give(posted.from, id_);
+  posted.open = false;
+  if (!posted.signal) mailboxes(posted.lane).give(posted.from, id_);
   free_receives_.push_back(handle.id);
   return arrival;
 }
 
 Arrival SimulatedNode::wait(ReceiveHandle receive) {
   PostedReceive& posted = receive_slot(receive);
-  ActivityRecorder::Scoped state(job_.net().recorder, id_, posted.lane == Lane::data ? "wait-message" : "wait-partner");
-  posted.comm->wait();
-  return finish(receive, 0);
+  {
+    ActivityRecorder::Scoped state(job_.net().recorder, id_, posted.lane == Lane::data ? "wait-message" : "wait-partner");
+    if (posted.signal)
+      job_.net().signals.wait(posted.from, id_);
+    else
+      posted.comm->wait();
+  }
+  return finish(receive, 0, posted.signal ? s4u::Engine::get_clock() : posted.comm->get_finish_time());
 }
 
 Arrival SimulatedNode::wait_any(const std::vector<ReceiveHandle>& receives) {
   if (receives.empty()) throw Error("node program", fmt::format("node {} waits for any of no receives", id_));
   waiting_.clear();
-  for (const ReceiveHandle& r : receives) waiting_.push_back(receive_slot(r).comm);
-  ActivityRecorder::Scoped state(job_.net().recorder, id_, "wait-message");
-  const auto k = static_cast<std::size_t>(s4u::Comm::wait_any(waiting_));
+  for (const ReceiveHandle& r : receives) {
+    const PostedReceive& posted = receive_slot(r);
+    if (posted.signal)
+      throw Error("node program", fmt::format("node {} waits for a ready signal among other receives: wait for it alone",
+                                              id_));
+    waiting_.push_back(posted.comm);
+  }
+  std::size_t k = 0;
+  {
+    ActivityRecorder::Scoped state(job_.net().recorder, id_, "wait-message");
+    k = static_cast<std::size_t>(s4u::Comm::wait_any(waiting_));
+  }
   waiting_.clear();
-  return finish(receives[k], k);
+  return finish(receives[k], k, receive_slot(receives[k]).comm->get_finish_time());
 }
 
 SendHandle SimulatedNode::keep(StartedSend send) {
@@ -191,6 +218,12 @@ SendHandle SimulatedNode::send(int to, std::uint64_t bytes, Tag tag, Lane lane, 
   Network& net = job_.net();
   // The mailbox first, then the CPU time: the order of simulation events the Plan interpreter has
   // always had (a first lookup of a mailbox is itself an event).
+  if (direct_signal(lane, bytes, tag)) {
+    compute(cpu_s);
+    job_.machine().platform().skip_route(id_, to);
+    net.signals.post(id_, to);
+    return keep({TransferHandle::complete(), to, lane, false, true});
+  }
   s4u::Mailbox* box = mailboxes(lane).take(id_, to);
   compute(cpu_s);
   const NodeProtocol& protocol = job_.machine().protocol();
@@ -232,7 +265,7 @@ void SimulatedNode::wait(SendHandle send) {
     ActivityRecorder::Scoped state(job_.net().recorder, id_, "wait-send");
     started.transfer.wait();
   }
-  mailboxes(started.lane).give(id_, started.to);
+  if (!started.signal) mailboxes(started.lane).give(id_, started.to);
   if (started.exchange) mailboxes(started.lane).give(started.to, id_);
 }
 

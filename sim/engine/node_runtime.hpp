@@ -13,6 +13,7 @@
 #include "../core/node_program.hpp"
 #include "machine.hpp"
 #include "pair_mailboxes.hpp"
+#include "ready_signals.hpp"
 #include "transport.hpp"
 
 namespace mcsim {
@@ -32,6 +33,9 @@ struct Network {
   std::unique_ptr<Transport> transport;
   PairMailboxes data;
   PairMailboxes ready;
+  // Where the transport moves empty messages in no time, 0-byte ready signals go here instead.
+  bool direct_signals = false;
+  ReadySignals signals;
   HandlerSignals handlers;
   ActivityRecorder* recorder = nullptr;  // set when the run is recorded
 };
@@ -116,6 +120,8 @@ class SimulatedNode final : public OnNode<Node> {
     void* payload = nullptr;  // written by SimGrid when the message arrives: keep its address stable
     int from = 0;
     Lane lane = Lane::data;
+    bool signal = false;  // a ready signal taken from ReadySignals, not a SimGrid communication
+    bool open = false;    // posted and not yet waited for
   };
   // A send under way, and the pairs whose mailboxes it uses (an exchange uses both directions').
   struct StartedSend {
@@ -123,11 +129,13 @@ class SimulatedNode final : public OnNode<Node> {
     int to = 0;
     Lane lane = Lane::data;
     bool exchange = false;
+    bool signal = false;  // a ready signal (no mailbox)
   };
+  bool direct_signal(Lane lane, std::uint64_t bytes, Tag tag) const;
   PairMailboxes& mailboxes(Lane lane);
   PostedReceive& receive_slot(ReceiveHandle handle);
   SendHandle keep(StartedSend send);
-  Arrival finish(ReceiveHandle handle, std::size_t which);
+  Arrival finish(ReceiveHandle handle, std::size_t which, double arrival_s);
 
   std::deque<PostedReceive> receives_;  // a deque: addresses stay put as it grows
   std::vector<std::uint32_t> free_receives_;

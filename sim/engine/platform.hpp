@@ -18,6 +18,10 @@ class Platform {
   virtual simgrid::s4u::Host* host(int node) const = 0;
   // Machines with randomised routing draw their choices from a generator reset here per run.
   virtual void reseed_routing(std::uint64_t /*seed*/) {}
+  // A message from src to dst that was not routed (a ready signal that takes no time) keeps its
+  // place in the pair's sequence of random routing choices, so that the messages after it draw
+  // the routes they would have drawn had it crossed the network.
+  virtual void skip_route(int /*src*/, int /*dst*/) {}
 };
 
 }  // namespace mcsim

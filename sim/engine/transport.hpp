@@ -37,13 +37,20 @@ class TransferHandle {
   explicit TransferHandle(simgrid::s4u::CommPtr comm) : comm_(std::move(comm)) {}
   explicit TransferHandle(simgrid::s4u::ActorPtr actor) : actor_(std::move(actor)) {}
   explicit TransferHandle(std::shared_ptr<QueuedTransfer> queued) : queued_(std::move(queued)) {}
+  // A transfer that was over when it started (a ready signal that takes no time).
+  static TransferHandle complete() {
+    TransferHandle done;
+    done.complete_ = true;
+    return done;
+  }
   void wait();
-  bool started() const { return comm_ || actor_ || queued_; }
+  bool started() const { return complete_ || comm_ || actor_ || queued_; }
 
  private:
   simgrid::s4u::CommPtr comm_;
   simgrid::s4u::ActorPtr actor_;
   std::shared_ptr<QueuedTransfer> queued_;
+  bool complete_ = false;
 };
 
 // One message to move: `payload` is what the receiver's get on `mailbox` delivers (never null).
@@ -72,6 +79,10 @@ class Transport {
   // Moves `bytes` from src to dst under the same rules, in the calling actor, and returns when they
   // have arrived; no receiver takes part (control messages).
   virtual void carry(int src, int dst, std::uint64_t bytes) = 0;
+
+  // True where a 0-byte message arrives at the instant it is sent, whatever else the network
+  // carries: the nodes then pass ready signals directly (ready_signals.hpp), not as messages.
+  virtual bool empty_messages_take_no_time() const { return false; }
 
   // A synchronised pairwise exchange `there` (a -> b) and `back` (b -> a): both node interfaces and
   // both routes are claimed together, then both directions stream at once (Wang and Ranka 1994,

@@ -3,6 +3,8 @@
 // Close to packet switching with small packets (the CM-5 data network).
 #include <simgrid/s4u.hpp>
 
+#include <algorithm>
+
 #include "../transport.hpp"
 
 namespace mcsim {
@@ -11,7 +13,10 @@ namespace {
 
 class FlowTransport final : public Transport {
  public:
-  explicit FlowTransport(Machine& machine) : machine_(machine) {}
+  explicit FlowTransport(Machine& machine) : machine_(machine) {
+    const auto links = simgrid::s4u::Engine::get_instance()->get_all_links();
+    zero_latency_ = std::all_of(links.begin(), links.end(), [](const auto* link) { return link->get_latency() == 0; });
+  }
 
   TransferHandle start(const Transfer& t) override { return TransferHandle(t.mailbox->put_async(t.payload, t.bytes)); }
 
@@ -19,8 +24,13 @@ class FlowTransport final : public Transport {
     simgrid::s4u::Comm::sendto(machine_.platform().host(src), machine_.platform().host(dst), bytes);
   }
 
+  // Without latency a 0-byte flow finishes at the instant it starts: max-min gives every flow a
+  // share, and it has nothing to move.
+  bool empty_messages_take_no_time() const override { return zero_latency_; }
+
  private:
   Machine& machine_;
+  bool zero_latency_ = false;
 };
 
 }  // namespace
