@@ -11,7 +11,10 @@ namespace mcsim {
 namespace routing = simgrid::kernel::routing;
 
 FatTreeZone::FatTreeZone(const std::string& name, FatTreeShape shape)
-    : NetZoneImpl(name), shape_(std::move(shape)), interfaces_(static_cast<std::size_t>(shape_.nodes())) {}
+    : NetZoneImpl(name),
+      shape_(std::move(shape)),
+      messages_sent_(shape_.nodes()),
+      interfaces_(static_cast<std::size_t>(shape_.nodes())) {}
 
 void FatTreeZone::add_node(int node, simgrid::s4u::Host* host, NodeInterface interface) {
   const auto id = host->get_netpoint()->id();
@@ -69,7 +72,7 @@ void FatTreeZone::get_local_route(const routing::NetPoint* src, const routing::N
   }
   for (const RouteLink& link : route_out_[static_cast<std::size_t>(a)]) append(into, latency, link);
   const std::uint64_t pair = pair_key(a, b);
-  Rng rng(derive_seed(seed_ ^ (pair * 0x9E3779B97F4A7C15ull), "uplinks", messages_sent_[pair]++));
+  Rng rng(derive_seed(seed_ ^ (pair * 0x9E3779B97F4A7C15ull), "uplinks", messages_sent_.increment(a, b)));
   const auto route = fat_tree_route(shape_, a, b, [&rng](int, int parents) { return rng.below(parents); });
   for (const Channel& c : route) append(into, latency, c.up ? route_up_[c.wire] : route_down_[c.wire]);
   for (const RouteLink& link : route_in_[static_cast<std::size_t>(b)]) append(into, latency, link);

@@ -14,9 +14,9 @@
 
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
+#include "../sim/core/pair_counts.hpp"
 #include "../sim/core/random.hpp"
 #include "../routing/fat_tree_shape.hpp"
 
@@ -43,7 +43,7 @@ class FatTreeZone : public simgrid::kernel::routing::NetZoneImpl {
   }
   const FatTreeShape& shape() const { return shape_; }
   // A message src -> dst that does not cross the network still uses up its draw of up-links.
-  void skip_route(int src, int dst) { ++messages_sent_[pair_key(src, dst)]; }
+  void skip_route(int src, int dst) { messages_sent_.increment(src, dst); }
 
   void get_local_route(const simgrid::kernel::routing::NetPoint* src, const simgrid::kernel::routing::NetPoint* dst,
                        simgrid::kernel::routing::Route* into, double* latency) override;
@@ -67,7 +67,7 @@ class FatTreeZone : public simgrid::kernel::routing::NetZoneImpl {
 
   FatTreeShape shape_;
   std::uint64_t seed_ = 0;
-  std::unordered_map<std::uint64_t, std::uint64_t> messages_sent_;  // (src, dst) -> routes asked so far
+  PairCounts messages_sent_;  // (src, dst) -> routes asked so far
   std::vector<int> node_by_netpoint_id_;
   std::vector<NodeInterface> interfaces_;
   std::vector<simgrid::s4u::Link*> wire_up_;

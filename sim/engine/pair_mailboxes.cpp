@@ -8,28 +8,10 @@ namespace mcsim {
 
 namespace s4u = simgrid::s4u;
 
-namespace {
-constexpr int largest_bitmap_nodes = 8192;
-}
-
-PairMailboxes::PairMailboxes(int nodes, char kind) : nodes_(nodes), kind_(kind) {
-  if (nodes <= largest_bitmap_nodes)
-    used_bits_.assign(static_cast<std::size_t>(nodes) * static_cast<std::size_t>(nodes), false);
-}
+PairMailboxes::PairMailboxes(int nodes, char kind) : nodes_(nodes), kind_(kind), used_(nodes) {}
 
 std::uint64_t PairMailboxes::key(int src, int dst) const {
   return static_cast<std::uint64_t>(src) * static_cast<std::uint64_t>(nodes_) + static_cast<std::uint64_t>(dst);
-}
-
-bool PairMailboxes::used_before(std::uint64_t pair) const {
-  return used_bits_.empty() ? used_set_.count(pair) > 0 : used_bits_[pair];
-}
-
-void PairMailboxes::mark_used(std::uint64_t pair) {
-  if (used_bits_.empty())
-    used_set_.insert(pair);
-  else
-    used_bits_[pair] = true;
 }
 
 // Mailbox::by_name is a simcall: the other actors of this instant run before it returns.
@@ -44,7 +26,7 @@ s4u::Mailbox* PairMailboxes::from_pool() {
 
 s4u::Mailbox* PairMailboxes::take(int src, int dst) {
   const std::uint64_t pair = key(src, dst);
-  if (!used_before(pair)) {
+  if (used_.get(src, dst) == 0) {
     // A pair's first use lets the other actors of this instant run before it returns, as making
     // the pair's own mailbox did before the pool (a simcall): that keeps the order of same-instant
     // events, on which the switched machines' results depend, as it was. Another actor may bind
@@ -54,7 +36,7 @@ s4u::Mailbox* PairMailboxes::take(int src, int dst) {
       held = from_pool();
       s4u::this_actor::yield();
     }
-    mark_used(pair);
+    if (used_.get(src, dst) == 0) used_.increment(src, dst);
     pool_.push_back(held);
   }
   auto it = bound_.find(pair);

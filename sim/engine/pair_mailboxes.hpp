@@ -10,8 +10,9 @@
 
 #include <cstdint>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
+
+#include "../core/pair_counts.hpp"
 
 namespace mcsim {
 
@@ -35,8 +36,6 @@ class PairMailboxes {
     std::uint32_t uses = 0;
   };
   std::uint64_t key(int src, int dst) const;
-  bool used_before(std::uint64_t pair) const;
-  void mark_used(std::uint64_t pair);
   simgrid::s4u::Mailbox* from_pool();
   simgrid::s4u::Mailbox* create();
 
@@ -45,9 +44,7 @@ class PairMailboxes {
   std::size_t created_ = 0;
   std::unordered_map<std::uint64_t, Binding> bound_;  // pairs with a mailbox now
   std::vector<simgrid::s4u::Mailbox*> pool_;
-  // Pairs used before in this simulation: a bit per pair up to 8,192 nodes (8 MiB), a set beyond.
-  std::vector<bool> used_bits_;
-  std::unordered_set<std::uint64_t> used_set_;
+  PairCounts used_;  // pairs used before in this simulation (1 once used)
 };
 
 }  // namespace mcsim
