@@ -12,19 +12,42 @@ PlanProgram::PlanProgram(const Plan& plan, int nodes, MessageCalls calls) : plan
   run_.nodes = nodes;
   run_.node_finish_s.assign(static_cast<std::size_t>(nodes), 0.0);
   const bool one_round = plan.strategy == Strategy::asynchronous;
-  const std::size_t round_count = one_round ? (plan.phases.empty() ? 0 : 1) : plan.phases.size();
-  rounds_.assign(static_cast<std::size_t>(nodes), std::vector<NodeRound>(round_count));
+  round_count_ = one_round ? (plan.phases.empty() ? 0 : 1) : plan.phases.size();
+  if (plan.message_count() >= UINT32_MAX)
+    throw Error("plan", fmt::format("{} messages: more than a run can index", plan.message_count()));
+  rounds_.assign(static_cast<std::size_t>(nodes), NodeRounds{});
+  // Rounds are filled in increasing order, so a round starts where the lists stand when it is first
+  // reached.
+  auto open_round = [](std::vector<std::uint32_t>& starts, std::size_t round, std::size_t size) {
+    while (starts.size() <= round) starts.push_back(static_cast<std::uint32_t>(size));
+  };
   for (std::size_t p = 0; p < plan.phases.size(); ++p) {
     const std::size_t round = one_round ? 0 : p;
     for (const auto& m : plan.phases[p].messages) {
-      const std::size_t index = run_.messages.size();
+      const auto index = static_cast<std::uint32_t>(run_.messages.size());
       run_.messages.push_back({m.src, m.dst, m.bytes, static_cast<int>(p), m.dummy, 0.0, 0.0});
-      rounds_[static_cast<std::size_t>(m.src)][round].sends.push_back(index);
-      rounds_[static_cast<std::size_t>(m.dst)][round].receives.push_back(index);
+      NodeRounds& from = rounds_[static_cast<std::size_t>(m.src)];
+      open_round(from.send_start, round, from.sends.size());
+      from.sends.push_back(index);
+      NodeRounds& to = rounds_[static_cast<std::size_t>(m.dst)];
+      open_round(to.receive_start, round, to.receives.size());
+      to.receives.push_back(index);
     }
   }
+  for (NodeRounds& r : rounds_) {
+    open_round(r.send_start, round_count_, r.sends.size());
+    open_round(r.receive_start, round_count_, r.receives.size());
+    r.send_first.assign(round_count_, 1);
+  }
   if (calls_ == MessageCalls::rendezvous)
-    for (std::size_t round = 0; round < round_count; ++round) mark_send_first(round);
+    for (std::size_t round = 0; round < round_count_; ++round) mark_send_first(round);
+}
+
+PlanProgram::NodeRound PlanProgram::round_of(std::size_t node, std::size_t round) const {
+  const NodeRounds& r = rounds_[node];
+  return {std::span(r.sends).subspan(r.send_start[round], r.send_start[round + 1] - r.send_start[round]),
+          std::span(r.receives).subspan(r.receive_start[round], r.receive_start[round + 1] - r.receive_start[round]),
+          r.send_first[round] != 0};
 }
 
 // Blocking calls (MessageCalls::rendezvous). A phase of a loosely synchronous plan is a partial
@@ -41,7 +64,7 @@ void PlanProgram::mark_send_first(std::size_t round) {
   const std::size_t n = rounds_.size();
   std::vector<int> next(n, -1), previous(n, -1);
   for (std::size_t node = 0; node < n; ++node) {
-    const NodeRound& r = rounds_[node][round];
+    const NodeRound r = round_of(node, round);
     if (r.sends.size() != 1 || r.receives.size() > 1) continue;
     next[node] = run_.messages[r.sends.front()].dst;
     previous[static_cast<std::size_t>(next[node])] = static_cast<int>(node);
@@ -52,7 +75,7 @@ void PlanProgram::mark_send_first(std::size_t round) {
     for (int node = static_cast<int>(start); node >= 0 && !placed[static_cast<std::size_t>(node)];
          node = next[static_cast<std::size_t>(node)]) {
       placed[static_cast<std::size_t>(node)] = 1;
-      rounds_[static_cast<std::size_t>(node)][round].send_first = send_first;
+      rounds_[static_cast<std::size_t>(node)].send_first[round] = send_first ? 1 : 0;
       send_first = !send_first;
     }
   };
@@ -73,9 +96,8 @@ void PlanProgram::run(Node& node) {
   const bool blocking = calls_ == MessageCalls::rendezvous &&
                         (strategy == Strategy::loosely_synchronous || strategy == Strategy::phase_synchronous);
 
-  const auto& my_rounds = rounds_[static_cast<std::size_t>(me)];
-  for (std::size_t r = 0; r < my_rounds.size(); ++r) {
-    const NodeRound& round = my_rounds[r];
+  for (std::size_t r = 0; r < round_count_; ++r) {
+    const NodeRound round = round_of(static_cast<std::size_t>(me), r);
     if (strategy != Strategy::asynchronous) node.mark_phase(static_cast<int>(r));
     if (blocking) {
       run_blocking_round(node, round);
