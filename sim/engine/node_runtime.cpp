@@ -25,7 +25,7 @@ Network::Network(Machine& machine)
     : transport(make_transport(machine)),
       data(machine.nodes(), 'm'),
       ready(machine.nodes(), 'r'),
-      direct_signals(transport->empty_messages_take_no_time()),
+      direct_signals(transport->delivers_ready_signals()),
       signals(machine.nodes()) {
   const auto n = static_cast<std::size_t>(machine.nodes());
   handlers.busy.reserve(n);
@@ -127,7 +127,7 @@ void SimulatedNode::wait_until(const std::function<bool()>& condition) {
 
 PairMailboxes& SimulatedNode::mailboxes(Lane lane) { return lane == Lane::data ? job_.net().data : job_.net().ready; }
 
-// A 0-byte ready signal (tag 0, as the plan programs send them) where it takes no time.
+// A 0-byte ready signal (tag 0, as the plan programs send them) where the transport delivers them.
 bool SimulatedNode::direct_signal(Lane lane, std::uint64_t bytes, Tag tag) const {
   return lane == Lane::ready && bytes == 0 && tag == 0 && job_.net().direct_signals;
 }
@@ -220,9 +220,9 @@ SendHandle SimulatedNode::send(int to, std::uint64_t bytes, Tag tag, Lane lane, 
   // always had (a first lookup of a mailbox is itself an event).
   if (direct_signal(lane, bytes, tag)) {
     compute(cpu_s);
-    job_.machine().platform().skip_route(id_, to);
-    net.signals.post(id_, to);
-    return keep({TransferHandle::complete(), to, lane, false, true});
+    Transfer signal{id_, to, 0, payload_of(tag), nullptr};
+    signal.signals = &net.signals;
+    return keep({net.transport->start(signal), to, lane, false, true});
   }
   s4u::Mailbox* box = mailboxes(lane).take(id_, to);
   compute(cpu_s);

@@ -33,7 +33,7 @@ struct Network {
   std::unique_ptr<Transport> transport;
   PairMailboxes data;
   PairMailboxes ready;
-  // Where the transport moves empty messages in no time, 0-byte ready signals go here instead.
+  // Where the transport delivers ready signals (Transport::delivers_ready_signals), they go here.
   bool direct_signals = false;
   ReadySignals signals;
   HandlerSignals handlers;

@@ -1,10 +1,14 @@
-// Ready signals that take no simulated time: a node tells another that its receive is posted
-// (CMMD's rendezvous, the S1 strategy's ready signal). Where a 0-byte message costs nothing on the
-// wire (the flow transport on a machine whose links have no latency: the CM-5's network delays are
-// in the library's measured start-up), sending it through SimGrid's network model changed no
-// simulated time, but it made half of a blocking exchange's SimGrid communications: LP on a
-// 1,024-node CM-5 sends 1 M of them. Here a signal is a count per ordered pair of nodes, and a
-// node waiting for one blocks on its own semaphore.
+// Ready signals told to their receivers without a SimGrid mailbox: a node tells another that its
+// receive is posted (CMMD's rendezvous, the S1 strategy's ready signal). The transport decides
+// when a signal arrives (Transport::delivers_ready_signals):
+//  - the CM-5's flows have no link latency, so a 0-byte flow ended at the instant it started; it
+//    changed no simulated time but made half of a blocking exchange's SimGrid communications (LP
+//    on 1,024 nodes sends a million signals). There the signal is posted as it leaves.
+//  - the iPSC/860's send queues carry the signal over the network as before and post it when it
+//    arrives. As a detached SimGrid message it waited in the sender's mailbox until the sender got
+//    to that message, and SimGrid 3.32 keeps every such message in one list that each finished
+//    communication scans (a std::set from SimGrid 3.34): a quarter to a half of a 4,096-node S1 run.
+// A signal is a count per ordered pair of nodes; a node waiting for one blocks on its own semaphore.
 #pragma once
 
 #include <simgrid/s4u.hpp>

@@ -19,6 +19,7 @@
 #include "../core/node_costs.hpp"
 #include "activity_recorder.hpp"
 #include "machine.hpp"
+#include "ready_signals.hpp"
 
 namespace mcsim {
 
@@ -60,6 +61,9 @@ struct Transfer {
   std::uint64_t bytes = 0;  // on the wire (after the machine's packet rounding)
   void* payload = nullptr;
   simgrid::s4u::Mailbox* mailbox = nullptr;
+  // A ready signal where the transport delivers them (delivers_ready_signals()): its arrival is
+  // posted here, and `mailbox` is not used.
+  ReadySignals* signals = nullptr;
 };
 
 // A switching model. One object per simulation, made inside the running engine (it may create
@@ -80,9 +84,11 @@ class Transport {
   // have arrived; no receiver takes part (control messages).
   virtual void carry(int src, int dst, std::uint64_t bytes) = 0;
 
-  // True where a 0-byte message arrives at the instant it is sent, whatever else the network
-  // carries: the nodes then pass ready signals directly (ready_signals.hpp), not as messages.
-  virtual bool empty_messages_take_no_time() const { return false; }
+  // True where the transport tells a ready signal's arrival to its receiver through ReadySignals
+  // (Transfer::signals), not as a message on a mailbox: SimGrid keeps a detached message that
+  // waits for its receive in one list that every finished communication scans, and S1's ready
+  // signals wait there for their senders (ready_signals.hpp).
+  virtual bool delivers_ready_signals() const { return false; }
 
   // A synchronised pairwise exchange `there` (a -> b) and `back` (b -> a): both node interfaces and
   // both routes are claimed together, then both directions stream at once (Wang and Ranka 1994,

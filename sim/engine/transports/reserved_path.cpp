@@ -109,6 +109,8 @@ class ReservedPathTransport final : public Transport {
   }
 
   bool exchanges_need_pairing() const override { return shares_node_ports(); }
+  // The send queues' ready signals (S1) wait for their senders' receives, often for long.
+  bool delivers_ready_signals() const override { return shares_node_ports(); }
   bool records_streams() const override { return true; }
 
   TransferHandle start_exchange(const Transfer& there, const Transfer& back) override {
@@ -210,7 +212,10 @@ class ReservedPathTransport final : public Transport {
           exchange(m.transfer, *m.back);
         } else {
           carry(t.src, t.dst, t.bytes);
-          t.mailbox->put_init(t.payload, 0)->detach();
+          if (t.signals)
+            t.signals->post(t.src, t.dst);
+          else
+            t.mailbox->put_init(t.payload, 0)->detach();
         }
         // The sender's send is complete once its bytes are there; the receivers' receives post
         // before their senders send (both strategies), so the notices are taken at once.
