@@ -48,21 +48,24 @@ int DirectNetworkZone::node_of(const routing::NetPoint* point) const {
   return node_by_netpoint_id_[id];
 }
 
+void DirectNetworkZone::do_seal() {
+  route_channels_.clear();
+  route_channels_.reserve(channel_links_.size());
+  for (const auto* link : channel_links_) route_channels_.push_back(RouteLink::of(link));
+  if (loopback_) route_loopback_ = RouteLink::of(loopback_);
+}
+
 void DirectNetworkZone::get_local_route(const routing::NetPoint* src, const routing::NetPoint* dst,
                                         routing::Route* into, double* latency) {
   const int a = node_of(src);
   const int b = node_of(dst);
-  auto append = [&](s4u::Link* link) {
-    into->link_list_.push_back(link->get_impl());
-    if (latency) *latency += link->get_latency();
-  };
   if (a == b) {
-    append(loopback_);
+    route_loopback_.append_to(into, latency);
     return;
   }
   const std::vector<int> path = routes_.route_path(a, b);
   for (std::size_t i = 1; i < path.size(); ++i)
-    append(channel_links_.at(static_cast<std::size_t>(routes_.channel_index(path[i - 1], path[i]))));
+    route_channels_.at(static_cast<std::size_t>(routes_.channel_index(path[i - 1], path[i]))).append_to(into, latency);
 }
 
 }  // namespace mcsim

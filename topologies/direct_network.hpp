@@ -19,6 +19,7 @@
 
 #include "../sim/core/channel_routes.hpp"
 #include "../sim/engine/platform.hpp"
+#include "route_link.hpp"
 
 namespace mcsim {
 
@@ -52,12 +53,15 @@ class DirectNetworkZone : public simgrid::kernel::routing::NetZoneImpl {
                        simgrid::kernel::routing::Route* into, double* latency) override;
 
  private:
+  void do_seal() override;  // SimGrid calls it once, before any route is asked
   int node_of(const simgrid::kernel::routing::NetPoint* point) const;
 
   const ChannelRoutes& routes_;
   std::vector<int> node_by_netpoint_id_;
   std::vector<simgrid::s4u::Link*> channel_links_;
   simgrid::s4u::Link* loopback_ = nullptr;
+  std::vector<RouteLink> route_channels_;  // channel_links_ for routing (filled by do_seal)
+  RouteLink route_loopback_;
 };
 
 }  // namespace mcsim

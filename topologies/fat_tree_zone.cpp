@@ -35,15 +35,11 @@ int FatTreeZone::node_of(const routing::NetPoint* point) const {
   return node_by_netpoint_id_[id];
 }
 
-FatTreeZone::RouteLink FatTreeZone::route_link(const simgrid::s4u::Link* link) {
-  return {link->get_impl(), link->get_latency()};
-}
-
 void FatTreeZone::do_seal() {
   auto convert = [](const std::vector<simgrid::s4u::Link*>& links) {
     std::vector<RouteLink> out;
     out.reserve(links.size());
-    for (const auto* link : links) out.push_back(route_link(link));
+    for (const auto* link : links) out.push_back(RouteLink::of(link));
     return out;
   };
   route_out_.clear();
@@ -54,12 +50,7 @@ void FatTreeZone::do_seal() {
   }
   route_up_ = convert(wire_up_);
   route_down_ = convert(wire_down_);
-  if (loopback_) route_loopback_ = route_link(loopback_);
-}
-
-void FatTreeZone::append(routing::Route* into, double* latency, const RouteLink& link) {
-  into->link_list_.push_back(link.impl);
-  if (latency) *latency += link.latency;
+  if (loopback_) route_loopback_ = RouteLink::of(loopback_);
 }
 
 void FatTreeZone::get_local_route(const routing::NetPoint* src, const routing::NetPoint* dst, routing::Route* into,
@@ -67,15 +58,15 @@ void FatTreeZone::get_local_route(const routing::NetPoint* src, const routing::N
   const int a = node_of(src);
   const int b = node_of(dst);
   if (a == b) {
-    if (loopback_) append(into, latency, route_loopback_);
+    if (loopback_) route_loopback_.append_to(into, latency);
     return;
   }
-  for (const RouteLink& link : route_out_[static_cast<std::size_t>(a)]) append(into, latency, link);
+  for (const RouteLink& link : route_out_[static_cast<std::size_t>(a)]) link.append_to(into, latency);
   const std::uint64_t pair = pair_key(a, b);
   Rng rng(derive_seed(seed_ ^ (pair * 0x9E3779B97F4A7C15ull), "uplinks", messages_sent_.increment(a, b)));
   const auto route = fat_tree_route(shape_, a, b, [&rng](int, int parents) { return rng.below(parents); });
-  for (const Channel& c : route) append(into, latency, c.up ? route_up_[c.wire] : route_down_[c.wire]);
-  for (const RouteLink& link : route_in_[static_cast<std::size_t>(b)]) append(into, latency, link);
+  for (const Channel& c : route) (c.up ? route_up_[c.wire] : route_down_[c.wire]).append_to(into, latency);
+  for (const RouteLink& link : route_in_[static_cast<std::size_t>(b)]) link.append_to(into, latency);
 }
 
 }  // namespace mcsim

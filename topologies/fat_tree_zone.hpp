@@ -19,6 +19,7 @@
 #include "../sim/core/pair_counts.hpp"
 #include "../sim/core/random.hpp"
 #include "../routing/fat_tree_shape.hpp"
+#include "route_link.hpp"
 
 namespace mcsim {
 
@@ -50,15 +51,6 @@ class FatTreeZone : public simgrid::kernel::routing::NetZoneImpl {
 
  private:
   void do_seal() override;  // SimGrid calls it once, before any route is asked
-
-  // A link as a route needs it, taken once when the zone is sealed: s4u::Link::get_impl() is a
-  // dynamic_cast, and every message's route walks about ten links (a few per cent of a CM-5 run).
-  struct RouteLink {
-    simgrid::kernel::resource::StandardLinkImpl* impl = nullptr;
-    double latency = 0;
-  };
-  static RouteLink route_link(const simgrid::s4u::Link* link);
-  static void append(simgrid::kernel::routing::Route* into, double* latency, const RouteLink& link);
 
   int node_of(const simgrid::kernel::routing::NetPoint* point) const;
   std::uint64_t pair_key(int src, int dst) const {
