@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "helpers.hpp"
+#include "sim/core/error.hpp"
 #include "sim/core/node_program.hpp"
 
 using namespace mcsim;
@@ -225,4 +226,75 @@ TEST_CASE("Two nodes race a remote test-and-set: one gets 0, the other 1, then i
   REQUIRE(run.messages[3].phase == 1);  // node 3's flag, seen by node 3 at 1 ms: held by the loser
   // The winner returned from clear_flag once its 50 us were spent.
   REQUIRE(run.node_finish_s[static_cast<std::size_t>(first.src)] == Approx(276e-6).epsilon(1e-9));
+}
+
+namespace {
+
+// Node 1 tells node 0 it is ready, with `bytes` on the ready lane; node 0 waits for that signal. The
+// other nodes of the smallest CM-5 partition (32) do nothing.
+constexpr int kSmallestCm5 = 32;
+class ReadyOnce : public Program {
+ public:
+  explicit ReadyOnce(std::uint64_t bytes) : bytes_(bytes) {
+    run_.nodes = kSmallestCm5;
+    run_.node_finish_s.assign(kSmallestCm5, 0.0);
+  }
+  void run(Node& node) override {
+    if (node.id() == 0) node.wait(node.post_receive(1, Lane::ready));
+    if (node.id() == 1) node.wait(node.send(0, bytes_, 0, Lane::ready));
+    run_.node_finish_s[static_cast<std::size_t>(node.id())] = node.now();
+  }
+  Run result() override { return std::move(run_); }
+
+ private:
+  std::uint64_t bytes_;
+  Run run_;
+};
+
+}  // namespace
+
+TEST_CASE("A ready signal on the CM-5 takes no time and one that carries bytes is an error rather than a hang") {
+  const MachineSpec cm5{"cm5", kSmallestCm5, {}};
+  const auto runs = simulate_isolated(cm5, {Job::running([](int) { return std::make_unique<ReadyOnce>(0); }, 1)});
+  REQUIRE(runs.front().node_finish_s == std::vector<double>(kSmallestCm5, 0.0));
+  REQUIRE_THROWS_WITH(
+      simulate_isolated(cm5, {Job::running([](int) { return std::make_unique<ReadyOnce>(8); }, 1)}),
+      Catch::Contains("node 1 sends a ready signal of 8 bytes with tag 0"));
+}
+
+namespace {
+
+// Node 0 computes for a millisecond, then sends a control message to a node the machine does not
+// have; every other node waits for a message from node 0 that never comes.
+class StrayControl : public Program {
+ public:
+  explicit StrayControl(int nodes) { run_.nodes = nodes; }
+  void run(Node& node) override {
+    if (node.id() != 0) {
+      node.wait(node.post_receive(0));
+      return;
+    }
+    node.compute(1e-3);
+    node.send_control(node.nodes() + 3, [](ControlContext&) {});
+  }
+  Run result() override { return std::move(run_); }
+
+ private:
+  Run run_;
+};
+
+}  // namespace
+
+// SimGrid 3.32 aborts the process when an exception leaves an actor; the error must instead end
+// the simulation and come back to the caller as it was raised, however many nodes are blocked.
+TEST_CASE("An error inside a node program ends the simulation and reaches the caller as one line") {
+  const MachineSpec ipsc{"ipsc860", 8, {}};
+  try {
+    simulate_isolated(ipsc, {Job::running([](int n) { return std::make_unique<StrayControl>(n); }, 1)});
+    FAIL("the stray control message was not refused");
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    REQUIRE_THAT(what, Catch::Contains("control message from node 0 to node 11, which does not exist"));
+    REQUIRE(what.find('\n') == std::string::npos);
+  }
 }

@@ -34,7 +34,9 @@ using Tag = std::uint64_t;
 // on that lane.
 enum class Lane : std::uint8_t {
   data,   // the program's messages; their bytes are rounded up to the machine's packets
-  ready,  // control/ready signals; their bytes travel as given, so a 0-byte signal costs only latency
+  ready,  // control/ready signals; their bytes travel as given, so a 0-byte signal costs only latency.
+          // Where the transport delivers ready signals itself (the CM-5, the iPSC/860's send queues), a
+          // ready message carries no bytes and no tag, and its receive is waited for alone (not in wait_any).
 };
 
 // What a wait returns.

@@ -16,6 +16,7 @@
 
 #include "../core/error.hpp"
 #include "../core/plan_program.hpp"
+#include "actor_errors.hpp"
 #include "activity_recorder.hpp"
 #include "node_runtime.hpp"
 
@@ -115,6 +116,7 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
 
   keep_freed_memory();
   s4u::Engine engine(&argc, argv.data());
+  clear_actor_error();
   std::size_t largest_job = 0;
   for (const Job& job : jobs) largest_job = std::max(largest_job, job.program ? 0 : job.plan.message_count());
   configure_network_model(static_cast<std::size_t>(machine.nodes()) + largest_job, every_message_at_once(machine, jobs));
@@ -123,7 +125,7 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
   if (options.record || !options.paje_trace.empty())
     recorder = std::make_unique<ActivityRecorder>(machine.platform(), machine.nodes(), !options.paje_trace.empty());
 
-  s4u::Actor::create("orchestrator", machine.platform().host(0), [&]() {
+  s4u::Actor::create("orchestrator", machine.platform().host(0), guarded([&]() {
     Network net(machine);
     net.recorder = recorder.get();
     net.transport->set_recorder(recorder.get());
@@ -143,14 +145,15 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
       actors.reserve(static_cast<std::size_t>(n));
       for (int i = 0; i < n; ++i)
         actors.push_back(s4u::Actor::create("node-" + std::to_string(i), machine.platform().host(i),
-                                            [&program, &nodes, i] { program->run(nodes[static_cast<std::size_t>(i)]); }));
+                                            guarded([&program, &nodes, i] { program->run(nodes[static_cast<std::size_t>(i)]); })));
       for (auto& actor : actors) actor->join();
       runtime.drain();
       runs[k] = program->result();
       if (recorder) recorder->finish_job(runs[k]);
     }
-  });
+  }));
   engine.run();
+  rethrow_actor_error();
   return runs;
 }
 

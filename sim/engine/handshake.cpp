@@ -2,6 +2,8 @@
 
 #include <simgrid/s4u.hpp>
 
+#include "actor_errors.hpp"
+
 namespace mcsim {
 
 namespace {
@@ -29,10 +31,10 @@ void shake(Transport& transport, int src, int dst, const Handshake& h) {
 TransferHandle start_after_handshake(Machine& machine, Transport& transport, const Transfer& transfer,
                                      const Handshake& handshake) {
   return TransferHandle(
-      s4u::Actor::create("handshake", machine.platform().host(transfer.src), [&transport, transfer, handshake] {
+      s4u::Actor::create("handshake", machine.platform().host(transfer.src), guarded([&transport, transfer, handshake] {
         shake(transport, transfer.src, transfer.dst, handshake);
         transport.start(transfer).wait();
-      }));
+      })));
 }
 
 }  // namespace mcsim

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "../core/error.hpp"
+#include "actor_errors.hpp"
 #include "handshake.hpp"
 
 namespace mcsim {
@@ -68,7 +69,7 @@ void JobRuntime::send_control(int from, int to, ControlHandler handler) {
   const NodeCosts costs = machine_.protocol().control_costs(control_message_bytes);
   if (costs.send_overhead_s > 0) s4u::this_actor::sleep_for(costs.send_overhead_s);
   ++open_control_messages_;
-  s4u::Actor::create("control", machine_.platform().host(to), [this, from, to, handler = std::move(handler)] {
+  s4u::Actor::create("control", machine_.platform().host(to), guarded([this, from, to, handler = std::move(handler)] {
       net_.transport->carry(from, to, machine_.protocol().wire_bytes(control_message_bytes));
       const auto node = static_cast<std::size_t>(to);
       HandlerSignals& signals = net_.handlers;
@@ -86,7 +87,7 @@ void JobRuntime::send_control(int from, int to, ControlHandler handler) {
         drained_->notify_all();
         drained_lock_->unlock();
       }
-  });
+  }));
 }
 
 void JobRuntime::wait_until(int node, const std::function<bool()>& condition) {
@@ -127,13 +128,11 @@ void SimulatedNode::wait_until(const std::function<bool()>& condition) {
 
 PairMailboxes& SimulatedNode::mailboxes(Lane lane) { return lane == Lane::data ? job_.net().data : job_.net().ready; }
 
-// A 0-byte ready signal (tag 0, as the plan programs send them) where the transport delivers them.
-bool SimulatedNode::direct_signal(Lane lane, std::uint64_t bytes, Tag tag) const {
-  return lane == Lane::ready && bytes == 0 && tag == 0 && job_.net().direct_signals;
-}
+// Where the transport delivers ready signals, every message on the ready lane is one.
+bool SimulatedNode::direct_signal(Lane lane) const { return lane == Lane::ready && job_.net().direct_signals; }
 
 ReceiveHandle SimulatedNode::post_receive(int from, Lane lane) {
-  const bool signal = direct_signal(lane, 0, 0);
+  const bool signal = direct_signal(lane);
   s4u::Mailbox* box = signal ? nullptr : mailboxes(lane).take(from, id_);
   std::uint32_t slot;
   if (free_receives_.empty()) {
@@ -218,7 +217,11 @@ SendHandle SimulatedNode::send(int to, std::uint64_t bytes, Tag tag, Lane lane, 
   Network& net = job_.net();
   // The mailbox first, then the CPU time: the order of simulation events the Plan interpreter has
   // always had (a first lookup of a mailbox is itself an event).
-  if (direct_signal(lane, bytes, tag)) {
+  if (direct_signal(lane)) {
+    if (bytes != 0 || tag != 0)
+      throw Error("node program", fmt::format("node {} sends a ready signal of {} bytes with tag {}: on {} ready "
+                                              "signals carry neither",
+                                              id_, bytes, tag, job_.machine().name()));
     compute(cpu_s);
     Transfer signal{id_, to, 0, payload_of(tag), nullptr};
     signal.signals = &net.signals;

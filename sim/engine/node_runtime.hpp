@@ -131,7 +131,7 @@ class SimulatedNode final : public OnNode<Node> {
     bool exchange = false;
     bool signal = false;  // a ready signal (no mailbox)
   };
-  bool direct_signal(Lane lane, std::uint64_t bytes, Tag tag) const;
+  bool direct_signal(Lane lane) const;
   PairMailboxes& mailboxes(Lane lane);
   PostedReceive& receive_slot(ReceiveHandle handle);
   SendHandle keep(StartedSend send);

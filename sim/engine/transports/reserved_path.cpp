@@ -33,6 +33,7 @@
 #include <optional>
 #include <utility>
 
+#include "../actor_errors.hpp"
 #include "../transport.hpp"
 #include "channel_locks.hpp"
 #include "fifo_lock.hpp"
@@ -54,7 +55,7 @@ class ReservedPathTransport final : public Transport {
       queued_.resize(nodes);
       for (int n = 0; n < machine.nodes(); ++n)
         queued_[static_cast<std::size_t>(n)].server =
-            s4u::Actor::create("send-queue", machine.platform().host(n), [this, n] { serve(n); });
+            s4u::Actor::create("send-queue", machine.platform().host(n), guarded([this, n] { serve(n); }));
     }
   }
 
@@ -67,10 +68,10 @@ class ReservedPathTransport final : public Transport {
 
   TransferHandle start(const Transfer& t) override {
     if (shares_node_ports()) return queue(std::make_shared<Message>(Message{t}));
-    return TransferHandle(s4u::Actor::create("transfer", machine_.platform().host(t.src), [this, t] {
+    return TransferHandle(s4u::Actor::create("transfer", machine_.platform().host(t.src), guarded([this, t] {
       carry(t.src, t.dst, t.bytes);
       t.mailbox->put(t.payload, 0);
-    }));
+    })));
   }
 
   // The request leaves after the sender library's time for it; each trip then waits in its

@@ -31,6 +31,7 @@
 
 #include <algorithm>
 
+#include "../actor_errors.hpp"
 #include "../transport.hpp"
 #include "../../core/error.hpp"
 #include "channel_locks.hpp"
@@ -50,10 +51,10 @@ class WormholeTransport final : public Transport {
   }
 
   TransferHandle start(const Transfer& t) override {
-    return TransferHandle(s4u::Actor::create("worm", machine_.platform().host(t.src), [this, t] {
+    return TransferHandle(s4u::Actor::create("worm", machine_.platform().host(t.src), guarded([this, t] {
       carry(t.src, t.dst, t.bytes);
       t.mailbox->put(t.payload, 0);
-    }));
+    })));
   }
 
   void carry(int src, int dst, std::uint64_t bytes) override {
@@ -66,9 +67,9 @@ class WormholeTransport final : public Transport {
     // What the header has done, shared with the tail: p_i, and one semaphore release per channel crossed.
     auto crossed = std::make_shared<std::vector<double>>();
     auto progress = s4u::Semaphore::create(0);
-    s4u::ActorPtr tail = s4u::Actor::create("tail", machine_.platform().host(src), [=, this] {
+    s4u::ActorPtr tail = s4u::Actor::create("tail", machine_.platform().host(src), guarded([=, this] {
       release_behind(channels, *crossed, progress, bytes, buffers, stream_s, hop_s);
-    });
+    }));
 
     if (recorder_) recorder_->claim_begins(src);
     for (int c : channels) {

@@ -1,0 +1,36 @@
+// Errors raised inside the simulation. SimGrid 3.32 aborts the whole process, printing a backtrace,
+// when an exception leaves an actor's code. An error a node program or a transport raises there (a
+// control message to a node that does not exist, a ready signal that carries bytes) must reach the
+// user as the one-line error it is. So every actor mcsim creates runs its code through `guarded`:
+// the first error is kept, every other actor is killed so that Engine::run returns, and `simulate`
+// rethrows the error once it has.
+#pragma once
+
+#include <simgrid/Exception.hpp>
+
+#include <exception>
+#include <utility>
+
+namespace mcsim {
+
+// Keeps `error` if it is the simulation's first, and kills every actor but the calling one.
+void stop_simulation_on(std::exception_ptr error);
+// Forgets any kept error (at the start of a simulation).
+void clear_actor_error();
+// After Engine::run: rethrows the kept error, if any.
+void rethrow_actor_error();
+
+template <class Code>
+auto guarded(Code code) {
+  return [code = std::move(code)]() mutable {
+    try {
+      code();
+    } catch (const simgrid::ForcefulKillException&) {
+      throw;  // SimGrid unwinds a killed actor with this; it must go through
+    } catch (...) {
+      stop_simulation_on(std::current_exception());
+    }
+  };
+}
+
+}  // namespace mcsim
