@@ -60,7 +60,8 @@ TEST_CASE("mcsim timeline --link-load --trace: node states, every channel's load
   REQUIRE(dump.find("State, node-3, program,") != std::string::npos);
   REQUIRE(dump.find("wait-partner") != std::string::npos);
   REQUIRE(dump.find("State, node-0, phase,") != std::string::npos);
-  REQUIRE(dump.find("Variable, channel-0-1,") != std::string::npos);  // SimGrid's own link usage
+  REQUIRE(dump.find("Variable, channel-0-1,") != std::string::npos);  // SimGrid's own link variables
+  REQUIRE(dump.find(", streamed, ") != std::string::npos);              // mcsim's: bytes/s a held path moves
 
   // A trace that cannot be written: one line, nothing left behind.
   std::filesystem::create_directory(dir + "/busy");

@@ -58,6 +58,8 @@ ActivityRecorder::ActivityRecorder(const Platform& platform, int nodes, bool paj
     TRACE_host_state_declare("network");
     TRACE_host_state_declare_value("network", "claiming", "0.85 0.1 0.1");
     TRACE_host_state_declare_value("network", "none", "1 1 1");
+    simgrid::instr::declare_link_variable("streamed");
+    paje_streamed_set_.assign(links_.size(), false);
   }
 }
 
@@ -152,6 +154,24 @@ void ActivityRecorder::claim_ends(int node) {
 void ActivityRecorder::held_idle(const std::string& link_name, double seconds) {
   if (auto it = link_index_.find(link_name); it != link_index_.end() && seconds > 0)
     loads_[it->second].held_idle_s += seconds;
+}
+
+void ActivityRecorder::link_stream_begins(const std::string& link_name, double bytes, double seconds) {
+  const auto it = link_index_.find(link_name);
+  if (it == link_index_.end()) return;
+  loads_[it->second].bytes += bytes;
+  loads_[it->second].busy_s += seconds;
+  if (!paje_ || seconds <= 0) return;
+  if (!paje_streamed_set_[it->second]) {  // pajeng refuses an addition to a variable never set
+    simgrid::instr::set_link_variable(link_name, "streamed", 0);
+    paje_streamed_set_[it->second] = true;
+  }
+  simgrid::instr::add_link_variable(link_name, "streamed", bytes / seconds);
+}
+
+void ActivityRecorder::link_stream_ends(const std::string& link_name, double bytes, double seconds) {
+  if (paje_ && seconds > 0 && link_index_.contains(link_name))
+    simgrid::instr::sub_link_variable(link_name, "streamed", bytes / seconds);
 }
 
 void ActivityRecorder::finish_job(Run& run) {

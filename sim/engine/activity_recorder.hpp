@@ -11,8 +11,9 @@
 //                 completed communication (its start and finish), and swept into intervals at the end
 //   phases        when a node's program enters phase k
 //   link load     per SimGrid link: bytes (its usage integrated at every advance of the clock, when
-//                 the max-min rates of the interval just ended are still in force), time with any
-//                 flow on it, and time claimed by a path-holding transport without bytes moving
+//                 the max-min rates of the interval just ended are still in force, plus what the
+//                 path-holding transports report they streamed), time with any flow or stream on it,
+//                 and time claimed by a path-holding transport without bytes moving
 //
 // With a Paje trace, the program lane and the phases also go into the trace as host states as they
 // happen, and the transports' claiming as a third state (flows have no real-time network lane:
@@ -57,6 +58,11 @@ class ActivityRecorder {
 
   // A path-holding transport held the link named `link_name` without moving bytes for `seconds`.
   void held_idle(const std::string& link_name, double seconds);
+  // A path-holding transport starts moving `bytes` over the link named `link_name`, alone on it, for
+  // `seconds` (it computes the time rather than running a SimGrid flow, whose usage advance() would
+  // read), and has moved them. With a Paje trace the link's variable "streamed" (bytes/s) shows it.
+  void link_stream_begins(const std::string& link_name, double bytes, double seconds);
+  void link_stream_ends(const std::string& link_name, double bytes, double seconds);
 
   // Sets the program lane for the lifetime of the object, then restores what was there.
   class Scoped {
@@ -97,6 +103,7 @@ class ActivityRecorder {
   std::vector<simgrid::s4u::Link*> links_;
   std::vector<LinkLoad> loads_;
   std::unordered_map<std::string, std::size_t> link_index_;
+  std::vector<bool> paje_streamed_set_;  // per link: its "streamed" variable has a value in the trace
 };
 
 }  // namespace mcsim

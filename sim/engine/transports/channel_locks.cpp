@@ -7,7 +7,25 @@
 namespace mcsim {
 
 ChannelLocks::ChannelLocks(const Machine& machine)
-    : machine_(machine), routes_(machine.routes()), locks_(static_cast<std::size_t>(routes_.channel_count())) {}
+    : machine_(machine), routes_(machine.routes()), locks_(static_cast<std::size_t>(routes_.channel_count())) {
+  for (int c = 0; c < routes_.channel_count(); ++c) {
+    const simgrid::s4u::Link* link = simgrid::s4u::Link::by_name_or_null(channel_link_name(routes_, c));
+    if (!link) throw Error(machine.name(), fmt::format("channel {} has no link named {}", c, channel_link_name(routes_, c)));
+    bandwidth_Bps_.push_back(link->get_bandwidth());
+    latency_s_.push_back(link->get_latency());
+  }
+}
+
+double ChannelLocks::stream_seconds(const std::vector<int>& channels, std::uint64_t bytes) const {
+  double latency_s = 0;
+  double slowest_Bps = 0;
+  for (const int c : channels) {
+    latency_s += latency_s_[static_cast<std::size_t>(c)];
+    const double bandwidth = bandwidth_Bps_[static_cast<std::size_t>(c)];
+    if (slowest_Bps == 0 || bandwidth < slowest_Bps) slowest_Bps = bandwidth;
+  }
+  return latency_s + static_cast<double>(bytes) / slowest_Bps;
+}
 
 std::vector<int> ChannelLocks::route_channels(int src, int dst) const {
   const std::vector<int> path = routes_.route_path(src, dst);
