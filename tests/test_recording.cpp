@@ -136,3 +136,23 @@ TEST_CASE("A recorded run says what each node's program and interface did") {
       }
   }
 }
+
+TEST_CASE("Recorded worms: each channel of a worm's path carries its bytes at the channel's rate") {
+  // A 2 x 2 wormhole mesh, XY routing: 0 -> 3 crosses channels 0->1 and 1->3; nothing else moves.
+  const MachineSpec mesh{"mesh", 4, {{"rows", "2"}, {"cols", "2"}, {"switching", "wormhole"}}};
+  const std::uint64_t bytes = 20000;
+  const Job job{one_phase(4, Strategy::asynchronous, {{0, 3, bytes}}, false), 1};
+  const auto plain = simulate_isolated(mesh, {job});
+  const auto runs = simulate_isolated(mesh, {job}, recorded());
+  const Run& run = runs.at(0);
+  REQUIRE(run.messages == plain.at(0).messages);
+  for (const char* name : {"channel-0-1", "channel-1-3"}) {
+    const LinkLoad& link = link_named(run, name);
+    REQUIRE(link.bytes == Approx(bytes).epsilon(1e-12));
+    REQUIRE(link.busy_s == Approx(bytes / link.bandwidth_Bps).epsilon(1e-9));
+  }
+  double elsewhere = 0;
+  for (const auto& link : run.links)
+    if (link.link != "channel-0-1" && link.link != "channel-1-3") elsewhere += link.bytes + link.busy_s;
+  REQUIRE(elsewhere == 0);
+}

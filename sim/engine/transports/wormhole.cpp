@@ -76,6 +76,9 @@ class WormholeTransport final : public Transport {
       channels_[c].acquire();
       if (hop_s > 0) s4u::this_actor::sleep_for(hop_s);
       crossed->push_back(s4u::Engine::get_clock());
+      // The worm's bytes cross c behind its header (a Paje trace shows them from here to the release).
+      if (recorder_ && bytes > 0)
+        recorder_->link_stream_begins(channel_link_name(channels_.routes(), c), static_cast<double>(bytes), stream_s);
       progress->release();
     }
     if (recorder_) {
@@ -119,9 +122,11 @@ class WormholeTransport final : public Transport {
       if (wait_s > 0) s4u::this_actor::sleep_for(wait_s);
       // Held from the claim (the header's crossing began hop_s before crossed[i]) to now, of
       // which stream_s moved bytes.
-      if (recorder_)
-        recorder_->held_idle(channel_link_name(channels_.routes(), channels[i]),
-                             s4u::Engine::get_clock() - (crossed[i] - hop_s) - stream_s);
+      if (recorder_) {
+        const std::string link = channel_link_name(channels_.routes(), channels[i]);
+        recorder_->held_idle(link, s4u::Engine::get_clock() - (crossed[i] - hop_s) - stream_s);
+        if (bytes > 0) recorder_->link_stream_ends(link, static_cast<double>(bytes), stream_s);
+      }
       channels_[channels[i]].release();
     }
   }
