@@ -1,8 +1,11 @@
 #include "channel_locks.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "../../core/error.hpp"
+#include "../activity_recorder.hpp"
 
 namespace mcsim {
 
@@ -25,6 +28,27 @@ double ChannelLocks::stream_seconds(const std::vector<int>& channels, std::uint6
     if (slowest_Bps == 0 || bandwidth < slowest_Bps) slowest_Bps = bandwidth;
   }
   return latency_s + static_cast<double>(bytes) / slowest_Bps;
+}
+
+void ChannelLocks::stream(ActivityRecorder* recorder, std::initializer_list<HeldStream> streams) const {
+  std::vector<double> seconds;  // per stream, for the recorder
+  double longest_s = 0;
+  for (const HeldStream& s : streams) {
+    seconds.push_back(s.bytes > 0 ? stream_seconds(s.channels, s.bytes) : 0.0);
+    longest_s = std::max(longest_s, seconds.back());
+  }
+  const auto tell = [&](auto&& told) {
+    if (!recorder) return;
+    std::size_t k = 0;
+    for (const HeldStream& s : streams) {
+      if (s.bytes > 0)
+        for (const int c : s.channels) (recorder->*told)(channel_link_name(routes_, c), static_cast<double>(s.bytes), seconds[k]);
+      ++k;
+    }
+  };
+  tell(&ActivityRecorder::link_stream_begins);
+  if (longest_s > 0) simgrid::s4u::this_actor::sleep_for(longest_s);
+  tell(&ActivityRecorder::link_stream_ends);
 }
 
 std::vector<int> ChannelLocks::route_channels(int src, int dst) const {

@@ -7,12 +7,21 @@
 #include <simgrid/s4u.hpp>
 
 #include <cstdint>
+#include <initializer_list>
 #include <vector>
 
 #include "../machine.hpp"
 #include "fifo_lock.hpp"
 
 namespace mcsim {
+
+class ActivityRecorder;
+
+// The bytes of one held path (see ChannelLocks::stream).
+struct HeldStream {
+  const std::vector<int>& channels;
+  std::uint64_t bytes;
+};
 
 class ChannelLocks {
  public:
@@ -34,6 +43,10 @@ class ChannelLocks {
   // detaches and keeps in one list that every finished communication scans (std::list::remove):
   // 18-34% of a 8,192-16,384-node store-and-forward run, 11% of RS_N on the 4,096-node iPSC/860.
   double stream_seconds(const std::vector<int>& channels, std::uint64_t bytes) const;
+  // In the calling actor, which holds every channel of `streams`: moves their bytes at once, each
+  // alone on its links, and returns when the longest is done. `recorder` (if any) is told what each
+  // link carried.
+  void stream(ActivityRecorder* recorder, std::initializer_list<HeldStream> streams) const;
 
  private:
   const Machine& machine_;

@@ -103,7 +103,7 @@ class ReservedPathTransport final : public Transport {
       recorder_->claim_ends(src);
       recorder_->stream_begins(src, dst);
     }
-    if (bytes > 0) stream({{&channels, bytes}});
+    if (bytes > 0) channels_.stream(recorder_, {{channels, bytes}});
     if (recorder_) recorder_->stream_ends(src, dst);
     release(ports, channels);
     if (!ports.empty()) sender_busy_[static_cast<std::size_t>(src)].release();
@@ -281,32 +281,6 @@ class ReservedPathTransport final : public Transport {
       recorder_->held_idle(channel_link_name(channels_.routes(), channels[i]), s4u::Engine::get_clock() - claimed_at[i]);
   }
 
-  // Held paths' bytes, each moving alone on its links (ChannelLocks::stream_seconds), all at once:
-  // returns when the longest is done. The recorder is told what each link carried.
-  struct Stream {
-    const std::vector<int>* channels;
-    std::uint64_t bytes;
-  };
-  void stream(std::initializer_list<Stream> streams) {
-    double longest_s = 0;
-    for (const Stream& s : streams) {
-      if (s.bytes == 0) continue;
-      const double seconds = channels_.stream_seconds(*s.channels, s.bytes);
-      longest_s = std::max(longest_s, seconds);
-      if (recorder_)
-        for (const int c : *s.channels)
-          recorder_->link_stream_begins(channel_link_name(channels_.routes(), c), static_cast<double>(s.bytes), seconds);
-    }
-    if (longest_s > 0) s4u::this_actor::sleep_for(longest_s);
-    if (!recorder_) return;
-    for (const Stream& s : streams) {
-      if (s.bytes == 0) continue;
-      const double seconds = channels_.stream_seconds(*s.channels, s.bytes);
-      for (const int c : *s.channels)
-        recorder_->link_stream_ends(channel_link_name(channels_.routes(), c), static_cast<double>(s.bytes), seconds);
-    }
-  }
-
   void release(const std::vector<int>& ports, const std::vector<int>& channels) {
     for (int c : channels) channels_[c].release();
     give_ports(ports);
@@ -328,7 +302,7 @@ class ReservedPathTransport final : public Transport {
       if (back.bytes > 0) recorder_->stream_begins(back.src, back.dst);
     }
     // The two directions use disjoint channels, all held: each streams alone, the longer ends it.
-    stream({{&forward, there.bytes}, {&backward, back.bytes}});
+    channels_.stream(recorder_, {{forward, there.bytes}, {backward, back.bytes}});
     if (recorder_) {
       if (there.bytes > 0) recorder_->stream_ends(there.src, there.dst);
       if (back.bytes > 0) recorder_->stream_ends(back.src, back.dst);

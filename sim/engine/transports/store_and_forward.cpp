@@ -39,7 +39,7 @@ class StoreAndForwardTransport final : public Transport {
       }
       if (recorder_) recorder_->held_idle(channel_link_name(channels_.routes(), channel), startup_s);
       if (startup_s > 0) s4u::this_actor::sleep_for(startup_s);
-      if (bytes > 0) stream(channel, bytes);
+      if (bytes > 0) channels_.stream(recorder_, {{{channel}, bytes}});  // the hop is held alone
       lock.release();
     }
     if (recorder_ && path.size() > 1) recorder_->stream_ends(src, dst);
@@ -48,15 +48,6 @@ class StoreAndForwardTransport final : public Transport {
   bool records_streams() const override { return true; }
 
  private:
-  // The hop's bytes: its channel is held, so they move alone on its link (ChannelLocks::stream_seconds).
-  void stream(int channel, std::uint64_t bytes) {
-    const double seconds = channels_.stream_seconds({channel}, bytes);
-    const auto moved = static_cast<double>(bytes);
-    if (recorder_) recorder_->link_stream_begins(channel_link_name(channels_.routes(), channel), moved, seconds);
-    s4u::this_actor::sleep_for(seconds);
-    if (recorder_) recorder_->link_stream_ends(channel_link_name(channels_.routes(), channel), moved, seconds);
-  }
-
   Machine& machine_;
   ChannelLocks channels_;
 };
