@@ -130,6 +130,7 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
     net.recorder = recorder.get();
     net.transport->set_recorder(recorder.get());
     const int n = machine.nodes();
+    HelperActors node_actors;  // node i's program runs in the same actor from job to job
     for (std::size_t k = 0; k < jobs.size(); ++k) {
       const Job& job = jobs[k];
       machine.platform().reseed_routing(job.routing_seed);
@@ -141,12 +142,12 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
       for (int i = 0; i < n; ++i) nodes.emplace_back(runtime, i);
       runtime.start_clock();
       if (recorder) recorder->start_job();
-      std::vector<s4u::ActorPtr> actors;
-      actors.reserve(static_cast<std::size_t>(n));
+      std::vector<TransferHandle> programs;
+      programs.reserve(static_cast<std::size_t>(n));
       for (int i = 0; i < n; ++i)
-        actors.push_back(s4u::Actor::create("node-" + std::to_string(i), machine.platform().host(i),
-                                            guarded([&program, &nodes, i] { program->run(nodes[static_cast<std::size_t>(i)]); })));
-      for (auto& actor : actors) actor->join();
+        programs.push_back(node_actors.run(machine.platform().host(i), "node-" + std::to_string(i),
+                                           [&program, &nodes, i] { program->run(nodes[static_cast<std::size_t>(i)]); }));
+      for (auto& running : programs) running.wait();
       runtime.drain();
       runs[k] = program->result();
       if (recorder) recorder->finish_job(runs[k]);

@@ -2,7 +2,6 @@
 
 #include <simgrid/s4u.hpp>
 
-#include "actor_errors.hpp"
 
 namespace mcsim {
 
@@ -30,11 +29,10 @@ void shake(Transport& transport, int src, int dst, const Handshake& h) {
 
 TransferHandle start_after_handshake(Machine& machine, Transport& transport, const Transfer& transfer,
                                      const Handshake& handshake) {
-  return TransferHandle(
-      s4u::Actor::create("handshake", machine.platform().host(transfer.src), guarded([&transport, transfer, handshake] {
-        shake(transport, transfer.src, transfer.dst, handshake);
-        transport.start(transfer).wait();
-      })));
+  return transport.helpers().run(machine.platform().host(transfer.src), "handshake", [&transport, transfer, handshake] {
+    shake(transport, transfer.src, transfer.dst, handshake);
+    transport.start(transfer).wait();
+  });
 }
 
 }  // namespace mcsim

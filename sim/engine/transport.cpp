@@ -23,7 +23,7 @@ std::unique_ptr<Transport> make_transport(Machine& machine) {
 void TransferHandle::wait() {
   if (comm_) comm_->wait();
   if (actor_) actor_->join();
-  if (queued_) queued_->moved->acquire();
+  if (done_) done_->moved->acquire();
 }
 
 TransferHandle Transport::start_after_handshake(Machine& machine, const Transfer& transfer, const Handshake& handshake) {

@@ -19,40 +19,11 @@
 #include "../core/node_costs.hpp"
 #include "activity_recorder.hpp"
 #include "machine.hpp"
+#include "helper_actors.hpp"
 #include "ready_signals.hpp"
+#include "transfer_handle.hpp"
 
 namespace mcsim {
-
-// A message moved by a transport's long-lived actors (a node's send queue) rather than by an actor
-// of its own: `moved` is released once, when its bytes are at the receiver and the receiver's
-// notice is posted.
-struct QueuedTransfer {
-  simgrid::s4u::SemaphorePtr moved = simgrid::s4u::Semaphore::create(0);
-};
-
-// Something a sending node can wait for: a SimGrid communication, a transfer actor, or a queued
-// transfer.
-class TransferHandle {
- public:
-  TransferHandle() = default;
-  explicit TransferHandle(simgrid::s4u::CommPtr comm) : comm_(std::move(comm)) {}
-  explicit TransferHandle(simgrid::s4u::ActorPtr actor) : actor_(std::move(actor)) {}
-  explicit TransferHandle(std::shared_ptr<QueuedTransfer> queued) : queued_(std::move(queued)) {}
-  // A transfer that was over when it started (a ready signal that takes no time).
-  static TransferHandle complete() {
-    TransferHandle done;
-    done.complete_ = true;
-    return done;
-  }
-  void wait();
-  bool started() const { return complete_ || comm_ || actor_ || queued_; }
-
- private:
-  simgrid::s4u::CommPtr comm_;
-  simgrid::s4u::ActorPtr actor_;
-  std::shared_ptr<QueuedTransfer> queued_;
-  bool complete_ = false;
-};
 
 // One message to move: `payload` is what the receiver's get on `mailbox` delivers (never null).
 struct Transfer {
@@ -108,8 +79,12 @@ class Transport {
   void set_recorder(ActivityRecorder* recorder) { recorder_ = recorder; }
   virtual bool records_streams() const { return false; }
 
+  // The actors that run per-message work (transfers, worms, handshakes), reused across messages.
+  HelperActors& helpers() { return helpers_; }
+
  protected:
   ActivityRecorder* recorder_ = nullptr;
+  HelperActors helpers_;
 };
 
 using TransportFactory = std::unique_ptr<Transport> (*)(Machine& machine);

@@ -68,10 +68,10 @@ class ReservedPathTransport final : public Transport {
 
   TransferHandle start(const Transfer& t) override {
     if (shares_node_ports()) return queue(std::make_shared<Message>(Message{t}));
-    return TransferHandle(s4u::Actor::create("transfer", machine_.platform().host(t.src), guarded([this, t] {
+    return helpers_.run(machine_.platform().host(t.src), "transfer", [this, t] {
       carry(t.src, t.dst, t.bytes);
       t.mailbox->put(t.payload, 0);
-    })));
+    });
   }
 
   // The request leaves after the sender library's time for it; each trip then waits in its
@@ -129,7 +129,7 @@ class ReservedPathTransport final : public Transport {
     std::optional<Handshake> handshake;
     std::optional<Transfer> back;  // an exchange's second direction
     std::optional<Handshake> back_handshake;
-    std::shared_ptr<QueuedTransfer> done = std::make_shared<QueuedTransfer>();
+    std::shared_ptr<TransferDone> done = std::make_shared<TransferDone>();
     int handshakes_open = 0;  // the data waits for these (an exchange may run two at once)
     double data_ready_s = 0;  // the latest handshake's end
   };
@@ -228,7 +228,7 @@ class ReservedPathTransport final : public Transport {
   // A message (or exchange) moved by the send queues: its handshakes' requests first, else its data.
   TransferHandle queue(std::shared_ptr<Message> message) {
     const double now = s4u::Engine::get_clock();
-    std::shared_ptr<QueuedTransfer> done = message->done;
+    std::shared_ptr<TransferDone> done = message->done;
     message->handshakes_open = (message->handshake ? 1 : 0) + (message->back_handshake ? 1 : 0);
     if (message->handshakes_open == 0) {
       enqueue({now, 0, Leg::data, std::move(message)});

@@ -4,7 +4,6 @@
 // b/bandwidth). The receiver is told with a 0-byte message once the last hop is done.
 #include <simgrid/s4u.hpp>
 
-#include "../actor_errors.hpp"
 #include "../transport.hpp"
 #include "channel_locks.hpp"
 
@@ -19,10 +18,10 @@ class StoreAndForwardTransport final : public Transport {
   explicit StoreAndForwardTransport(Machine& machine) : machine_(machine), channels_(machine) {}
 
   TransferHandle start(const Transfer& t) override {
-    return TransferHandle(s4u::Actor::create("transfer", machine_.platform().host(t.src), guarded([this, t] {
+    return helpers_.run(machine_.platform().host(t.src), "transfer", [this, t] {
       carry(t.src, t.dst, t.bytes);
       t.mailbox->put(t.payload, 0);
-    })));
+    });
   }
 
   void carry(int src, int dst, std::uint64_t bytes) override {

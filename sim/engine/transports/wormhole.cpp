@@ -24,14 +24,13 @@
 // Without contention the message takes h r + L t, as circuit switching (the transport "circuit")
 // does; they differ only in what a blocked or moving worm holds.
 //
-// Each worm is two SimGrid actors: the header (which waits for channels) and the tail (which
+// Each worm is two helper actors (helper_actors.hpp): the header (which waits for channels) and the tail (which
 // releases them at R_i, following the header's progress), so channels are counting semaphores
 // rather than owned mutexes.
 #include <simgrid/s4u.hpp>
 
 #include <algorithm>
 
-#include "../actor_errors.hpp"
 #include "../transport.hpp"
 #include "../../core/error.hpp"
 #include "channel_locks.hpp"
@@ -51,10 +50,10 @@ class WormholeTransport final : public Transport {
   }
 
   TransferHandle start(const Transfer& t) override {
-    return TransferHandle(s4u::Actor::create("worm", machine_.platform().host(t.src), guarded([this, t] {
+    return helpers_.run(machine_.platform().host(t.src), "worm", [this, t] {
       carry(t.src, t.dst, t.bytes);
       t.mailbox->put(t.payload, 0);
-    })));
+    });
   }
 
   void carry(int src, int dst, std::uint64_t bytes) override {
@@ -67,9 +66,9 @@ class WormholeTransport final : public Transport {
     // What the header has done, shared with the tail: p_i, and one semaphore release per channel crossed.
     auto crossed = std::make_shared<std::vector<double>>();
     auto progress = s4u::Semaphore::create(0);
-    s4u::ActorPtr tail = s4u::Actor::create("tail", machine_.platform().host(src), guarded([=, this] {
+    TransferHandle tail = helpers_.run(machine_.platform().host(src), "tail", [=, this] {
       release_behind(channels, *crossed, progress, bytes, buffers, stream_s, hop_s);
-    }));
+    });
 
     if (recorder_) recorder_->claim_begins(src);
     for (int c : channels) {
@@ -87,7 +86,7 @@ class WormholeTransport final : public Transport {
     }
     if (bytes > 0) s4u::this_actor::sleep_for(stream_s);
     if (recorder_) recorder_->stream_ends(src, dst);
-    tail->join();
+    tail.wait();
   }
 
   bool records_streams() const override { return true; }
