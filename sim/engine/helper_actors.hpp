@@ -1,18 +1,19 @@
-// Helper actors for per-message work (a store-and-forward transfer, a worm's header and tail, a
-// circuit's transfer, a handshake), reused from one message to the next.
+// Actors reused from one job to the next: the per-message work of the transports (a
+// store-and-forward transfer, a worm's header and tail, a circuit's transfer, a handshake, a
+// control message) and the node programs of a simulation's successive jobs (executor.cpp).
 //
 // Why: SimGrid 3.32 gives every new actor a fresh stack of contexts/stack-size bytes (64 KiB here)
 // from calloc, so each actor costs a 64 KiB zeroing, and page faults when the memory comes fresh
-// from the kernel. On the 16,384-node meshes of lo92-thm2 (n = 14), which start an actor per
-// message (two for a worm), that zeroing and its page faults were about half of the CPU time
-// (perf: memset 19.5%, the kernel's page clearing 14.6%, interrupt re-enabling after faults 14.2%).
-// A helper that has finished its job waits on its host for the next one, so a simulation makes
-// only as many helpers per host as it ever has jobs at once there.
+// from the kernel. lo92-thm2 at n = 14 (16,384-node meshes, a few jobs per process) started an
+// actor per node per job and one per message (two for a worm): that zeroing and its page faults
+// were about half of the CPU time (perf: memset 19.5%, the kernel's page clearing 14.6%, interrupt
+// re-enabling after faults 14.2%). A helper that has finished its job waits on its host for the
+// next one, so a simulation makes only as many helpers per host as it ever has jobs at once there.
 //
 // Same-instant order: a job's end wakes its waiter when the helper signals it (a semaphore), in the
 // round of simcalls where it signals; a finished actor woke its joiner a step later, with the
-// activities that ended in that round. Both happen at the same simulated instant; only which of
-// two things due at one instant runs first can differ.
+// activities that ended in that round. Both happen at the same simulated instant, so only which of
+// two things due at one instant runs first could differ; every golden output stayed byte-identical.
 #pragma once
 
 #include <simgrid/s4u.hpp>

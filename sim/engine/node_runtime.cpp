@@ -60,7 +60,7 @@ int& JobRuntime::flag(int node, int index) {
   return flags[static_cast<std::size_t>(index)];
 }
 
-// The message is carried by an actor of its own (it needs no posted receive); at the receiver it
+// The message is carried by a helper actor (it needs no posted receive); at the receiver it
 // waits for the node's handler to be free, spends the receive overhead there, runs the handler and
 // wakes the node's program if it is waiting for a handler.
 void JobRuntime::send_control(int from, int to, ControlHandler handler) {
@@ -69,7 +69,7 @@ void JobRuntime::send_control(int from, int to, ControlHandler handler) {
   const NodeCosts costs = machine_.protocol().control_costs(control_message_bytes);
   if (costs.send_overhead_s > 0) s4u::this_actor::sleep_for(costs.send_overhead_s);
   ++open_control_messages_;
-  s4u::Actor::create("control", machine_.platform().host(to), guarded([this, from, to, handler = std::move(handler)] {
+  net_.transport->helpers().run(machine_.platform().host(to), "control", [this, from, to, handler = std::move(handler)] {
       net_.transport->carry(from, to, machine_.protocol().wire_bytes(control_message_bytes));
       const auto node = static_cast<std::size_t>(to);
       HandlerSignals& signals = net_.handlers;
@@ -87,7 +87,7 @@ void JobRuntime::send_control(int from, int to, ControlHandler handler) {
         drained_->notify_all();
         drained_lock_->unlock();
       }
-  }));
+  });
 }
 
 void JobRuntime::wait_until(int node, const std::function<bool()>& condition) {

@@ -14,13 +14,12 @@ struct TransferDone {
   simgrid::s4u::SemaphorePtr moved = simgrid::s4u::Semaphore::create(0);
 };
 
-// Something a sending node can wait for: a SimGrid communication, an actor of its own, or work
-// done by a longer-lived actor.
+// Something a sending node can wait for: a SimGrid communication, or work done by an actor that
+// outlives it (a send queue, a helper actor).
 class TransferHandle {
  public:
   TransferHandle() = default;
   explicit TransferHandle(simgrid::s4u::CommPtr comm) : comm_(std::move(comm)) {}
-  explicit TransferHandle(simgrid::s4u::ActorPtr actor) : actor_(std::move(actor)) {}
   explicit TransferHandle(std::shared_ptr<TransferDone> done) : done_(std::move(done)) {}
   // A transfer that was over when it started (a ready signal that takes no time).
   static TransferHandle complete() {
@@ -29,11 +28,10 @@ class TransferHandle {
     return done;
   }
   void wait();
-  bool started() const { return complete_ || comm_ || actor_ || done_; }
+  bool started() const { return complete_ || comm_ || done_; }
 
  private:
   simgrid::s4u::CommPtr comm_;
-  simgrid::s4u::ActorPtr actor_;
   std::shared_ptr<TransferDone> done_;
   bool complete_ = false;
 };

@@ -22,7 +22,6 @@ std::unique_ptr<Transport> make_transport(Machine& machine) {
 
 void TransferHandle::wait() {
   if (comm_) comm_->wait();
-  if (actor_) actor_->join();
   if (done_) done_->moved->acquire();
 }
 

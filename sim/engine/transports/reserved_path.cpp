@@ -1,6 +1,6 @@
 // circuit and wormhole: a message reserves its whole path before its bytes move.
 //
-// A transfer (an actor of its own, or its node's send queue, below) claims the route's channels
+// A transfer (a helper actor, helper_actors.hpp, or its node's send queue, below) claims the route's channels
 // one by one in route order (a FIFO lock per directed channel; the header takes the machine's
 // per-hop time for each), holding what it has while it waits for the next; then the bytes stream
 // over the whole path; then every channel is released. Circuit switching (the iPSC/860's
@@ -18,7 +18,7 @@
 // queue as a few words, not as an actor with a stack. (With an actor per message, 65,536 messages
 // in flight on a 4096-node hypercube held 6 GiB of stacks.) A handshake's reply waits in the
 // receiver's queue; an exchange is one entry of the lower node's queue. Control messages still run
-// in actors of their own and take a node's queue lock as the queue's actor does. A queued send is
+// in helper actors and take a node's queue lock as the queue's actor does. A queued send is
 // complete once its bytes are at the receiver (its notice is left in the receiver's mailbox); both
 // strategies post receives before the sends start, so that is also when the receiver takes it.
 //
