@@ -92,10 +92,11 @@ void configure_network_model(std::size_t actors_at_once, bool all_at_once) {
   set_default("network/crosstraffic", "0");
   set_default("network/TCP-gamma", "0");
   if (all_at_once) set_default("network/optim", "Full");
-  // Switched machines ran one short-lived actor per message (now reused: helper_actors.hpp); with SimGrid's default 8 MiB stacks
-  // the kernel's page mapping was the larger part of a run (a 64-node iPSC/860 sweep: 4.8 s with
-  // 128 KiB, 4.1 s with 64 KiB; 56 s with the default, all samples at once). Node programs,
-  // transfers and the schedulers (run by the orchestrating actor) need far less.
+  // Switched machines ran one short-lived actor per message (now reused: helper_actors.hpp); with
+  // SimGrid's default 8 MiB stacks the kernel's page mapping was the larger part of a run (a
+  // 64-node iPSC/860 sweep: 4.8 s with 128 KiB, 4.1 s with 64 KiB; 56 s with the default, all
+  // samples at once). Node programs, transfers and the schedulers (run by the orchestrating actor)
+  // need far less.
   set_default("contexts/stack-size", "64");
   set_default("contexts/guard-size", guard_pages(actors_at_once) ? "1" : "0");
   if (actors_at_once > kGuardedFrom && simgrid::config::get_value<int>("contexts/guard-size") == 0)

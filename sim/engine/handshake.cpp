@@ -2,7 +2,6 @@
 
 #include <simgrid/s4u.hpp>
 
-
 namespace mcsim {
 
 namespace {

@@ -25,6 +25,13 @@ void TransferHandle::wait() {
   if (done_) done_->moved->acquire();
 }
 
+TransferHandle Transport::start_carrying(simgrid::s4u::Host* source, const std::string& name, const Transfer& t) {
+  return helpers_.run(source, name, [this, t] {
+    carry(t.src, t.dst, t.bytes);
+    t.mailbox->put(t.payload, 0);
+  });
+}
+
 TransferHandle Transport::start_after_handshake(Machine& machine, const Transfer& transfer, const Handshake& handshake) {
   return mcsim::start_after_handshake(machine, *this, transfer, handshake);
 }

@@ -79,10 +79,15 @@ class Transport {
   void set_recorder(ActivityRecorder* recorder) { recorder_ = recorder; }
   virtual bool records_streams() const { return false; }
 
-  // The actors that run per-message work (transfers, worms, handshakes), reused across messages.
+  // The actors that run per-message work (transfers, worms, handshakes, control messages), reused
+  // across messages.
   HelperActors& helpers() { return helpers_; }
 
  protected:
+  // start() of the transports whose messages move in an actor: a helper on `source` (the sender's
+  // host) carries the bytes, then puts the receiver's notice on its mailbox.
+  TransferHandle start_carrying(simgrid::s4u::Host* source, const std::string& name, const Transfer& transfer);
+
   ActivityRecorder* recorder_ = nullptr;
   HelperActors helpers_;
 };

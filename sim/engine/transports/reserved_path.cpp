@@ -1,9 +1,9 @@
 // circuit and wormhole: a message reserves its whole path before its bytes move.
 //
-// A transfer (a helper actor, helper_actors.hpp, or its node's send queue, below) claims the route's channels
-// one by one in route order (a FIFO lock per directed channel; the header takes the machine's
-// per-hop time for each), holding what it has while it waits for the next; then the bytes stream
-// over the whole path; then every channel is released. Circuit switching (the iPSC/860's
+// A transfer (a helper actor, helper_actors.hpp, or its node's send queue, below) claims the
+// route's channels one by one in route order (a FIFO lock per directed channel; the header takes
+// the machine's per-hop time for each), holding what it has while it waits for the next; then the
+// bytes stream over the whole path; then every channel is released. Circuit switching (the iPSC/860's
 // Direct-Connect) and wormhole routing (a blocked worm keeps its channels) block alike; they
 // differ in the machine's per-hop time and start-up, not here.
 //
@@ -68,10 +68,7 @@ class ReservedPathTransport final : public Transport {
 
   TransferHandle start(const Transfer& t) override {
     if (shares_node_ports()) return queue(std::make_shared<Message>(Message{t}));
-    return helpers_.run(machine_.platform().host(t.src), "transfer", [this, t] {
-      carry(t.src, t.dst, t.bytes);
-      t.mailbox->put(t.payload, 0);
-    });
+    return start_carrying(machine_.platform().host(t.src), "transfer", t);
   }
 
   // The request leaves after the sender library's time for it; each trip then waits in its

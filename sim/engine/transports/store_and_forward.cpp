@@ -18,10 +18,7 @@ class StoreAndForwardTransport final : public Transport {
   explicit StoreAndForwardTransport(Machine& machine) : machine_(machine), channels_(machine) {}
 
   TransferHandle start(const Transfer& t) override {
-    return helpers_.run(machine_.platform().host(t.src), "transfer", [this, t] {
-      carry(t.src, t.dst, t.bytes);
-      t.mailbox->put(t.payload, 0);
-    });
+    return start_carrying(machine_.platform().host(t.src), "transfer", t);
   }
 
   void carry(int src, int dst, std::uint64_t bytes) override {

@@ -24,9 +24,9 @@
 // Without contention the message takes h r + L t, as circuit switching (the transport "circuit")
 // does; they differ only in what a blocked or moving worm holds.
 //
-// Each worm is two helper actors (helper_actors.hpp): the header (which waits for channels) and the tail (which
-// releases them at R_i, following the header's progress), so channels are counting semaphores
-// rather than owned mutexes.
+// Each worm is two helper actors (helper_actors.hpp): the header (which waits for channels) and
+// the tail (which releases them at R_i, following the header's progress), so channels are counting
+// semaphores rather than owned mutexes.
 #include <simgrid/s4u.hpp>
 
 #include <algorithm>
@@ -50,10 +50,7 @@ class WormholeTransport final : public Transport {
   }
 
   TransferHandle start(const Transfer& t) override {
-    return helpers_.run(machine_.platform().host(t.src), "worm", [this, t] {
-      carry(t.src, t.dst, t.bytes);
-      t.mailbox->put(t.payload, 0);
-    });
+    return start_carrying(machine_.platform().host(t.src), "worm", t);
   }
 
   void carry(int src, int dst, std::uint64_t bytes) override {
