@@ -20,6 +20,7 @@ ChannelLocks::ChannelLocks(const Machine& machine)
 }
 
 double ChannelLocks::stream_seconds(const std::vector<int>& channels, std::uint64_t bytes) const {
+  if (channels.empty()) return 0;  // a node to itself crosses no channel (and has no slowest one)
   double latency_s = 0;
   double slowest_Bps = 0;
   for (const int c : channels) {

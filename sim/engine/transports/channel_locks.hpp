@@ -37,11 +37,12 @@ class ChannelLocks {
   const ChannelRoutes& routes() const { return routes_; }
 
   // How long `bytes` take over `channels` while the caller holds them all: latency plus bytes at the
-  // slowest channel's bandwidth, read from the channels' SimGrid links. A held channel carries
-  // nothing else, so this is what SimGrid's flow model gives such a stream; the transports sleep
-  // for it instead of starting a host-to-host communication (s4u::Comm::sendto), which SimGrid 3.32
-  // detaches and keeps in one list that every finished communication scans (std::list::remove):
-  // 18-34% of a 8,192-16,384-node store-and-forward run, 11% of RS_N on the 4,096-node iPSC/860.
+  // slowest channel's bandwidth, read from the channels' SimGrid links; 0 for no channel (a node to
+  // itself). A held channel carries nothing else, so this is what SimGrid's flow model gives such a
+  // stream; the transports sleep for it instead of starting a host-to-host communication
+  // (s4u::Comm::sendto), which SimGrid 3.32 detaches and keeps in one list that every finished
+  // communication scans (std::list::remove): 18-34% of a 8,192-16,384-node store-and-forward run,
+  // 11% of RS_N on the 4,096-node iPSC/860.
   double stream_seconds(const std::vector<int>& channels, std::uint64_t bytes) const;
   // In the calling actor, which holds every channel of `streams`: moves their bytes at once, each
   // alone on its links, and returns when the longest is done. `recorder` (if any) is told what each
