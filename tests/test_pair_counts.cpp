@@ -5,7 +5,7 @@
 #include "sim/core/pair_counts.hpp"
 
 TEST_CASE("Pair counts: increment returns the count before, per ordered pair, array and map alike") {
-  for (const int nodes : {4, 2048, 2049, 16384}) {
+  for (const int nodes : {4, 4096, 4097, 16384}) {
     mcsim::PairCounts counts(nodes);
     const int last = nodes - 1;
     REQUIRE(counts.get(0, last) == 0);

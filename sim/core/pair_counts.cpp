@@ -5,7 +5,7 @@
 namespace mcsim {
 
 namespace {
-constexpr int largest_dense_nodes = 2048;
+constexpr int largest_dense_nodes = 4096;
 }
 
 PairCounts::PairCounts(int nodes) : nodes_(nodes) { clear(); }
