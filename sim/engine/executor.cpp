@@ -28,36 +28,32 @@ namespace s4u = simgrid::s4u;
 // Whether actor stacks get a guard page, from an upper bound of the actors alive at once (a node's
 // actor per node, and on switched machines a transfer actor per message of the largest job; the
 // iPSC/860's send queues need only one more per node, so it over-counts there).
-// Measured trade-off (2 cores):
-//  - A guard page costs two mprotect calls per actor, each a TLB flush on every core: 43% of the
-//    cycles of a wang94-fig5 task (one density, 56 runs of 64 nodes; 11.5 s of CPU with guard
-//    pages, 4.5 s without, output byte-identical).
-//  - Without it SimGrid takes a stack with calloc, which writes all its 64 KiB: every live actor
-//    is resident (lo92-thm2 at n = 13, 8192 nodes: 1.4 GiB without guard pages, 416 MiB with,
-//    the same CPU time).
-//  - With it every live actor holds two kernel memory mappings, and Linux allows 65,530 per
-//    process: 2048 iPSC/860 nodes at d = 16 (32,768 transfer actors at once) aborted with
-//    "Failed to protect stack".
-// So: no guard pages up to kGuardedFrom actors (at most 256 MiB of stacks), guard pages up to the
-// mapping limit, none beyond it. A stack overflow without a guard page corrupts memory instead of
-// crashing; `--cfg contexts/guard-size:1` forces the guards. Headroom: wang94-fig5 (transfers and
-// plan programs), ranka95-fig10 (DRS node programs and handlers), guo05-fig7 and ranka92-table3 all
-// ran with 16 KiB guarded stacks, output unchanged; stacks are 64 KiB.
-constexpr std::size_t kGuardedFrom = 4096;
+//  - A guard page turns a stack overflow into a crash instead of silent memory corruption. Each
+//    costs two mprotect calls per actor (a TLB flush on every core); when mcsim made an actor per
+//    message that was 43% of the cycles of a wang94-fig5 task, so small runs went without. Actors
+//    are reused now (helper_actors.hpp), a few per node, and the guards cost nothing measurable:
+//    wang94-fig5 at 2 samples 23.5-25.1 s of CPU without, 22.5-24.3 s with; ranka95-fig9 at 5
+//    samples 22.5-25.7 s without, 21.3-23.2 s with (two pairs each, outputs byte-identical).
+//  - They also keep memory down: without a guard SimGrid takes a stack with calloc, which zeroes it
+//    in full whenever the block is reused heap memory, so the stack is resident; with one, only
+//    the pages a stack touches are. iPSC/860 at d = 1 (AC), 2,048 nodes: 157 MiB without, 74 MiB
+//    with.
+//  - But every guarded actor holds two kernel memory mappings, and Linux allows 65,530 per process:
+//    2048 iPSC/860 nodes at d = 16 (32,768 transfer actors at once) aborted with "Failed to
+//    protect stack".
+// So guard pages up to the mapping limit, none beyond it; `--cfg contexts/guard-size:N` decides
+// when given. Headroom: wang94-fig5 (transfers and plan programs), ranka95-fig10 (DRS node programs
+// and handlers), guo05-fig7 and ranka92-table3 all ran with 16 KiB guarded stacks, output
+// unchanged; stacks are 64 KiB.
 constexpr std::size_t kMappingsPerProcess = 65530;
-bool guard_pages(std::size_t actors_at_once) {
-  return actors_at_once > kGuardedFrom && 2 * actors_at_once + 4096 < kMappingsPerProcess;
-}
+bool guard_pages(std::size_t actors_at_once) { return 2 * actors_at_once + 4096 < kMappingsPerProcess; }
 
-// Without guard pages SimGrid takes each stack with calloc. From the heap, calloc writes zeros over
-// all of it, so every stack is resident in full; from fresh pages (malloc's mmap path) it writes
-// nothing, and only the pages a stack really uses are ever touched. So where there are more actors
-// than guard pages allow, blocks of a stack's size come from mmap. On lo92-thm2 at n = 14 (16,384
-// mesh nodes, up to 41,000 actors per process, -j 2) the peak fell from 2.56 to 1.18 GiB per
-// process at the same wall time (40.1 s against 40.7 s). Not below: an actor made and ended per
-// message used to munmap each stack (a TLB flush), which made a wang94-fig5 task 7x slower; actors
-// are now reused (helper_actors.hpp), but small runs gain nothing from it. The setting stays for
-// the rest of the process.
+// Without guard pages (beyond the mapping limit, or when the user asks), calloc would write zeros
+// over every stack taken from reused heap memory; from fresh pages (malloc's mmap path) it writes
+// nothing, and only the pages a stack really uses are ever touched. So blocks of a stack's size
+// then come from mmap. On lo92-thm2 at n = 14 (16,384 mesh nodes, up to 41,000 actors per
+// process, -j 2) the peak fell from 2.56 to 1.18 GiB per process at the same wall time (40.1 s
+// against 40.7 s). The setting stays for the rest of the process.
 void stacks_from_fresh_pages(std::size_t stack_bytes) {
   mallopt(M_MMAP_THRESHOLD, static_cast<int>(stack_bytes));
 }
@@ -99,7 +95,7 @@ void configure_network_model(std::size_t actors_at_once, bool all_at_once) {
   // need far less.
   set_default("contexts/stack-size", "64");
   set_default("contexts/guard-size", guard_pages(actors_at_once) ? "1" : "0");
-  if (actors_at_once > kGuardedFrom && simgrid::config::get_value<int>("contexts/guard-size") == 0)
+  if (simgrid::config::get_value<int>("contexts/guard-size") == 0)
     stacks_from_fresh_pages(static_cast<std::size_t>(simgrid::config::get_value<int>("contexts/stack-size")) * 1024);
 }
 
