@@ -42,9 +42,9 @@ namespace s4u = simgrid::s4u;
 //    2048 iPSC/860 nodes at d = 16 (32,768 transfer actors at once) aborted with "Failed to
 //    protect stack".
 // So guard pages up to the mapping limit, none beyond it; `--cfg contexts/guard-size:N` decides
-// when given. Headroom: wang94-fig5 (transfers and plan programs), ranka95-fig10 (DRS node programs
-// and handlers), guo05-fig7 and ranka92-table3 all ran with 16 KiB guarded stacks, output
-// unchanged; stacks are 64 KiB.
+// when given. Headroom: every bundled reproduction (one sample, lo92-thm2 up to n = 12, so every
+// machine and transport) ran with 16 KiB guarded stacks, every output file byte-identical; stacks
+// are 64 KiB.
 constexpr std::size_t kMappingsPerProcess = 65530;
 bool guard_pages(std::size_t actors_at_once) { return 2 * actors_at_once + 4096 < kMappingsPerProcess; }
 
