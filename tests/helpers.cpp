@@ -43,7 +43,10 @@ struct TemporaryDirectories {
 TemporaryDirectories temporary_directories;
 }  // namespace
 
-std::string in_engine(const std::function<std::string()>& body) {
+namespace {
+// Runs `body` in an actor of a fresh engine, in a child process; `build` makes the platform and
+// returns the host the actor runs on.
+std::string in_fresh_engine(const std::function<simgrid::s4u::Host*()>& build, const std::function<std::string()>& body) {
   return run_isolated(
              1,
              [&](std::size_t) {
@@ -51,16 +54,36 @@ std::string in_engine(const std::function<std::string()>& body) {
                char name[] = "mcsim-test";
                char* argv[] = {name, nullptr};
                simgrid::s4u::Engine engine(&argc, argv);
-               simgrid::s4u::NetZone* zone = simgrid::s4u::create_full_zone("zone");
-               zone->create_host("h", 1e9);
-               zone->seal();
                std::string out;
-               simgrid::s4u::Actor::create("test", engine.host_by_name("h"), [&] { out = body(); });
+               simgrid::s4u::Actor::create("test", build(), [&] { out = body(); });
                engine.run();
                return out;
              },
              1)
       .front();
+}
+}  // namespace
+
+std::string in_engine(const std::function<std::string()>& body) {
+  return in_fresh_engine(
+      [] {
+        simgrid::s4u::NetZone* zone = simgrid::s4u::create_full_zone("zone");
+        simgrid::s4u::Host* host = zone->create_host("h", 1e9);
+        zone->seal();
+        return host;
+      },
+      body);
+}
+
+std::string in_machine(const MachineSpec& spec, const std::function<std::string(Machine&)>& body) {
+  std::unique_ptr<Machine> machine;
+  return in_fresh_engine(
+      [&] {
+        machine = make_machine(spec);
+        machine->platform().build();
+        return machine->platform().host(0);
+      },
+      [&] { return body(*machine); });
 }
 
 std::string temp_dir(const std::string& name) {
