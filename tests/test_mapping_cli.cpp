@@ -9,16 +9,11 @@
 #include "helpers.hpp"
 
 using mcsim::test::run_mcsim;
+using mcsim::test::slurp;
 
 namespace {
 const std::string data = MCSIM_TEST_DATA;
 
-std::string read(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 std::size_t count(const std::string& text, const std::string& what) {
   std::size_t n = 0;
@@ -32,9 +27,9 @@ TEST_CASE("Golden output: lo92-lemmas (a change here is a change of a mapping or
   const auto r = run_mcsim("reproduce lo92-lemmas -q -o " + dir);
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
-  const std::string want = read(data + "/../golden/lo92-lemmas.csv");
+  const std::string want = slurp(data + "/../golden/lo92-lemmas.csv");
   REQUIRE(!want.empty());
-  REQUIRE(read(dir + "/lo92-lemmas.csv") == want);
+  REQUIRE(slurp(dir + "/lo92-lemmas.csv") == want);
   // The printed verdicts name the smallest B(n) that shows each disagreement.
   REQUIRE(r.out.find("DIFFERS  T_sf growing [Lemma 5(b)]: 4 of 4 values; first at n = 2, alpha = 1: paper 0, computed 2") !=
           std::string::npos);
@@ -51,7 +46,7 @@ TEST_CASE("lo92-thm2: metric and simulated slowdown CSV, and its plot") {
   // checks the form and the facts on a copy that stops at n = 12, a quarter of the time.
   const auto dir = mcsim::test::temp_dir("lo92-thm2");
   const auto scenarios = mcsim::test::temp_dir("lo92-thm2-scenario");
-  std::string scenario = read(std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/lo92-thm2.toml");
+  std::string scenario = slurp(std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/lo92-thm2.toml");
   const std::string bundled_limit = "simulate_up_to = 14";
   REQUIRE(scenario.find(bundled_limit) != std::string::npos);
   scenario.replace(scenario.find(bundled_limit), bundled_limit.size(), "simulate_up_to = 12");
@@ -59,7 +54,7 @@ TEST_CASE("lo92-thm2: metric and simulated slowdown CSV, and its plot") {
   const auto r = run_mcsim("reproduce lo92-thm2 -q --scenarios " + scenarios + " -o " + dir);
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
-  const std::string csv = read(dir + "/lo92-thm2.csv");
+  const std::string csv = slurp(dir + "/lo92-thm2.csv");
   REQUIRE(csv.rfind("experiment,mapping,switching,volumes,alpha,n,paper,paper_source,metric,simulated\n", 0) == 0);
   // Theorem 1 holds at the largest n, in the metric and on the simulated mesh (simulated up to n = 12).
   REQUIRE(csv.find("lo92-thm2,reflecting,wormhole,large,1/2,16,1,Theorem 1,1,\n") != std::string::npos);
@@ -75,7 +70,7 @@ TEST_CASE("lo92-thm2: metric and simulated slowdown CSV, and its plot") {
   REQUIRE(csv.find("lo92-thm2,reflecting/growing,store-and-forward,large,1,12,0.666667,Theorem 2 (asymptotic in k),"
                    "0.724138,1.3125\n") != std::string::npos);
   REQUIRE(r.out.find("simulated") != std::string::npos);
-  const std::string svg = read(dir + "/lo92-thm2.svg");
+  const std::string svg = slurp(dir + "/lo92-thm2.svg");
   REQUIRE(svg.find("simulated") != std::string::npos);
 }
 
@@ -148,7 +143,7 @@ TEST_CASE("mcsim draw-mapping writes the mesh with every tree edge, and refuses 
     const auto r = run_mcsim(std::string("draw-mapping --mapping ") + mapping + " --k 5 -o " + path);
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
-    const std::string svg = read(path);
+    const std::string svg = slurp(path);
     REQUIRE(svg.rfind("<svg", 0) == 0);
     REQUIRE(count(svg, "<circle") == 31);  // 32 tasks, the root a square
     REQUIRE(count(svg, "<rect x=") == 1);

@@ -4,21 +4,15 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "helpers.hpp"
 
 using mcsim::test::run_mcsim;
+using mcsim::test::slurp;
 
 namespace {
 const std::string scenarios = MCSIM_SCENARIO_SOURCE_DIR;
 
-std::string read(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 }  // namespace
 
 TEST_CASE("reproduce --all runs every scenario of the directory and sums up their times") {
@@ -47,7 +41,7 @@ TEST_CASE("reproduce --all runs every scenario of the directory and sums up thei
   const auto one = run_mcsim("reproduce ranka92-table1 --scenarios " + dir + " --samples 1 --deterministic -q -o " + single);
   REQUIRE(one.exit_code == 0);
   REQUIRE(fs::exists(out + "/ranka92-table1.csv"));
-  REQUIRE(read(out + "/ranka92-table1.csv") == read(single + "/ranka92-table1.csv"));
+  REQUIRE(slurp(out + "/ranka92-table1.csv") == slurp(single + "/ranka92-table1.csv"));
   REQUIRE(fs::exists(out + "/guo05-ex1.csv"));
 }
 
