@@ -8,6 +8,7 @@
 #include <array>
 #include <atomic>
 #include <cstring>
+#include <string>
 
 #include "../core/error.hpp"
 
@@ -15,23 +16,30 @@ namespace mcsim {
 
 namespace {
 
-// Read by the signal handler: only lock-free atomics and a fixed buffer.
+// Read by the signal handler: only lock-free atomics and memory that is complete before it is
+// published.
 constexpr std::size_t kMaxChildren = 4096;
 std::array<std::atomic<pid_t>, kMaxChildren> tracked_children{};
-struct TemporarySlot {
-  char path[4096];
-  std::atomic<bool> set{false};
-};
-std::array<TemporarySlot, 16> temporaries;
 constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+// The temporaries, newest first, in a list without a fixed length (a report writes one per file).
+// A node is complete before one atomic store links it in, and it is unlinked (one store) and freed
+// only while the termination signals are held, so the handler, which runs on the one thread that
+// tracks, finds the list either before or after a change, never in the middle of one. Newest
+// first: a file inside a temporary directory goes before the directory.
+struct TemporaryNode {
+  std::atomic<TemporaryNode*> next{nullptr};
+  std::string path;  // not changed while linked
+};
+std::atomic<TemporaryNode*> temporaries{nullptr};
 
 extern "C" void on_termination_signal(int signal) {
   for (auto& slot : tracked_children)
     if (const pid_t pid = slot.load(); pid > 0) ::kill(pid, SIGKILL);
   for (auto& slot : tracked_children)
     if (const pid_t pid = slot.load(); pid > 0) ::waitpid(pid, nullptr, 0);
-  for (auto& slot : temporaries)
-    if (slot.set.load() && ::unlink(slot.path) != 0) ::rmdir(slot.path);
+  for (const TemporaryNode* node = temporaries.load(); node; node = node->next.load())
+    if (::unlink(node->path.c_str()) != 0) ::rmdir(node->path.c_str());
   ::_exit(128 + signal);
 }
 
@@ -84,21 +92,20 @@ void untrack_child(pid_t pid) {
   }
 }
 
-// Only the main thread tracks temporaries: a slot is written while it is not set.
 void track_temporary(const std::string& path) {
-  if (path.size() >= sizeof temporaries[0].path) return;
-  for (auto& slot : temporaries)
-    if (!slot.set.load()) {
-      std::memcpy(slot.path, path.c_str(), path.size() + 1);
-      slot.set.store(true);
-      return;
-    }
+  auto* node = new TemporaryNode;
+  node->path = path;
+  const TerminationSignalsHeld held;
+  node->next.store(temporaries.load());
+  temporaries.store(node);
 }
 
 void untrack_temporary(const std::string& path) {
-  for (auto& slot : temporaries)
-    if (slot.set.load() && path == slot.path) {
-      slot.set.store(false);
+  const TerminationSignalsHeld held;
+  for (std::atomic<TemporaryNode*>* link = &temporaries; TemporaryNode* node = link->load(); link = &node->next)
+    if (node->path == path) {
+      link->store(node->next.load());
+      delete node;
       return;
     }
 }

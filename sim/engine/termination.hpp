@@ -39,8 +39,8 @@ void prepare_child_process(pid_t parent);
 void track_child(pid_t pid);
 void untrack_child(pid_t pid);
 
-// Temporary files (or directories, removed when empty) being written; the handler removes them.
-// At most 16 at once; a path longer than 4095 bytes is not tracked.
+// Temporary files (or directories, removed when empty) being written; the handler removes them,
+// the most recently tracked first (a file before the directory it is in). Any number at once.
 void track_temporary(const std::string& path);
 void untrack_temporary(const std::string& path);
 
