@@ -20,6 +20,7 @@
 
 #include "helpers.hpp"
 #include "sim/engine/termination.hpp"
+#include "sim/experiments/csv_cells.hpp"
 
 using mcsim::test::require_one_line_error;
 using mcsim::test::run_mcsim;
@@ -95,4 +96,51 @@ TEST_CASE("Issue 36.5: a signal removes every tracked temporary, however many, f
   REQUIRE(::kill(report, SIGINT) == 0);
   REQUIRE(wait_for(report) == 128 + SIGINT);
   REQUIRE(names_in(dir + "/out") == std::vector<std::string>{"lemmas00.csv"});
+}
+
+// Item 8: labels and ids reached the CSVs as they were; a spreadsheet runs =cmd|..., +SUM(...),
+// @..., -...; a carriage return was not quoted.
+TEST_CASE("Issue 36.8: a CSV text cell never starts a formula, numbers stay numbers, CR and LF are quoted") {
+  using mcsim::csv_field;
+  CHECK(csv_field("=cmd|' /C calc'!A0") == "'=cmd|' /C calc'!A0");
+  CHECK(csv_field("+SUM(1,2)") == "\"'+SUM(1,2)\"");
+  CHECK(csv_field("@x") == "'@x");
+  CHECK(csv_field("-x") == "'-x");
+  CHECK(csv_field("-") == "'-");
+  CHECK(csv_field("-1+1") == "'-1+1");
+  CHECK(csv_field("\tx") == "'\tx");
+  CHECK(csv_field("\rx") == "\"'\rx\"");
+  CHECK(csv_field("a\rb") == "\"a\rb\"");
+  CHECK(csv_field("a\nb") == "\"a\nb\"");
+  for (const char* number : {"-5", "-1.5", "-.5", "-2e-3", "-1E+9", "1.5", "0"}) CHECK(csv_field(number) == number);
+  CHECK(csv_field("CGMH:lambda=7/8") == "CGMH:lambda=7/8");
+  CHECK(csv_field("x=1,p=2") == "\"x=1,p=2\"");
+
+  // The scenario that showed it, through `run` (the comparison CSV) and a two-density sweep (the
+  // sweep CSV): no text cell starts a formula.
+  const auto dir = mcsim::test::temp_dir("csv-injection");
+  const std::string series = "[[series]]\nscheduler = \"LP\"\nlabel = \"=cmd|' /C calc'!A0\"\n"
+                             "[[series]]\nscheduler = \"CGM\"\nlabel = \"+SUM(1,2)\\r\"\n"
+                             "[[series]]\nscheduler = \"AC\"\nlabel = \"@x\"\n";
+  const std::string machine = "[machine]\nname = \"cm5\"\nnodes = 32\n[workload]\nname = \"random-density\"\n";
+  std::ofstream(dir + "/one.toml") << "id = \"-x\"\nsamples = 1\n" << machine << "density = 2\n[sweep]\nmsg_unit = [16]\n"
+                                   << series;
+  std::ofstream(dir + "/two.toml") << "id = \"+y\"\nsamples = 1\n" << machine << "density = [2, 3]\n[sweep]\nmsg_unit = [16]\n"
+                                   << series;
+  for (const char* name : {"one", "two"}) {
+    const auto r = run_mcsim(fmt::format("run {}/{}.toml -q -j 1 -o {}/{}.csv", dir, name, dir, name));
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const std::string csv = slurp(fmt::format("{}/{}.csv", dir, name));
+    INFO(csv);
+    REQUIRE(csv.find("'=cmd|") != std::string::npos);
+    REQUIRE(csv.find("\"'+SUM(1,2)\r\"") != std::string::npos);
+    REQUIRE(csv.find("'@x") != std::string::npos);
+    for (const auto& row : mcsim::csv_rows(csv))
+      for (const auto& cell : row) {
+        INFO(cell);
+        REQUIRE_FALSE((!cell.empty() && std::string("=+@\t\r").find(cell.front()) != std::string::npos));
+        if (cell.starts_with("-")) REQUIRE(cell.find_first_not_of("-0123456789.e") == std::string::npos);
+      }
+  }
 }

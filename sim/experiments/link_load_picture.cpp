@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "../../topologies/cm5.hpp"
+#include "csv_cells.hpp"
 #include "svg_drawing.hpp"
 
 namespace mcsim {
@@ -248,7 +249,7 @@ struct Figures {
 std::string link_load_csv(const std::vector<LinkLoad>& links, double run_s) {
   std::string csv = "link,bandwidth_MBps,bytes,busy_ms,held_idle_ms,utilisation,busy_fraction\n";
   for (const auto& link : links)
-    csv += fmt::format("{},{:.6g},{:.0f},{:.6f},{:.6f},{:.6f},{:.6f}\n", link.link, link.bandwidth_Bps / 1e6, link.bytes,
+    csv += fmt::format("{},{:.6g},{:.0f},{:.6f},{:.6f},{:.6f},{:.6f}\n", csv_field(link.link), link.bandwidth_Bps / 1e6, link.bytes,
                        link.busy_s * 1e3, link.held_idle_s * 1e3, utilisation(link, run_s),
                        run_s > 0 ? link.busy_s / run_s : 0.0);
   return csv;

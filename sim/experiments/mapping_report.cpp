@@ -98,7 +98,7 @@ std::string lemma_csv(const std::string& experiment, const std::vector<LemmaRow>
     const std::optional<double> ratio =
         r.paper && *r.paper != 0 ? std::optional<double>(r.mcsim / *r.paper) : std::nullopt;
     const auto agree = r.agree();
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", field(experiment), r.row, field(r.series), r.n,
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", field(experiment), field(r.row), field(r.series), r.n,
                        number(r.paper), number(r.mcsim), number(ratio), r.phase ? fmt::format("{}", *r.phase) : "",
                        field(r.alpha), field(r.closed_form), agree ? (*agree ? "yes" : "no") : "");
   }
@@ -255,7 +255,7 @@ std::vector<SlowdownRow> slowdown_rows(const MappingScenario& scenario) {
 std::string slowdown_csv(const std::string& experiment, const std::vector<SlowdownRow>& rows) {
   std::string out = "experiment,mapping,switching,volumes,alpha,n,paper,paper_source,metric,simulated\n";
   for (const auto& r : rows)
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", field(experiment), field(r.mapping), r.switching,
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", field(experiment), field(r.mapping), field(r.switching),
                        field(r.volumes), field(r.alpha), r.n, number(r.paper), field(r.paper_source), number(r.metric),
                        number(r.simulated));
   return out;

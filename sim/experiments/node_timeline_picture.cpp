@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "csv_cells.hpp"
 #include "svg_drawing.hpp"
 
 namespace mcsim {
@@ -60,7 +61,7 @@ struct Interval {
 std::string node_states_csv(const Run& run) {
   std::string csv = "node,lane,activity,start_ms,end_ms\n";
   for (const auto& s : run.states)
-    csv += fmt::format("{},{},{},{:.6f},{:.6f}\n", s.node, s.lane, s.activity, s.start_s * 1e3, s.end_s * 1e3);
+    csv += fmt::format("{},{},{},{:.6f},{:.6f}\n", s.node, csv_field(s.lane), csv_field(s.activity), s.start_s * 1e3, s.end_s * 1e3);
   return csv;
 }
 

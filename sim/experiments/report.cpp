@@ -16,51 +16,6 @@ std::optional<double> ComparisonRow::ratio() const {
   return *mcsim / *paper;
 }
 
-std::string csv_number(std::optional<double> v) { return v ? fmt::format("{:.6g}", *v) : std::string(); }
-
-// RFC 4180: a field with a comma, quote or newline is quoted, its quotes doubled.
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
-
-namespace {
-// One CSV line split into its fields, RFC 4180 quotes undone.
-std::vector<std::string> csv_fields(const std::string& line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += '"', ++i;
-      else if (c == '"') quoted = false;
-      else fields.back() += c;
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      fields.emplace_back();
-    } else {
-      fields.back() += c;
-    }
-  }
-  return fields;
-}
-}  // namespace
-
-std::vector<std::vector<std::string>> csv_rows(const std::string& csv) {
-  std::vector<std::vector<std::string>> rows;
-  std::size_t start = 0;
-  while (start < csv.size()) {
-    auto end = csv.find('\n', start);
-    if (end == std::string::npos) end = csv.size();
-    if (end > start) rows.push_back(csv_fields(csv.substr(start, end - start)));
-    start = end + 1;
-  }
-  return rows;
-}
-
 namespace {
 std::string number(std::optional<double> v) { return csv_number(v); }
 std::string field(const std::string& text) { return csv_field(text); }
@@ -125,7 +80,7 @@ std::vector<ComparisonRow> comparison_rows(const ExperimentResult& result, const
 std::string comparison_csv(const std::string& experiment, const std::vector<ComparisonRow>& rows) {
   std::string out = "experiment,row,series,x,paper,mcsim,ratio\n";
   for (const auto& r : rows)
-    out += fmt::format("{},{},{},{},{},{},{}\n", field(experiment), r.row, field(r.series), field(r.x), number(r.paper),
+    out += fmt::format("{},{},{},{},{},{},{}\n", field(experiment), field(r.row), field(r.series), field(r.x), number(r.paper),
                        number(r.mcsim),
                        number(r.ratio()));
   return out;
@@ -188,7 +143,7 @@ std::string sweep_csv(const ExperimentResult& result, const ReportOptions& optio
     out += fmt::format("{},{},{},{},{},{},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}", field(s.id), field(s.machine.name), c.nodes,
                        field(s.workload.name), c.density, c.msg_unit, field(s.series[c.series].label),
                        field(s.series[c.series].scheduler),
-                       to_string(c.strategy), c.comm_s.size(), comm.mean * 1e3, comm.sd * 1e3, comm.min * 1e3,
+                       field(std::string(to_string(c.strategy))), c.comm_s.size(), comm.mean * 1e3, comm.sd * 1e3, comm.min * 1e3,
                        comm.max * 1e3, summarize(c.phases).mean);
     out += options.host_times ? fmt::format(",{:.6g}\n", summarize(c.host_s).mean * 1e3) : "\n";
   }

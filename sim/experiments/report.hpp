@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "csv_cells.hpp"  // csv_field, csv_number: the cells of every report CSV
 #include "experiment.hpp"
 #include "output_file.hpp"  // write_file_atomically, used by every command that writes a report
 #include "plot.hpp"
@@ -38,13 +39,6 @@ PlotSpec comm_plot(const ExperimentResult& result);
 
 // One line per cell: the axes, the sample statistics of communication time, phases, host time.
 std::string sweep_csv(const ExperimentResult& result, const ReportOptions& options);
-
-// CSV helpers: a number with 6 significant digits (empty when absent), and RFC 4180 quoting of a
-// field that holds a comma, quote or newline.
-std::string csv_number(std::optional<double> value);
-std::string csv_field(const std::string& text);
-// The reverse: the non-empty lines of a CSV text, each split into its fields (quotes undone).
-std::vector<std::vector<std::string>> csv_rows(const std::string& csv);
 
 
 }  // namespace mcsim

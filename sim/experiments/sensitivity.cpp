@@ -144,7 +144,7 @@ std::string sensitivity_csv(const SensitivityResult& r) {
                             : "experiment,option,value,change,column,cells,median,min,max,pairs,ordered_pairs,error\n";
   for (const auto& v : r.variants) {
     const std::string head = fmt::format("{},{},{},{}", csv_field(r.id), csv_field(v.option.empty() ? "baseline" : v.option),
-                                         csv_field(v.value), v.change);
+                                         csv_field(v.value), csv_field(v.change));
     if (!v.agreement) {
       out += regions ? fmt::format("{},,,{}\n", head, csv_field(v.error))
                      : fmt::format("{},,,,,,,,{}\n", head, csv_field(v.error));

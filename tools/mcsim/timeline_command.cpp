@@ -112,7 +112,8 @@ void add_timeline_command(CLI::App& app) {
     if (!run.spans.empty()) {
       csv += "\nnode,activity,start_ms,end_ms\n";
       for (const auto& span : run.spans)
-        csv += fmt::format("{},{},{:.6f},{:.6f}\n", span.node, span.activity, span.start_s * 1e3, span.end_s * 1e3);
+        csv += fmt::format("{},{},{:.6f},{:.6f}\n", span.node, csv_field(span.activity), span.start_s * 1e3,
+                           span.end_s * 1e3);
     }
     const std::filesystem::path base(out);
     auto beside = [&](const std::string& suffix) {

@@ -1,0 +1,86 @@
+#include "csv_cells.hpp"
+
+#include <cctype>
+
+#include <fmt/format.h>
+
+namespace mcsim {
+
+std::string csv_number(std::optional<double> v) { return v ? fmt::format("{:.6g}", *v) : std::string(); }
+
+namespace {
+
+// -1.5, -2e-3, -.5: a number a spreadsheet reads as one, not as a formula.
+bool plain_negative_number(const std::string& text) {
+  std::size_t i = 1;  // after the '-'
+  auto digits = [&] {
+    const std::size_t from = i;
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+    return i - from;
+  };
+  std::size_t mantissa = digits();
+  if (i < text.size() && text[i] == '.') ++i, mantissa += digits();
+  if (mantissa == 0) return false;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    if (digits() == 0) return false;
+  }
+  return i == text.size();
+}
+
+bool starts_a_formula(const std::string& text) {
+  if (text.empty()) return false;
+  switch (text.front()) {
+    case '=': case '+': case '@': case '\t': case '\r': return true;
+    case '-': return !plain_negative_number(text);
+    default: return false;
+  }
+}
+
+}  // namespace
+
+std::string csv_field(const std::string& text) {
+  const std::string cell = starts_a_formula(text) ? "'" + text : text;
+  if (cell.find_first_of(",\"\r\n") == std::string::npos) return cell;
+  std::string quoted = "\"";
+  for (char c : cell) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+namespace {
+// One CSV line split into its fields, RFC 4180 quotes undone.
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += '"', ++i;
+      else if (c == '"') quoted = false;
+      else fields.back() += c;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+}  // namespace
+
+std::vector<std::vector<std::string>> csv_rows(const std::string& csv) {
+  std::vector<std::vector<std::string>> rows;
+  std::size_t start = 0;
+  while (start < csv.size()) {
+    auto end = csv.find('\n', start);
+    if (end == std::string::npos) end = csv.size();
+    if (end > start) rows.push_back(csv_fields(csv.substr(start, end - start)));
+    start = end + 1;
+  }
+  return rows;
+}
+
+}  // namespace mcsim

@@ -1,0 +1,26 @@
+// The cells of every CSV file mcsim writes, and the reader of them. Text cells hold what a
+// scenario says (ids, series labels, paper notes), and spreadsheet users open these files: a cell
+// that begins like a formula (=cmd|..., +SUM(...), @...) would be run by the spreadsheet, so every
+// text cell goes through csv_field.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mcsim {
+
+// A number with 6 significant digits (empty when absent).
+std::string csv_number(std::optional<double> value);
+
+// A text cell. One that a spreadsheet would read as a formula (it begins with =, +, -, @, a tab or
+// a carriage return) gets a leading ' (the usual convention, OWASP's "CSV injection"), unless it is
+// a plain decimal number such as -1.5, which stays a number. Then RFC 4180: a cell holding a
+// comma, a quote, a carriage return or a newline is quoted, its quotes doubled.
+std::string csv_field(const std::string& text);
+
+// The reverse: the non-empty lines of a CSV text, each split into its fields (quotes undone; a
+// leading ' is kept, as a spreadsheet shows it).
+std::vector<std::vector<std::string>> csv_rows(const std::string& csv);
+
+}  // namespace mcsim
