@@ -133,21 +133,21 @@ TEST_CASE("Issue 3: a failed write or plot leaves no file and says so") {
   const auto plotted = scenario(dir, "p.toml", std::string("plot = \"comm\"\n") + tiny_head + "[[series]]\nscheduler = \"LP\"\n");
   const std::string path = std::getenv("PATH");
   ::setenv("PATH", (bin + ":" + path).c_str(), 1);
-  r = run_mcsim(fmt::format("run {} -q -j 1 -o {}/out/p.csv", plotted, dir));
+  r = run_mcsim(fmt::format("run {} -q -j 1 -o {}/plots/p.csv", plotted, dir));
   require_one_line_error(r, "gnuplot did not finish the plot");
-  REQUIRE_FALSE(fs::exists(dir + "/out/p.csv"));
-  REQUIRE_FALSE(fs::exists(dir + "/out/p.svg"));
+  REQUIRE_FALSE(fs::exists(dir + "/plots/p.csv"));
+  REQUIRE_FALSE(fs::exists(dir + "/plots/p.svg"));
   // A gnuplot that fails: its own message, not a question about installing it; no CSV.
   std::ofstream(bin + "/gnuplot") << "#!/bin/sh\necho 'line 3: unexpected token' >&2\nexit 1\n";
-  r = run_mcsim(fmt::format("run {} -q -j 1 -o {}/out/p.csv", plotted, dir));
+  r = run_mcsim(fmt::format("run {} -q -j 1 -o {}/plots/p.csv", plotted, dir));
   require_one_line_error(r, "gnuplot failed: line 3: unexpected token");
   // No gnuplot at all: now the message says what installs it.
   ::setenv("PATH", bin.c_str(), 1);
   fs::remove(bin + "/gnuplot");
-  r = run_mcsim(fmt::format("run {} -q -j 1 -o {}/out/p.csv", plotted, dir));
+  r = run_mcsim(fmt::format("run {} -q -j 1 -o {}/plots/p.csv", plotted, dir));
   ::setenv("PATH", path.c_str(), 1);
   require_one_line_error(r, "cannot run gnuplot");
-  REQUIRE_FALSE(fs::exists(dir + "/out/p.csv"));
+  REQUIRE_FALSE(fs::exists(dir + "/plots/p.csv"));
 }
 
 // 4. Sizes overflowed silently.

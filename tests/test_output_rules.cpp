@@ -6,12 +6,16 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -29,6 +33,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// Runs `shell` (a command line with its redirections) with sh; returns the exit status, or
+// 128 + signal when the shell reports a signal as exec'd commands do.
+int shell_status(const std::string& shell) {
+  const int status = std::system(shell.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
 // The names in `dir` (none if it does not exist).
 std::vector<std::string> names_in(const std::string& dir) {
   std::vector<std::string> names;
@@ -38,6 +49,60 @@ std::vector<std::string> names_in(const std::string& dir) {
   return names;
 }
 
+// Starts `arguments` in its own process group, stdout and stderr to /dev/null; returns its pid once
+// it has a child (a simulation process, i.e. it is running its tasks).
+pid_t start_with_children(const std::vector<std::string>& arguments) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::setpgid(0, 0);
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1), ::dup2(null, 2);
+    std::vector<char*> argv{const_cast<char*>("mcsim")};
+    for (const auto& a : arguments) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(MCSIM_BINARY, argv.data());
+    ::_exit(127);
+  }
+  for (int i = 0; i < 400; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    std::ifstream list(fmt::format("/proc/{}/task/{}/children", pid, pid));
+    pid_t child = 0;
+    if (list >> child) return pid;
+  }
+  return pid;
+}
+
+// Reads a named pipe while a command writes to it, and never blocks for good: it holds the pipe
+// open for reading and writing (so the command's open does not wait, and a command that never
+// opens it leaves nothing to wait for) and stops once told the command has ended.
+class FifoReader {
+ public:
+  explicit FifoReader(const std::string& path) : fd_(::open(path.c_str(), O_RDWR | O_NONBLOCK)) {
+    REQUIRE(fd_ >= 0);
+    thread_ = std::thread([this] {
+      for (bool last = false; !last;) {
+        last = ended_.load();  // read once more after the end: what was written before it
+        char buffer[65536];
+        for (ssize_t n; (n = ::read(fd_, buffer, sizeof buffer)) > 0;) text_.append(buffer, static_cast<std::size_t>(n));
+        if (!last) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      }
+    });
+  }
+  // The command has ended: what it wrote.
+  std::string text() {
+    ended_ = true;
+    thread_.join();
+    ::close(fd_);
+    return text_;
+  }
+
+ private:
+  int fd_;
+  std::atomic<bool> ended_{false};
+  std::string text_;
+  std::thread thread_;
+};
+
 int wait_for(pid_t pid) {
   int status = 0;
   REQUIRE(::waitpid(pid, &status, 0) == pid);
@@ -45,6 +110,85 @@ int wait_for(pid_t pid) {
 }
 
 }  // namespace
+
+// Item 2: the trace was renamed over whatever its path named (as root, --trace /dev/null made
+// /dev/null a regular file; --trace /dev/stdout replaced the link). Replayed on replicas.
+TEST_CASE("Issue 36.2: the trace obeys the writer's rules: a device or pipe is written through, a link kept") {
+  const auto dir = mcsim::test::temp_dir("trace-targets");
+  // A link to this process's stdout, which is a pipe: written through, the link stays.
+  fs::create_symlink("/proc/self/fd/1", dir + "/stdout");
+  REQUIRE(shell_status(fmt::format("{{ {} timeline -o {}/t.csv --trace {}/stdout 2>{}/err; echo $? >{}/status; }} | cat >{}/piped",
+                                   MCSIM_BINARY, dir, dir, dir, dir, dir)) == 0);
+  INFO(slurp(dir + "/err"));
+  REQUIRE(slurp(dir + "/status") == "0\n");
+  REQUIRE(fs::is_symlink(dir + "/stdout"));
+  REQUIRE(slurp(dir + "/piped").find("%EventDef PajeDefineContainerType") != std::string::npos);
+  // A character device (a replica of /dev/null, made where the test may make one): it stays one.
+  if (::mknod((dir + "/null").c_str(), S_IFCHR | 0666, makedev(1, 3)) == 0) {
+    const auto r = run_mcsim(fmt::format("timeline -o {}/u.csv --trace {}/null", dir, dir));
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    struct stat info {};
+    REQUIRE(::lstat((dir + "/null").c_str(), &info) == 0);
+    REQUIRE(S_ISCHR(info.st_mode));
+  } else {
+    WARN("cannot make a device node here (not root): the device case is left out");
+  }
+  // A named pipe: written through, still a pipe.
+  REQUIRE(::mkfifo((dir + "/fifo").c_str(), 0600) == 0);
+  FifoReader reader(dir + "/fifo");
+  const auto r = run_mcsim(fmt::format("timeline -o {}/v.csv --trace {}/fifo", dir, dir));
+  const std::string from_fifo = reader.text();
+  REQUIRE(r.exit_code == 0);
+  struct stat info {};
+  REQUIRE(::lstat((dir + "/fifo").c_str(), &info) == 0);
+  REQUIRE(S_ISFIFO(info.st_mode));
+  REQUIRE(from_fifo.find("%EventDef PajeDefineContainerType") != std::string::npos);
+}
+
+// Item 3: under `ulimit -f` SimGrid's writer cut the trace mid-line without a word; it was kept,
+// reported as written, exit 0.
+TEST_CASE("Issue 36.3: a trace cut by the file-size limit is refused and no file is left") {
+  const auto dir = mcsim::test::temp_dir("trace-ulimit");
+  auto r = run_mcsim(fmt::format("timeline -o {}/full/t.csv --trace {}/full/t.paje", dir, dir));
+  REQUIRE(r.exit_code == 0);
+  std::uintmax_t others = 0;
+  for (const char* name : {"t.csv", "t.svg", "t.states.csv"}) others = std::max(others, fs::file_size(dir + "/full/" + name));
+  const std::uintmax_t trace = fs::file_size(dir + "/full/t.paje");
+  REQUIRE(trace > others + 4096);  // a limit between them cuts only the trace
+  const pid_t pid = ::fork();
+  if (pid == 0) {  // `ulimit -f`, in bytes
+    const rlim_t limit = (others + trace) / 2;
+    const rlimit both{limit, limit};
+    ::setrlimit(RLIMIT_FSIZE, &both);
+    const int err = ::open((dir + "/err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1), ::dup2(err, 2);
+    ::execl(MCSIM_BINARY, "mcsim", "timeline", "-o", (dir + "/cut/t.csv").c_str(), "--trace",
+            (dir + "/cut/t.paje").c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  const int status = wait_for(pid);
+  require_one_line_error({status, "", mcsim::test::without_sanitizer_notes(slurp(dir + "/err"))},
+                         "t.paje: was cut short at the file-size limit");
+  REQUIRE(names_in(dir + "/cut").empty());
+}
+
+// Item 4: SIGINT left the trace's .X.paje.partial-PID; a trace in an unwritable place ended in a
+// segmentation fault of the simulation process.
+TEST_CASE("Issue 36.4: a signalled timeline leaves no trace file, and an unwritable trace place is one line") {
+  const auto dir = mcsim::test::temp_dir("trace-signal");
+  const pid_t pid = start_with_children({"timeline", "--nodes", "256", "--density", "32", "-o", dir + "/s/s.csv",
+                                         "--trace", dir + "/s/s.paje"});
+  std::this_thread::sleep_for(std::chrono::seconds(1));  // SimGrid has opened the trace and writes it
+  REQUIRE(::kill(pid, SIGINT) == 0);
+  REQUIRE(wait_for(pid) == 128 + SIGINT);
+  REQUIRE(names_in(dir + "/s").empty());
+
+  require_one_line_error(run_mcsim(fmt::format("timeline -o {}/t.csv --trace /proc/no-such-dir/x.paje", dir)),
+                         "/proc/no-such-dir/x.paje: cannot create the directory");
+  REQUIRE(names_in(dir).empty());
+}
 
 // Item 5: only 16 temporary files were tracked; the 17th and later stayed after a signal.
 TEST_CASE("Issue 36.5: a signal removes every tracked temporary, however many, files before their directory") {

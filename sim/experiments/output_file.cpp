@@ -1,6 +1,8 @@
 #include "output_file.hpp"
 
 #include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -8,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -46,6 +49,7 @@ struct Target {
 };
 
 Target classify(const std::string& path) {
+  if (path.empty()) throw Error("output", "an empty path names no file");
   Target t{path, fs::path(path)};
   struct stat followed {}, own {};
   const bool exists = ::stat(path.c_str(), &followed) == 0;
@@ -99,7 +103,7 @@ std::string write_temporary(const Target& t, const std::string& text) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) throw Error(t.given, "cannot create the directory: " + ec.message());
-  std::string name = (dir / ("." + t.file.filename().string() + ".partial-XXXXXX")).string();
+  std::string name = (dir / fmt::format(".{}.partial-XXXXXX", t.file.filename().string())).string();
   const int fd = ::mkstemp(name.data());
   if (fd < 0) throw Error(t.given, system_error("cannot create a file in " + dir.string()));
   track_temporary(name);
@@ -121,11 +125,63 @@ std::string write_temporary(const Target& t, const std::string& text) {
   return name;
 }
 
+// Which file a target is: its device and inode when it exists, else its absolute path with the
+// links of its existing part resolved. Two targets with one identity are one file.
+std::string identity(const Target& t) {
+  struct stat info {};
+  if (::stat(t.given.c_str(), &info) == 0) return fmt::format("inode {}:{}", info.st_dev, info.st_ino);
+  std::error_code ec;
+  fs::path absolute = fs::absolute(t.file, ec);
+  if (ec) absolute = t.file;
+  const fs::path resolved = fs::weakly_canonical(absolute, ec);
+  return fmt::format("path {}", (ec ? absolute.lexically_normal() : resolved).string());
+}
+
+// Every path classified; two naming one file are refused (the second would replace the first).
+std::vector<Target> classify_all(const std::vector<std::string>& paths) {
+  std::vector<Target> targets;
+  std::map<std::string, std::string> seen;  // identity -> the path that named it first
+  for (const auto& path : paths) {
+    targets.push_back(classify(path));
+    const auto [it, fresh] = seen.emplace(identity(targets.back()), path);
+    if (fresh) continue;
+    if (it->second == path) throw Error(path, "two outputs of this run would be written to this one file");
+    throw Error(path, fmt::format("is the same file as {}: two outputs of this run would be written to it",
+                                  it->second));
+  }
+  return targets;
+}
+
+// Where a temporary file beside t.file would be made: the nearest existing ancestor must be a
+// directory this process may create files (and directories) in.
+void check_place(const Target& t) {
+  if (t.way == Way::write_through) return;
+  fs::path dir = t.file.has_parent_path() ? t.file.parent_path() : fs::path(".");
+  for (;;) {
+    struct stat info {};
+    if (::stat(dir.c_str(), &info) == 0) {
+      if (!S_ISDIR(info.st_mode)) throw Error(t.given, fmt::format("{} is not a directory", dir.string()));
+      if (::access(dir.c_str(), W_OK | X_OK) != 0)
+        throw Error(t.given, system_error("cannot create files in " + dir.string()));
+      return;
+    }
+    // Missing, or below a file (ENOTDIR): the ancestor that is there says which.
+    if (errno != ENOENT && errno != ENOTDIR) throw Error(t.given, system_error("cannot reach " + dir.string()));
+    if (dir == "." || dir.parent_path() == dir) return;
+    dir = dir.has_parent_path() ? dir.parent_path() : fs::path(".");  // a relative path's top: the working directory
+  }
+}
+
 }  // namespace
 
+void check_output_paths(const std::vector<std::string>& paths) {
+  for (const Target& t : classify_all(paths)) check_place(t);
+}
+
 void write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files) {
-  std::vector<Target> targets;
-  for (const auto& [path, text] : files) targets.push_back(classify(path));
+  std::vector<std::string> paths;
+  for (const auto& [path, text] : files) paths.push_back(path);
+  const std::vector<Target> targets = classify_all(paths);
   std::vector<std::string> temporaries(files.size());
   try {
     for (std::size_t i = 0; i < files.size(); ++i)
@@ -151,5 +207,35 @@ void write_files_atomically(const std::vector<std::pair<std::string, std::string
 }
 
 void write_file_atomically(const std::string& path, const std::string& text) { write_files_atomically({{path, text}}); }
+
+CapturedOutput::CapturedOutput(std::string target) : target_(std::move(target)) {
+  fd_ = ::memfd_create("mcsim-captured-output", MFD_CLOEXEC);  // forked children keep it; gnuplot does not get it
+  if (fd_ < 0) throw Error(target_, system_error("cannot make a file in memory for it"));
+  writer_path_ = fmt::format("/proc/self/fd/{}", fd_);
+}
+
+CapturedOutput::~CapturedOutput() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::string CapturedOutput::text() const {
+  struct stat info {};
+  if (::fstat(fd_, &info) != 0) throw Error(target_, system_error("cannot read what was written"));
+  const auto size = static_cast<std::size_t>(info.st_size);
+  if (size == 0) throw Error(target_, "nothing was written to it");
+  // A write beyond the file-size limit fails (SIGXFSZ is ignored), and a writer that does not
+  // check its writes leaves a file of exactly the limit: refused, as a file it would have cut.
+  struct rlimit limit {};
+  if (::getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && size >= limit.rlim_cur)
+    throw Error(target_, fmt::format("was cut short at the file-size limit of {} bytes (ulimit -f)", limit.rlim_cur));
+  std::string text(size, '\0');
+  for (std::size_t done = 0; done < size;) {
+    const ssize_t n = ::pread(fd_, text.data() + done, size - done, static_cast<off_t>(done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw Error(target_, system_error("cannot read what was written"));
+    done += static_cast<std::size_t>(n);
+  }
+  return text;
+}
 
 }  // namespace mcsim

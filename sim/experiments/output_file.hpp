@@ -7,8 +7,12 @@
 //   the file it points to is replaced.
 // - A target that is a device, a FIFO or a socket (-o /dev/stdout, a named pipe) is written
 //   through: it is opened and written, never replaced.
-// - A directory, or a link that points nowhere, is refused.
+// - A directory, or a link that points nowhere, is refused; so are an empty path and two outputs
+//   of one run that name the same file (-o X.svg beside the plot X.svg, --trace naming the CSV).
 // Errors are mcsim::Error "path: problem"; the parent directory is created when missing.
+//
+// A file another program writes as it goes (SimGrid's Paje trace) is captured in memory
+// (CapturedOutput) and then written here like any other: one writer, one set of rules.
 #pragma once
 
 #include <string>
@@ -23,5 +27,37 @@ void write_file_atomically(const std::string& path, const std::string& text);
 // Writes several files as one: every temporary file is written first, and only when all are
 // complete are they renamed into place, so a failure leaves none of them (a run's CSV and SVG).
 void write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files);
+
+// What the writer would refuse, checked before any work starts (a simulation must not run for an
+// hour to learn that -o names a directory): each path as above, and where a file is to be made,
+// the nearest existing ancestor must be a directory this process may create files in (a parent
+// that is a file is refused). Creates nothing.
+void check_output_paths(const std::vector<std::string>& paths);
+
+// A file another program writes as it goes (SimGrid writes the Paje trace itself, in the
+// simulation process): the program is told to write to writer_path(), an anonymous file in memory
+// that nothing else sees and that disappears with this process (a signal leaves nothing behind);
+// text() is what it wrote, to be written with the other outputs by write_files_atomically. Such a
+// program may not report its write errors, so a file cut by the file-size limit (ulimit -f) is
+// refused here.
+class CapturedOutput {
+ public:
+  // `target` is where the text will go; it names the output in messages.
+  explicit CapturedOutput(std::string target);
+  ~CapturedOutput();
+  CapturedOutput(const CapturedOutput&) = delete;
+  CapturedOutput& operator=(const CapturedOutput&) = delete;
+
+  // "/proc/self/fd/N": the same file in this process and in the processes it forks.
+  const std::string& writer_path() const { return writer_path_; }
+  // Everything written so far; throws mcsim::Error "<target>: ..." if nothing was, or if the
+  // file reached the file-size limit.
+  std::string text() const;
+
+ private:
+  std::string target_;
+  int fd_ = -1;
+  std::string writer_path_;
+};
 
 }  // namespace mcsim

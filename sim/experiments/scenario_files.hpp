@@ -15,4 +15,10 @@ namespace mcsim {
 std::vector<std::pair<std::string, std::string>> scenario_files(const ScenarioOutputs& outputs,
                                                                  const std::string& csv_path);
 
+// The names known before the scenario runs: the CSV and its plot's (stem + ".svg"), for
+// check_output_paths (-o X.svg would give both one name).
+std::vector<std::string> scenario_file_names(const std::string& csv_path);
+// Those of reproductions written side by side into `directory` as ID.csv (reproduce --all, report).
+std::vector<std::string> scenario_file_names(const std::string& directory, const std::vector<Scenario>& scenarios);
+
 }  // namespace mcsim

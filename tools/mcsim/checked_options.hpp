@@ -47,4 +47,12 @@ inline CLI::Validator simgrid_setting() {
       "KEY:VALUE");
 }
 
+// -o, --trace: a path to write to. An empty one names nothing (it used to mean the working
+// directory for some commands and fail after every simulation for others).
+inline CLI::Validator output_path() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string { return text.empty() ? "an empty path names no file or directory" : ""; },
+      "PATH");
+}
+
 }  // namespace mcsim::cli

@@ -24,7 +24,8 @@ void add_draw_mapping_command(CLI::App& app) {
   cmd->add_option("--k", k, "The tree B(k): 2^k tasks on a 2^floor(k/2) x 2^ceil(k/2) mesh (0..14)")
       ->capture_default_str()
       ->check(whole_number(0, 14));
-  cmd->add_option("-o,--output", output, "SVG file to write (default: results/mapping-NAME-kK.svg)");
+  cmd->add_option("-o,--output", output, "SVG file to write (default: results/mapping-NAME-kK.svg)")
+      ->check(output_path());
   cmd->callback([] {
     const auto& entry = find_mapping(mapping, "--mapping");
     if (k < 0 || k > 14) throw Error("--k", fmt::format("B({}) cannot be drawn (k must be 0..14)", k));

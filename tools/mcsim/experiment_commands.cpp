@@ -9,6 +9,7 @@
 
 #include "../../sim/core/error.hpp"
 #include "../../sim/core/scheduler.hpp"
+#include "../../sim/experiments/output_file.hpp"
 #include "../../sim/experiments/plot.hpp"
 #include "../../sim/experiments/report.hpp"
 #include "../../sim/experiments/scenario.hpp"
@@ -100,6 +101,7 @@ struct CommonOptions {
 void run_and_report(Scenario scenario, const std::string& csv_path, const CommonOptions& common,
                     std::vector<std::string> command, const std::string& scenario_file,
                     const TaskProgress& suite_progress = {}, TaskResults* reuse = nullptr) {
+  check_output_paths(scenario_file_names(csv_path));  // before any simulation
   common.apply_machine_options(scenario);
   std::vector<std::string> inputs{scenario_file};
   std::visit(
@@ -142,6 +144,7 @@ void reproduce_all(const std::string& directory, const std::string& out, const C
   std::vector<Scenario> scenarios;
   for (const auto& file : scenario_files_in(directory)) scenarios.push_back(load_scenario(file.string()));
   if (scenarios.empty()) throw Error(directory, "has no scenario (*.toml)");
+  check_output_paths(scenario_file_names(out, scenarios));  // every reproduction's, before the first runs
   if (!common.stored.shard.empty())
     throw Error("reproduce --all", "--shard splits one reproduction; shard each ID on its own");
   SuiteProgress suite(scenarios.size(), !common.quiet);
@@ -174,7 +177,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
     static std::string file, out;
     static CommonOptions common;
     cmd->add_option("scenario", file, "Scenario file, e.g. scenarios/ranka92-table3.toml")->required();
-    cmd->add_option("-o,--out", out, "CSV file to write (default: results/ID.csv)");
+    cmd->add_option("-o,--out", out, "CSV file to write (default: results/ID.csv)")->check(output_path());
     common.add_to(cmd);
     cmd->callback([] {
       const Scenario scenario = load_scenario(file);
@@ -194,7 +197,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
     cmd->add_option("id", id, "Experiment ID, e.g. ranka92-table3");
     cmd->add_flag("--all", all, "Every bundled reproduction, one after another, with one progress line and a summary "
                                 "of each one's time at the end");
-    cmd->add_option("-o,--out", out, "Directory for ID.csv")->capture_default_str();
+    cmd->add_option("-o,--out", out, "Directory for ID.csv")->capture_default_str()->check(output_path());
     cmd->add_option("--scenarios", scenarios, "Directory of scenario files (default: the bundled scenarios/)");
     common.add_to(cmd);
     cmd->callback([] {
@@ -233,7 +236,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
                     "Scheduler, repeatable; a comma-separated list when no scheduler has parameters, e.g. LP,CGM "
                     "or --scheduler CGMH:lambda=7/8,reset=off (default LP,CGM,CGM+sort,AC)");
     cmd->add_option("--strategy", strategy, "Force one strategy for every scheduler (mcsim list strategies)");
-    cmd->add_option("-o,--out", out, "CSV file to write")->capture_default_str();
+    cmd->add_option("-o,--out", out, "CSV file to write")->capture_default_str()->check(output_path());
     common.add_to(cmd);
     cmd->callback([] {
       SimulationScenario s;
@@ -267,6 +270,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       if (!strategy.empty()) command.insert(command.end(), {"--strategy", strategy});
       const auto words = common.words();
       command.insert(command.end(), words.begin(), words.end());
+      check_output_paths({out});
       Progress progress(s.id, !common.quiet);
       run_stored(command, {}, out, common.stored, common.run_options(progress),
                  [&](const RunOptions& run) {
@@ -288,7 +292,8 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
     static std::vector<std::string> only;
     static CommonOptions common;
     cmd->add_option("id", id, "Experiment ID, e.g. wang94-fig5")->required();
-    cmd->add_option("-o,--out", out, "Directory for ID.sensitivity.csv and .svg")->capture_default_str();
+    cmd->add_option("-o,--out", out, "Directory for ID.sensitivity.csv and .svg")->capture_default_str()
+        ->check(output_path());
     cmd->add_option("--scenarios", scenarios, "Directory of scenario files (default: the bundled scenarios/)");
     cmd->add_option("--factors", factors, "Factors applied to every numeric option, comma-separated")
         ->capture_default_str();
@@ -306,14 +311,15 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       options.factors.clear();
       for (const auto& item : split_list(factors)) options.factors.push_back(parse_real(item, "--factors"));
       if (options.factors.empty()) throw Error("--factors", "needs at least one factor");
+      const std::filesystem::path stem = std::filesystem::path(out) / (header(scenario).id + ".sensitivity");
+      const std::string csv = stem.string() + ".csv", svg = stem.string() + ".svg";
+      check_output_paths({csv, svg});
       const std::size_t variants = plan_sensitivity(scenario, options).variants.size();
       Progress progress(fmt::format("{} sensitivity ({} runs)", id, variants), !common.quiet);
       RunOptions run = common.run_options(progress);
       run.progress = {};  // one progress line for the whole study, by variant
       const SensitivityResult result =
           run_sensitivity(scenario, run, options, [&progress](std::size_t done, std::size_t total) { progress(done, total); });
-      const std::filesystem::path stem = std::filesystem::path(out) / (header(scenario).id + ".sensitivity");
-      const std::string csv = stem.string() + ".csv", svg = stem.string() + ".svg";
       write_files_atomically({{csv, sensitivity_csv(result)}, {svg, render_plot_svg(sensitivity_plot(result), svg)}});
       fmt::print("{}wrote {}\nwrote {}\n", sensitivity_text(result), csv, svg);
     });

@@ -57,7 +57,8 @@ void add_report_command(CLI::App& app) {
   static int jobs = 0;
   static bool deterministic = false, quiet = false;
   cmd->add_option("-o,--out", out, "Directory to write index.html and every reproduction's files into")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(output_path());
   cmd->add_option("--only", only, "Comma-separated experiment IDs (default: every bundled one)");
   cmd->add_option("--samples", samples, "Matrices per cell (default: each scenario's)")->check(whole_number(1, max_samples));
   cmd->add_option("-j,--jobs", jobs, "Simulation processes at once (default: the cores available)")
@@ -65,11 +66,12 @@ void add_report_command(CLI::App& app) {
   cmd->add_flag("--deterministic", deterministic, "Leave out host-time measurements (byte-identical tables)");
   cmd->add_flag("-q,--quiet", quiet, "No progress line");
   cmd->add_option("--scenarios", scenarios, "Directory of scenario files (default: the bundled scenarios/)");
-  cmd->callback([] {
+  cmd->callback([cmd] {
     namespace fs = std::filesystem;
     const std::string directory = scenario_directory(scenarios);
     const std::vector<fs::path> files = scenario_files_in(directory);
     const std::vector<std::string> wanted = split_list(only);
+    if (cmd->count("--only") > 0 && wanted.empty()) throw Error("--only", fmt::format("'{}' names no experiment", only));
     for (const auto& id : wanted)
       if (std::none_of(files.begin(), files.end(), [&](const fs::path& f) { return f.stem() == id; }))
         throw Error("--only", fmt::format("no experiment '{}' in {}; `mcsim list experiments` shows them", id, directory));
@@ -78,6 +80,11 @@ void add_report_command(CLI::App& app) {
     for (const auto& file : files)
       if (wanted.empty() || std::find(wanted.begin(), wanted.end(), file.stem().string()) != wanted.end())
         chosen.push_back(load_scenario(file.string()));
+    if (chosen.empty()) throw Error(directory, "has no scenario (*.toml)");
+    // Every file's place, checked before the first simulation.
+    std::vector<std::string> outputs = scenario_file_names(out, chosen);
+    outputs.push_back((fs::path(out) / "index.html").string());
+    check_output_paths(outputs);
 
     std::vector<ReportedScenario> reported;
     std::vector<std::pair<std::string, std::string>> written;

@@ -4,6 +4,7 @@
 // trace: what a teacher shows to explain why one schedule beats another.
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -13,7 +14,6 @@
 #include "../../sim/experiments/link_load_picture.hpp"
 #include "../../sim/experiments/node_timeline_picture.hpp"
 #include "../../sim/experiments/output_file.hpp"
-#include "../../sim/experiments/partial_file.hpp"
 #include "../../sim/experiments/report.hpp"
 #include "../../sim/experiments/sample_seeds.hpp"
 #include "../../topologies/machines.hpp"
@@ -55,7 +55,8 @@ void add_timeline_command(CLI::App& app) {
   cmd->add_option("--sample", sample, "Which sample of the seed (as in `mcsim run`)")->capture_default_str()
       ->check(whole_number(0, max_samples - 1));
   cmd->add_option("-o,--out", out, "CSV of the messages; beside it NAME.svg (the node timeline) and NAME.states.csv")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(output_path());
   cmd->add_flag("--link-load", link_load,
                 "Also write NAME.links.csv and NAME.links.svg: every link's bytes, busy and held-idle time, and the "
                 "machine drawn with its links coloured by load");
@@ -65,8 +66,18 @@ void add_timeline_command(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--trace", trace, "Also write a Paje trace of the run (SimGrid's platform and link usage, mcsim's "
-                                    "node states) to this file");
+                                    "node states) to this file")
+      ->check(output_path());
   cmd->callback([] {
+    // Every output, named and checked before the simulation runs.
+    const std::filesystem::path base(out);
+    auto beside = [&](const std::string& suffix) {
+      return (base.parent_path() / (base.stem().string() + suffix)).string();
+    };
+    std::vector<std::string> paths = {out, beside(".svg"), beside(".states.csv")};
+    if (link_load) paths.insert(paths.end(), {beside(".links.csv"), beside(".links.svg")});
+    if (!trace.empty()) paths.push_back(trace);
+    check_output_paths(paths);
     MachineSpec spec{machine, nodes, {}};
     for (const auto& option : machine_options) {
       const auto eq = option.find('=');
@@ -89,9 +100,10 @@ void add_timeline_command(CLI::App& app) {
     const Strategy used = jobs.front().job.plan.strategy;
     SimulationOptions options;
     options.record = true;
-    // SimGrid writes the trace as it goes: under a temporary name, renamed when the run succeeded.
-    PartialFile trace_file(trace);
-    options.paje_trace = trace_file.temporary();
+    // SimGrid writes the trace as it goes, in the simulation process: into a file in memory, written
+    // out with the other files once the run has succeeded.
+    std::optional<CapturedOutput> trace_file;
+    if (!trace.empty()) options.paje_trace = trace_file.emplace(trace).writer_path();
     const JobRecord record = simulate_compiled_isolated(spec, std::move(jobs), options, /*keep_runs=*/true).at(0);
     const Run& run = *record.run;
 
@@ -115,10 +127,6 @@ void add_timeline_command(CLI::App& app) {
         csv += fmt::format("{},{},{:.6f},{:.6f}\n", span.node, csv_field(span.activity), span.start_s * 1e3,
                            span.end_s * 1e3);
     }
-    const std::filesystem::path base(out);
-    auto beside = [&](const std::string& suffix) {
-      return (base.parent_path() / (base.stem().string() + suffix)).string();
-    };
     std::vector<std::pair<std::string, std::string>> files = {
         {out, csv},
         {beside(".svg"), node_timeline_svg(run, title)},
@@ -129,13 +137,18 @@ void add_timeline_command(CLI::App& app) {
                          link_load_svg(machine, nodes, run.links, run.communication_time(), "link load: " + title,
                                        load_scale));
     }
+    if (trace_file) {
+      std::string paje = trace_file->text();
+      // A Paje trace is lines of events: one that ends inside a line was cut short.
+      if (!paje.ends_with('\n')) throw Error(trace, "the trace ends in the middle of a line: it was cut short");
+      files.emplace_back(trace, std::move(paje));
+    }
     write_files_atomically(files);
-    trace_file.keep();
     fmt::print("{}: communication time {:.6g} ms, {} phases, {} messages\n", scheduler, run.communication_time() * 1e3,
                record.phases, run.messages.size());
     if (link_load) fmt::print("{}", link_load_summary(machine, run.links, run.communication_time()));
-    for (const auto& [path, text] : files) fmt::print("wrote {}\n", path);
-    if (!trace.empty()) fmt::print("wrote {} (Paje trace: pj_dump or vite)\n", trace);
+    for (const auto& [path, text] : files)
+      fmt::print("wrote {}{}\n", path, path == trace ? " (Paje trace: pj_dump or vite)" : "");
   });
 }
 
