@@ -93,7 +93,7 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "sweep --scheduler LP -o {out}", "is a directory"},
       // Outputs (issue 36): their places are checked before any simulation (a simulation that would
       // fail with "simulation task 0" shows which came first), two outputs never share a file, an
-      // empty path is no path.
+      // empty path is no path, and what input says reaches the terminal escaped.
       {Kind::cli, "sweep --scheduler LP --cfg no/such-key:1 -o {out}", "is a directory"},
       {Kind::cli, "run {in}/s.toml --cfg no/such-key:1 -o {in}/s.toml/x.csv", "s.toml is not a directory"},
       {Kind::cli, "timeline -o {in}/s.toml/t.csv", "s.toml is not a directory"},
@@ -110,6 +110,7 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "run {in}/s.toml -o {out}/X.svg", "X.svg: two outputs of this run would be written to this one file"},
       {Kind::cli, "report --scenarios {out} -o {out}/r -q", "has no scenario (*.toml)"},
       {Kind::cli, "report --scenarios {in} --only , -o {out}/r -q", "--only: ',' names no experiment"},
+      {Kind::cli, "sweep --scheduler '\x1b[2JX\r'", "unknown scheduler '\\x1b[2JX\\r'"},
       {Kind::cli, "timeline --msg-unit -1", "--msg-unit: -1 is out of range"},
       {Kind::cli, "timeline --nodes 0", "--nodes: 0 is out of range"},
       {Kind::cli, "bench --repeat 0", "--repeat: 0 is out of range"},
@@ -148,6 +149,8 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::scenario, base("kind = \"frob\"\n"), "unknown kind 'frob'"},
       {Kind::scenario, base("", ""), "needs at least one [[series]]"},
       {Kind::scenario, base("", "[[series]]\nscheduler = \"LP\"\n[[series]]\nscheduler = \"LP\"\n"), "label 'LP' is used twice"},
+      {Kind::scenario, base("", "[[series]]\nscheduler = \"LP\"\nlabel = \"\\u001b[2J\"\n[[series]]\nscheduler = \"CGM\"\n"
+                                "label = \"\\u001b[2J\"\n"), "label '\\x1b[2J' is used twice"},
       {Kind::scenario, base("", "[[series]]\nscheduler = \"CGMH:lambda={lambda}\"\n"), "{lambda} is replaced only"},
       {Kind::scenario, base("", "[[series]]\nscheduler = \"LP\"\nstrategy = \"sideways\"\n"), "sideways"},
       {Kind::scenario, base("", "[[series]]\nscheduler = \"CGMH:lambda=0\"\n"), "lambda = 0 must be in (0, 1]"},

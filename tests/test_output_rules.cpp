@@ -109,6 +109,8 @@ int wait_for(pid_t pid) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+const std::string data = MCSIM_TEST_DATA;
+
 }  // namespace
 
 // Item 2: the trace was renamed over whatever its path named (as root, --trace /dev/null made
@@ -287,4 +289,51 @@ TEST_CASE("Issue 36.8: a CSV text cell never starts a formula, numbers stay numb
         if (cell.starts_with("-")) REQUIRE(cell.find_first_not_of("-0123456789.e") == std::string::npos);
       }
   }
+}
+
+// Minor: escape sequences in scenario text reached the terminal raw.
+TEST_CASE("Issue 36 minor: control characters from input are shown escaped in reports, listings and errors") {
+  const auto dir = mcsim::test::temp_dir("escapes");
+  std::ofstream(dir + "/e.toml") << "id = \"e\"\ntitle = \"T\\u001b]0;owned\\u0007 \\u009b31m\\r over\"\nsamples = 1\n"
+                                    "notes = [\"note \\u001b[31mred\"]\n[machine]\nname = \"cm5\"\nnodes = 32\n"
+                                    "[workload]\nname = \"random-density\"\ndensity = 2\n[sweep]\nmsg_unit = [16]\n"
+                                    "[[series]]\nscheduler = \"LP\"\nlabel = \"L\\u001b[2J\"\n";
+  auto no_controls = [](const std::string& text) {
+    INFO(text);
+    REQUIRE(text.find('\x1b') == std::string::npos);
+    REQUIRE(text.find('\a') == std::string::npos);
+    REQUIRE(text.find('\r') == std::string::npos);
+    REQUIRE(text.find("\xc2\x9b") == std::string::npos);
+  };
+  const auto r = run_mcsim(fmt::format("run {}/e.toml -j 1 -o {}/e.csv", dir, dir));
+  REQUIRE(r.exit_code == 0);
+  no_controls(r.out);
+  no_controls(r.err);
+  REQUIRE(r.out.find("T\\x1b]0;owned\\x07 \\u009b31m\\r over") != std::string::npos);
+  REQUIRE(r.out.find("note \\x1b[31mred") != std::string::npos);
+  REQUIRE(r.out.find("L\\x1b[2J") != std::string::npos);
+  const auto listed = run_mcsim(fmt::format("list experiments --scenarios {}", dir));
+  no_controls(listed.out);
+  REQUIRE(listed.out.find("T\\x1b]0;owned") != std::string::npos);
+  const auto error = run_mcsim("sweep --scheduler '\x1b[2JX\r'");
+  no_controls(error.err);
+  require_one_line_error(error, "unknown scheduler '\\x1b[2JX\\r'");
+}
+
+// Minor: `run ... > /dev/full` exited 0; a progress line on a full or closed stderr died of SIGABRT.
+TEST_CASE("Issue 36 minor: a lost report is an error, a lost progress line is not") {
+  const auto dir = mcsim::test::temp_dir("std-streams");
+  const std::string run = fmt::format("{} run {}/tiny.toml --samples 1 -j 1", MCSIM_BINARY, data);
+  int status = shell_status(fmt::format("{} -q -o {}/a.csv >/dev/full 2>{}/err", run, dir, dir));
+  require_one_line_error({status, "", mcsim::test::without_sanitizer_notes(slurp(dir + "/err"))},
+                         "standard output: writing failed: No space left on device");
+  status = shell_status(fmt::format("{} -q -o {}/b.csv >&- 2>{}/err", run, dir, dir));
+  require_one_line_error({status, "", mcsim::test::without_sanitizer_notes(slurp(dir + "/err"))},
+                         "standard output: writing failed");
+  // Progress is for the eye: a standard error that cannot take it loses it, the run goes on.
+  REQUIRE(shell_status(fmt::format("{} -o {}/c.csv >{}/out 2>/dev/full", run, dir, dir)) == 0);
+  REQUIRE(slurp(dir + "/c.csv").starts_with("experiment,"));
+  REQUIRE(shell_status(fmt::format("{} -o {}/d.csv >{}/out 2>&-", run, dir, dir)) == 0);
+  REQUIRE(slurp(dir + "/d.csv").starts_with("experiment,"));
+  REQUIRE(slurp(dir + "/out").find("wrote " + dir + "/d.csv") != std::string::npos);
 }

@@ -12,6 +12,7 @@
 #include "../../topologies/machines.hpp"
 #include "checked_options.hpp"
 #include "commands.hpp"
+#include "terminal_text.hpp"
 
 namespace mcsim::cli {
 
@@ -57,10 +58,10 @@ void add_bench_command(CLI::App& app) {
     const WorkloadSpec work{workload, density, {}, {}, "--workload"};
     (void)workload_matrix(work, nodes, 0).scaled(unit);  // bad workloads fail before any process starts
     check_schedulable(entry, hints, machine, "--scheduler");
-    fmt::print("bench: {} with {} nodes, {} d={}, {}{}, msg_unit {} B\n", machine, nodes, workload, density, scheduler,
-               chosen ? fmt::format(" ({})", to_string(*chosen)) : std::string(), unit);
-    fmt::print("{:>4} {:>12} {:>12} {:>12} {:>12} {:>10} {:>14} {:>12}\n", "run", "generate_s", "schedule_s",
-               "simulate_s", "total_s", "phases", "messages", "peak_MiB");
+    show("bench: {} with {} nodes, {} d={}, {}{}, msg_unit {} B\n", machine, nodes, workload, density, scheduler,
+         chosen ? fmt::format(" ({})", to_string(*chosen)) : std::string(), unit);
+    show("{:>4} {:>12} {:>12} {:>12} {:>12} {:>10} {:>14} {:>12}\n", "run", "generate_s", "schedule_s",
+         "simulate_s", "total_s", "phases", "messages", "peak_MiB");
     // Each run in a fresh process, through the same pipeline as `mcsim run`: machine, matrix,
     // compile (schedule, validate, strategy), simulate; the child measures each stage.
     const auto records = run_tasks_isolated(
@@ -86,10 +87,10 @@ void add_bench_command(CLI::App& app) {
       const JobRecord& b = records[r].at(0);
       std::string counts;  // the scheduler's own operation counts, e.g. CGMH's heap operations
       for (const auto& [name, value] : b.operations) counts += fmt::format("{}{}={}", counts.empty() ? "" : ", ", name, value);
-      fmt::print("{:>4} {:>12.3f} {:>12.4f} {:>12.3f} {:>12.3f} {:>10} {:>14} {:>12.1f}   (simulated {:.3f} ms)\n{}", r,
-                 b.measured.at("generate_s"), b.host_s, b.measured.at("simulate_s"), b.measured.at("total_s"), b.phases,
-                 static_cast<std::uint64_t>(b.measured.at("messages")), b.measured.at("peak_MiB"), b.comm_s * 1e3,
-                 counts.empty() ? std::string() : fmt::format("     scheduler counts: {}\n", counts));
+      show("{:>4} {:>12.3f} {:>12.4f} {:>12.3f} {:>12.3f} {:>10} {:>14} {:>12.1f}   (simulated {:.3f} ms)\n{}", r,
+           b.measured.at("generate_s"), b.host_s, b.measured.at("simulate_s"), b.measured.at("total_s"), b.phases,
+           static_cast<std::uint64_t>(b.measured.at("messages")), b.measured.at("peak_MiB"), b.comm_s * 1e3,
+           counts.empty() ? std::string() : fmt::format("     scheduler counts: {}\n", counts));
     }
   });
 }

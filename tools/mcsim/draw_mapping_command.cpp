@@ -9,6 +9,7 @@
 #include "../../sim/mapping/mappings.hpp"
 #include "checked_options.hpp"
 #include "commands.hpp"
+#include "terminal_text.hpp"
 
 namespace mcsim::cli {
 
@@ -35,7 +36,7 @@ void add_draw_mapping_command(CLI::App& app) {
                                           mapped.mesh.rows, mapped.mesh.cols);
     const std::string path = output.empty() ? fmt::format("results/mapping-{}-k{}.svg", entry.name, k) : output;
     write_file_atomically(path, mapping_svg(graph, mapped, graph.tasks - 1, title));
-    fmt::print("wrote {}\n", path);
+    show("wrote {}\n", path);
   });
 }
 

@@ -21,6 +21,7 @@
 #include "progress.hpp"
 #include "suite_progress.hpp"
 #include "stored_run.hpp"
+#include "terminal_text.hpp"
 
 namespace mcsim::cli {
 
@@ -162,7 +163,7 @@ void reproduce_all(const std::string& directory, const std::string& out, const C
       suite.end(false, e.what());
     }
   }
-  fmt::print("{}", suite.summary());
+  print_text(suite.summary());
   if (suite.failures() > 0)
     throw Error("reproduce --all", fmt::format("{} of {} reproductions failed (see the summary)", suite.failures(),
                                                scenarios.size()));
@@ -321,7 +322,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       const SensitivityResult result =
           run_sensitivity(scenario, run, options, [&progress](std::size_t done, std::size_t total) { progress(done, total); });
       write_files_atomically({{csv, sensitivity_csv(result)}, {svg, render_plot_svg(sensitivity_plot(result), svg)}});
-      fmt::print("{}wrote {}\nwrote {}\n", sensitivity_text(result), csv, svg);
+      show("{}wrote {}\nwrote {}\n", sensitivity_text(result), csv, svg);
     });
   }
 }

@@ -11,6 +11,7 @@
 #include "../../sim/workloads/workloads.hpp"
 #include "../../topologies/machines.hpp"
 #include "commands.hpp"
+#include "terminal_text.hpp"
 
 namespace mcsim::cli {
 
@@ -59,68 +60,68 @@ std::vector<std::string> split_list(const std::string& text) {
 namespace {
 
 void list_machines(bool verbose) {
-  fmt::print("machines:\n");
+  show("machines:\n");
   for (const auto& entry : machine_registry()) {
-    fmt::print("  {:<12} {}\n", entry.name, entry.description);
+    show("  {:<12} {}\n", entry.name, entry.description);
     if (verbose) {
       const auto machine = entry.make({entry.name, entry.listed_nodes, {}});
       for (const auto& p : machine->parameters())
-        fmt::print("      {:<20} {:<44} [{}]\n", p.name, p.value, p.source);
+        show("      {:<20} {:<44} [{}]\n", p.name, p.value, p.source);
     }
   }
 }
 
 void list_transports() {
-  fmt::print("transports (switching models; a machine names one, the mesh's option switching picks one):\n");
-  for (const auto& entry : transport_registry()) fmt::print("  {:<18} {}\n", entry.name, entry.description);
+  show("transports (switching models; a machine names one, the mesh's option switching picks one):\n");
+  for (const auto& entry : transport_registry()) show("  {:<18} {}\n", entry.name, entry.description);
 }
 
 void list_schedulers(bool verbose) {
-  fmt::print("schedulers:\n");
+  show("schedulers:\n");
   for (const auto& entry : scheduler_registry().entries()) {
-    fmt::print("  {:<12} {}\n", entry.name, entry.description);
+    show("  {:<12} {}\n", entry.name, entry.description);
     if (verbose) {
-      fmt::print("      {:<20} {}\n      {:<20} {}\n", "source", entry.source, "default strategy",
-                 to_string(entry.default_strategy));
-      for (const auto& [key, value] : entry.preset) fmt::print("      {:<20} {} = {}\n", "stands for", key, value);
-      for (const auto& p : entry.parameters) fmt::print("      {:<20} {}\n", "parameter " + p.key, p.description);
+      show("      {:<20} {}\n      {:<20} {}\n", "source", entry.source, "default strategy",
+           to_string(entry.default_strategy));
+      for (const auto& [key, value] : entry.preset) show("      {:<20} {} = {}\n", "stands for", key, value);
+      for (const auto& p : entry.parameters) show("      {:<20} {}\n", "parameter " + p.key, p.description);
     }
   }
 }
 
 void list_workloads() {
-  fmt::print("workloads:\n");
-  for (const auto& entry : workload_registry()) fmt::print("  {:<16} {}\n", entry.name, entry.description);
+  show("workloads:\n");
+  for (const auto& entry : workload_registry()) show("  {:<16} {}\n", entry.name, entry.description);
 }
 
 void list_strategies() {
-  fmt::print("strategies:\n");
-  fmt::print("  {:<22} {}\n", to_string(Strategy::phase_synchronous),
-             "all nodes finish a phase, barrier (machine cost), next phase");
-  fmt::print("  {:<22} {}\n", to_string(Strategy::loosely_synchronous),
-             "each node sends and receives its part of a phase, then goes on (CMMD style)");
-  fmt::print("  {:<22} {}\n", to_string(Strategy::asynchronous),
-             "post all receives, send everything in the schedule's order, wait for all (AC; S2)");
-  fmt::print("  {:<22} {}\n", to_string(Strategy::receiver_ready),
-             "per phase: receivers post and send a 0-byte ready signal, senders send on the signal (S1)");
-  fmt::print("  (Wang and Ranka 1994 call receiver-ready S1 and asynchronous S2; both names are accepted)\n");
+  show("strategies:\n");
+  show("  {:<22} {}\n", to_string(Strategy::phase_synchronous),
+       "all nodes finish a phase, barrier (machine cost), next phase");
+  show("  {:<22} {}\n", to_string(Strategy::loosely_synchronous),
+       "each node sends and receives its part of a phase, then goes on (CMMD style)");
+  show("  {:<22} {}\n", to_string(Strategy::asynchronous),
+       "post all receives, send everything in the schedule's order, wait for all (AC; S2)");
+  show("  {:<22} {}\n", to_string(Strategy::receiver_ready),
+       "per phase: receivers post and send a 0-byte ready signal, senders send on the signal (S1)");
+  show("  (Wang and Ranka 1994 call receiver-ready S1 and asynchronous S2; both names are accepted)\n");
 }
 
 void list_mappings() {
-  fmt::print("mappings (of the binomial tree B(n) onto the mesh; mcsim draw-mapping):\n");
-  for (const auto& entry : mapping_registry()) fmt::print("  {:<12} {}\n", entry.name, entry.description);
+  show("mappings (of the binomial tree B(n) onto the mesh; mcsim draw-mapping):\n");
+  for (const auto& entry : mapping_registry()) show("  {:<12} {}\n", entry.name, entry.description);
 }
 
 void list_experiments(const std::string& directory) {
   namespace fs = std::filesystem;
-  fmt::print("experiments (mcsim reproduce ID; scenarios in {}):\n", directory);
+  show("experiments (mcsim reproduce ID; scenarios in {}):\n", directory);
   for (const auto& file : scenario_files_in(directory)) {
     try {
       const Scenario scenario = load_scenario(file.string());  // kept: header() refers into it
       const ScenarioHeader& s = header(scenario);
-      fmt::print("  {:<20} {}\n", s.id, s.title);
+      show("  {:<20} {}\n", s.id, s.title);
     } catch (const Error& e) {
-      fmt::print("  {:<20} (cannot be read: {})\n", file.stem().string(), e.what());
+      show("  {:<20} (cannot be read: {})\n", file.stem().string(), e.what());
     }
   }
 }

@@ -3,7 +3,11 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -12,18 +16,37 @@
 #include "../../sim/core/error.hpp"
 #include "../../sim/engine/termination.hpp"
 #include "commands.hpp"
+#include "terminal_text.hpp"
 
 namespace {
 
-// Every error reaches the user as one line: "mcsim: error: <where>: <what>".
+// Standard input, output and error closed by the caller (`mcsim run ... 2>&-`) are opened on
+// /dev/null, read-only: writing to them fails as it would have, but no file mcsim opens later can
+// take their number and receive progress lines or a report meant for the terminal.
+void keep_standard_descriptors_taken() {
+  for (int fd = 0; fd <= 2; ++fd)
+    if (::fcntl(fd, F_GETFD) < 0 && errno == EBADF) (void)::open("/dev/null", O_RDONLY);  // takes the lowest free number: fd
+}
+
+// Every error reaches the user as one line: "mcsim: error: <where>: <what>", its input shown
+// escaped. A standard error that cannot be written loses the line; the exit status still says 2.
 int report_error(const std::string& message) {
   std::string line = message;
-  for (char& c : line)
-    if (c == '\n' || c == '\r') c = ' ';
-  while (!line.empty() && line.back() == ' ') line.pop_back();
+  while (!line.empty() && (line.back() == ' ' || line.back() == '\n' || line.back() == '\r')) line.pop_back();
   std::fflush(stdout);
-  fmt::print(stderr, "mcsim: error: {}\n", line);
+  mcsim::cli::write_to_stderr("mcsim: error: " + mcsim::cli::shown(line, mcsim::cli::Lines::one) + "\n");
   return 2;
+}
+
+// Standard output is buffered: a write that failed (`> /dev/full`, a full disk) may only show now.
+// A run whose report was lost has failed, whatever it wrote beside.
+int finish_standard_output(int status) {
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  if (flushed && !std::ferror(stdout)) return status;
+  const int code = report_error(std::string("standard output: writing failed") +
+                                (!flushed && errno != 0 ? std::string(": ") + std::strerror(errno) : std::string()));
+  return status != 0 ? status : code;
 }
 
 // CLI11's own errors, said in mcsim's words where CLI11's are unclear.
@@ -39,6 +62,7 @@ int report_parse_error(const CLI::App& app, const CLI::ParseError& e, int argc, 
 }  // namespace
 
 int main(int argc, char** argv) {
+  keep_standard_descriptors_taken();
   mcsim::install_termination_handlers();
   mcsim::register_builtin_schedulers(mcsim::scheduler_registry());
   CLI::App app{
@@ -62,13 +86,13 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
+    return finish_standard_output(app.exit(e));
   } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
+    return finish_standard_output(app.exit(e));
   } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
+    return finish_standard_output(app.exit(e));
   } catch (const CLI::Success& e) {
-    return app.exit(e);
+    return finish_standard_output(app.exit(e));
   } catch (const CLI::ParseError& e) {
     return report_parse_error(app, e, argc, argv);
   } catch (const std::bad_alloc&) {
@@ -76,5 +100,5 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     return report_error(e.what());
   }
-  return 0;
+  return finish_standard_output(0);
 }

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "terminal_text.hpp"
+
 namespace mcsim::cli {
 
 Progress::Progress(std::string what, bool enabled)
@@ -17,12 +19,11 @@ void Progress::operator()(std::size_t done, std::size_t total) {
   const std::string line = fmt::format("{}: {}/{} simulation tasks ({:.0f}%), {:.1f} s elapsed, ~{:.0f} s left", what_,
                                        done, total, share * 100, elapsed, left);
   if (terminal_) {
-    fmt::print(stderr, "\r{:<100}{}", line, done == total ? "\n" : "");
+    write_to_stderr(fmt::format("\r{:<100}{}", shown(line, Lines::one), done == total ? "\n" : ""));
   } else if (const int decile = static_cast<int>(share * 10); decile != last_decile_) {
     last_decile_ = decile;
-    fmt::print(stderr, "{}\n", line);
+    write_to_stderr(shown(line, Lines::one) + "\n");
   }
-  std::fflush(stderr);
 }
 
 }  // namespace mcsim::cli

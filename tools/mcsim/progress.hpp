@@ -1,5 +1,6 @@
 // A progress line on standard error for long runs: rewritten in place on a terminal, a line every
-// 10% otherwise (CI logs).
+// 10% otherwise (CI logs). A standard error that cannot be written (closed, full) loses the line
+// and the run carries on: progress is for the eye, the run's product is its files and report.
 #pragma once
 
 #include <chrono>

@@ -18,6 +18,7 @@
 #include "checked_options.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
+#include "terminal_text.hpp"
 
 namespace mcsim::cli {
 
@@ -118,7 +119,7 @@ void add_report_command(CLI::App& app) {
         deterministic ? ", deterministic" : "", wanted.empty() ? "" : ", for " + only);
     written.emplace_back((fs::path(out) / "index.html").string(), report_index_html(reported, how));
     write_files_atomically(written);
-    for (const auto& [path, text] : written) fmt::print("wrote {}\n", path);
+    for (const auto& [path, text] : written) show("wrote {}\n", path);
   });
 }
 

@@ -10,6 +10,7 @@
 #include "../../sim/experiments/output_file.hpp"
 #include "../../sim/experiments/shard_file.hpp"
 #include "../../sim/experiments/task_store.hpp"
+#include "terminal_text.hpp"
 
 namespace mcsim::cli {
 
@@ -48,8 +49,8 @@ namespace {
 
 void finish(const Made& made) {
   write_files_atomically(made.files);
-  fmt::print("{}", made.printed);
-  for (const auto& [path, text] : made.files) fmt::print("wrote {}\n", path);
+  print_text(made.printed);
+  for (const auto& [path, text] : made.files) show("wrote {}\n", path);
 }
 
 }  // namespace
@@ -79,8 +80,8 @@ void run_stored(const std::vector<std::string>& command, const std::vector<std::
   if (!shard) {
     finish(make(run));
     if (store.resumed() > 0)
-      fmt::print("resumed: {} of {} tasks were done before, {} ran now\n", store.resumed(),
-                 store.resumed() + store.ran(), store.ran());
+      show("resumed: {} of {} tasks were done before, {} ran now\n", store.resumed(),
+           store.resumed() + store.ran(), store.ran());
     store.remove_results_directory();
     return;
   }
@@ -91,10 +92,10 @@ void run_stored(const std::vector<std::string>& command, const std::vector<std::
   const ShardFile file{identity, fs::path(csv).filename().string(), shard->index, shard->count, store.task_count(),
                        store.shard_results()};
   write_file_atomically(shard_file, shard_file_text(file));
-  fmt::print("shard {}/{}: {} of {} tasks{}\nwrote {}\n", shard->index, shard->count, file.results.size(),
-             file.task_count,
-             store.resumed() > 0 ? fmt::format(" ({} were done before, {} ran now)", store.resumed(), store.ran()) : "",
-             shard_file);
+  show("shard {}/{}: {} of {} tasks{}\nwrote {}\n", shard->index, shard->count, file.results.size(),
+       file.task_count,
+       store.resumed() > 0 ? fmt::format(" ({} were done before, {} ran now)", store.resumed(), store.ran()) : "",
+       shard_file);
   store.remove_results_directory();
 }
 

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "terminal_text.hpp"
+
 namespace mcsim::cli {
 
 SuiteProgress::SuiteProgress(std::size_t experiments, bool enabled)
@@ -19,18 +21,16 @@ double SuiteProgress::seconds_since(std::chrono::steady_clock::time_point start)
 void SuiteProgress::draw(const std::string& line) {
   if (!enabled_) return;
   if (terminal_) {
-    fmt::print(stderr, "\r{:<110}", line);
+    write_to_stderr(fmt::format("\r{:<110}", shown(line, Lines::one)));
     line_shown_ = true;
   } else {
-    fmt::print(stderr, "{}\n", line);
+    write_to_stderr(shown(line, Lines::one) + "\n");
   }
-  std::fflush(stderr);
 }
 
 void SuiteProgress::clear_line() {
   if (!enabled_ || !terminal_ || !line_shown_) return;
-  fmt::print(stderr, "\r{:<110}\r", "");
-  std::fflush(stderr);
+  write_to_stderr(fmt::format("\r{:<110}\r", ""));
   line_shown_ = false;
 }
 
@@ -74,7 +74,7 @@ std::string SuiteProgress::summary() const {
   double total = 0;
   for (const auto& e : done_) {
     total += e.seconds;
-    out += fmt::format("{:<22} {:>10.1f} {:>8} {}\n", e.id, e.seconds, e.tasks, e.ok ? " ok" : " FAILED: " + e.error);
+    out += fmt::format("{:<22} {:>10.1f} {:>8} {}\n", e.id, e.seconds, e.tasks, e.ok ? " ok" : " FAILED: " + shown(e.error, Lines::one));
   }
   out += fmt::format("{:<22} {:>10.1f}\n", "total", total);
   return out;

@@ -19,6 +19,7 @@
 #include "../../topologies/machines.hpp"
 #include "checked_options.hpp"
 #include "commands.hpp"
+#include "terminal_text.hpp"
 
 namespace mcsim::cli {
 
@@ -144,11 +145,11 @@ void add_timeline_command(CLI::App& app) {
       files.emplace_back(trace, std::move(paje));
     }
     write_files_atomically(files);
-    fmt::print("{}: communication time {:.6g} ms, {} phases, {} messages\n", scheduler, run.communication_time() * 1e3,
-               record.phases, run.messages.size());
-    if (link_load) fmt::print("{}", link_load_summary(machine, run.links, run.communication_time()));
+    show("{}: communication time {:.6g} ms, {} phases, {} messages\n", scheduler, run.communication_time() * 1e3,
+         record.phases, run.messages.size());
+    if (link_load) show("{}", link_load_summary(machine, run.links, run.communication_time()));
     for (const auto& [path, text] : files)
-      fmt::print("wrote {}{}\n", path, path == trace ? " (Paje trace: pj_dump or vite)" : "");
+      show("wrote {}{}\n", path, path == trace ? " (Paje trace: pj_dump or vite)" : "");
   });
 }
 
