@@ -14,8 +14,9 @@
 #   --partition P, --account A
 #   --max-running K     at most K shards at once (--array=0-(N-1)%K)
 #   --sbatch ARG        any other sbatch argument, for both jobs (repeatable)
-# After --: the mcsim command (reproduce, run or sweep) without -o; its output goes to DIR
-# (reproduce: DIR/ID.csv; sweep: DIR/sweep.csv; run FILE.toml: DIR/FILE.csv).
+# After --: the mcsim command (reproduce, run, sweep or sensitivity) without -o; its output goes to DIR
+# (reproduce: DIR/ID.csv; sweep: DIR/sweep.csv; run FILE.toml: DIR/FILE.csv). The merge job runs
+# the same command with --from-shards DIR: nothing is taken from the shard files but task results.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -42,10 +43,10 @@ done
 [ -n "$shards" ] && [ -n "$dir" ] && [ $# -gt 0 ] || usage
 case "$shards" in ''|*[!0-9]*|0) echo "submit.sh: --shards needs a whole number >= 1" >&2; exit 2 ;; esac
 case "$1" in
-  reproduce) out=("-o" "$dir") ;;
+  reproduce|sensitivity) out=("-o" "$dir") ;;
   sweep) out=("-o" "$dir/sweep.csv") ;;
   run) [ $# -ge 2 ] || usage; out=("-o" "$dir/$(basename "$2" .toml).csv") ;;
-  *) echo "submit.sh: the command must be reproduce, run or sweep, not '$1'" >&2; exit 2 ;;
+  *) echo "submit.sh: the command must be reproduce, run, sweep or sensitivity, not '$1'" >&2; exit 2 ;;
 esac
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
@@ -60,7 +61,8 @@ shard_job=$(sbatch --parsable --job-name=mcsim-shards --array="$array" "${resour
   --output="$dir/slurm-%A_%a.out" "$here/shard.sbatch" "$mcsim" "$shards" "$@" "${out[@]}")
 shard_job=${shard_job%%;*}
 merge_job=$(sbatch --parsable --job-name=mcsim-merge --dependency="afterok:$shard_job" --kill-on-invalid-dep=yes \
-  --cpus-per-task=1 "${common[@]}" --output="$dir/slurm-%j-merge.out" "$here/merge.sbatch" "$mcsim" "$dir")
+  --cpus-per-task=1 "${common[@]}" --output="$dir/slurm-%j-merge.out" "$here/merge.sbatch" "$mcsim" "$dir" "$@" \
+  "${out[@]}")
 merge_job=${merge_job%%;*}
 echo "shards: job $shard_job (array $array)"
 echo "merge:  job $merge_job (after every shard succeeded; writes into $dir)"
