@@ -28,6 +28,7 @@ struct BadInput {
   std::string input;     // cli: arguments ({in}: the inputs folder, {out}: the output folder);
                          // scenario: the file's text; matrix: the matrix file's text (or @path)
   std::string expected;  // a fragment of the message
+  std::vector<std::pair<std::string, std::string>> files = {};  // more files in {in}: name, text
 };
 
 // A good scenario around a matrix file m.csv beside it (32-node CM-5).
@@ -118,6 +119,11 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "reproduce --all --scenarios {in} --from-shards {in}", "--from-shards is for one reproduction"},
       {Kind::cli, "merge {in}", "mcsim merge no longer takes the command from the shard files"},
       {Kind::cli, "merge {in} -o {out} reproduce x --help", "give the command the shards ran again with --from-shards"},
+      // --- scenario directories -----------------------------------------------------------------
+      {Kind::cli, "reproduce --all --scenarios {in} -o {out}", "has the id 'b' of",
+       {{"t.toml", base()}}},
+      {Kind::cli, "report --scenarios {in} -o {out}", "their outputs (b.csv, ...) would overwrite each other",
+       {{"t.toml", base()}}},
       // --- scenario files --------------------------------------------------------------------
       {Kind::scenario, "id = \"x\"\n[machine\n", "malformed TOML"},
       {Kind::scenario, base("densty = 3\n"), "unknown key 'densty'"},
@@ -188,6 +194,7 @@ Prepared prepare(const BadInput& c, const std::string& dir) {
   fs::create_directories(in);
   fs::create_directories(out);
   std::ofstream(in + "/s.toml") << base();
+  for (const auto& [name, text] : c.files) std::ofstream(in + "/" + name) << text;
   Prepared p{.out = out};
   switch (c.kind) {
     case Kind::cli:

@@ -145,8 +145,7 @@ std::vector<T> parse_list(const std::string& text, const std::string& flag, std:
 // taken from it, not run again.
 void reproduce_all(const std::string& directory, const std::string& out, const CommonOptions& common) {
   namespace fs = std::filesystem;
-  std::vector<Scenario> scenarios;
-  for (const auto& file : scenario_files_in(directory)) scenarios.push_back(load_scenario(file.string()));
+  const std::vector<Scenario> scenarios = load_scenarios(scenario_files_in(directory));
   if (scenarios.empty()) throw Error(directory, "has no scenario (*.toml)");
   if (common.stored.shard || common.stored.from_shards)
     throw Error("reproduce --all", fmt::format("{} is for one reproduction; shard and merge each ID on its own",
