@@ -329,6 +329,25 @@ TEST_CASE("merge_shards: every task of the run asked for exactly once, or one er
     write(huge, "tiny.shard-0-of-1000000.txt");
     REQUIRE_THROWS_WITH(mcsim::merge_shards(dir, identity()), Catch::Contains("bad shard number"));
   }
+  SECTION("a file beyond any shard file's size is not read (a sparse file of 1 GiB + 1 byte)") {
+    const std::string path = dir + "/tiny.shard-2-of-3.txt";
+    spit(path, "mcsim shard results\n");
+    fs::resize_file(path, mcsim::max_shard_file_bytes + 1);
+    REQUIRE_THROWS_WITH(mcsim::merge_shards(dir, identity()),
+                        Catch::Contains("tiny.shard-2-of-3.txt: is larger than a shard file can be (1073741824 bytes)"));
+  }
+  SECTION("what a file of another run recorded is shown shortened") {
+    auto id = identity();
+    id.command.push_back(std::string(100000, 'x'));
+    for (std::size_t k = 0; k < 3; ++k) write(shard(k, 3, id));
+    try {
+      (void)mcsim::merge_shards(dir, identity());
+      FAIL("merged");
+    } catch (const mcsim::Error& e) {
+      REQUIRE_THAT(e.what(), Catch::Contains("xxx... (100021 characters)', not 'run /x.toml --seed 7'"));
+      REQUIRE(std::string(e.what()).size() < 800);
+    }
+  }
   SECTION("no shard files") {
     REQUIRE_THROWS_WITH(mcsim::merge_shards(mcsim::test::temp_dir("merge-empty"), identity()),
                         Catch::Contains("holds no shard files"));

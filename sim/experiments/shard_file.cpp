@@ -68,13 +68,21 @@ std::string shard_file_text(const ShardFile& file) {
 }
 
 ShardFile read_shard_file(const std::string& path) {
+  // Its first line, then its size, before the whole file is read into memory.
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path, "cannot be read");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  const std::string content = buffer.str();
+  std::string content(head.size(), '\0');
+  in.read(content.data(), static_cast<std::streamsize>(content.size()));
+  if (in.gcount() != static_cast<std::streamsize>(head.size()) || content != head)
+    throw Error(path, "not a shard file (it does not start with 'mcsim shard results')");
+  std::error_code ec;
+  if (const auto size = fs::file_size(path, ec); ec || size > max_shard_file_bytes)
+    throw Error(path, ec ? "its size cannot be read: " + ec.message()
+                         : fmt::format("is larger than a shard file can be ({} bytes)", max_shard_file_bytes));
+  std::ostringstream rest;
+  rest << in.rdbuf();
+  content += rest.str();
   const std::string damaged = "damaged shard file";
-  if (!content.starts_with(head)) throw Error(path, "not a shard file (it does not start with 'mcsim shard results')");
   // The hash of everything before the last line comes first: any changed byte shows there.
   const auto end_line = content.rfind("\nend ");
   if (end_line == std::string::npos || content.back() != '\n')

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <string>
 
@@ -34,6 +35,9 @@ struct ShardFile {
 
 // Shards are numbered as Slurm's array indices, at most this many (parse_shard, read_shard_file).
 inline constexpr std::size_t max_shards = 100000;
+// No shard file is read beyond this size (1 GiB): a task's result takes about 65 bytes a job
+// (tiny.toml: 8 jobs in 520 bytes), so a shard of 10^5 tasks of 100 jobs each stays below it.
+inline constexpr std::uintmax_t max_shard_file_bytes = std::uintmax_t{1} << 30;
 
 std::string shard_file_name(const std::string& stem, std::size_t shard, std::size_t shards);
 std::string shard_file_text(const ShardFile& file);

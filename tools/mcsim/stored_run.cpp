@@ -69,6 +69,8 @@ namespace {
 std::string stem_beside(const std::string& csv) {
   const fs::path path(csv);
   const std::string name = path.filename().string();
+  if (name.empty() || name == "." || name == "..")
+    throw Error("-o", fmt::format("'{}' names no file; shard and task files go beside the CSV it names", csv));
   if (std::any_of(name.begin(), name.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
     throw Error("-o", fmt::format("'{}' has a control character (a line break?) in its file name; shard and task "
                                   "files beside it need a plain one",
