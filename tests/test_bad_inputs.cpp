@@ -28,6 +28,7 @@ struct BadInput {
   std::string input;     // cli: arguments ({in}: the inputs folder, {out}: the output folder);
                          // scenario: the file's text; matrix: the matrix file's text (or @path)
   std::string expected;  // a fragment of the message
+  std::vector<std::pair<std::string, std::string>> files = {};  // more files in {in}: name, text
 };
 
 // A good scenario around a matrix file m.csv beside it (32-node CM-5).
@@ -121,6 +122,29 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "sensitivity ranka92-table3 --option no_such", "machine cm5 has no option 'no_such'"},
       {Kind::cli, "sensitivity ranka92-table3 --factors 1", "factor 1 is not a positive number other than 1"},
       {Kind::cli, "sensitivity ranka92-table3 --factors 0.5,x", "--factors: 'x' is not a number"},
+      // --- shards, task files, merging (tests/test_shards.cpp has the edited files) --------------
+      {Kind::cli, "run {in}/s.toml --shard ''", "--shard: '' is not K/N"},
+      {Kind::cli, "sweep --scheduler LP --shard 0/100001", "--shard: 100001 is out of range"},
+      {Kind::cli, "sensitivity ranka92-table3 --option cmmd --shard 2/2", "'2/2': shards are numbered 0..1"},
+      {Kind::cli, "run {in}/s.toml --shard 0/2 -o /dev/stdout", "/dev/stdout: is not a regular file (a link, a device"},
+      {Kind::cli, "run {in}/s.toml --resume -o /dev/stdout", "--shard and --resume keep their files beside the CSV"},
+      {Kind::cli, "sweep --scheduler LP --resume -o /dev/null", "/dev/null: is not a regular file"},
+      {Kind::cli, "run {in}/s.toml --shard 0/2 -o '{out}/a\nb.csv'", "has a control character (a line break?)"},
+      {Kind::cli, "run {in}/s.toml --shard 0/2 -o {in}/s.toml/x.csv", "s.toml: is not a directory: --shard and --resume"},
+      {Kind::cli, "sweep --scheduler LP --shard 0/2 -o {out}/", "/out/' names no file; shard and task files go beside"},
+      {Kind::cli, "run {in}/s.toml --shard 0/2 --from-shards {in}", "--from-shards: makes the report from shard files"},
+      {Kind::cli, "run {in}/s.toml --resume --from-shards {in}", "it takes no --shard or --resume"},
+      {Kind::cli, "run {in}/s.toml --from-shards {in}", "holds no shard files"},
+      {Kind::cli, "run {in}/s.toml --from-shards ''", "--from-shards: needs a directory, not ''"},
+      {Kind::cli, "sweep --scheduler LP --from-shards {in}/missing", "missing: is not a directory"},
+      {Kind::cli, "reproduce --all --scenarios {in} --from-shards {in}", "--from-shards is for one reproduction"},
+      {Kind::cli, "merge {in}", "mcsim merge no longer takes the command from the shard files"},
+      {Kind::cli, "merge {in} -o {out} reproduce x --help", "give the command the shards ran again with --from-shards"},
+      // --- scenario directories -----------------------------------------------------------------
+      {Kind::cli, "reproduce --all --scenarios {in} -o {out}", "has the id 'b' of",
+       {{"t.toml", base()}}},
+      {Kind::cli, "report --scenarios {in} -o {out}", "their outputs (b.csv, ...) would overwrite each other",
+       {{"t.toml", base()}}},
       // --- scenario files --------------------------------------------------------------------
       {Kind::scenario, "id = \"x\"\n[machine\n", "malformed TOML"},
       {Kind::scenario, base("densty = 3\n"), "unknown key 'densty'"},
@@ -193,6 +217,7 @@ Prepared prepare(const BadInput& c, const std::string& dir) {
   fs::create_directories(in);
   fs::create_directories(out);
   std::ofstream(in + "/s.toml") << base();
+  for (const auto& [name, text] : c.files) std::ofstream(in + "/" + name) << text;
   Prepared p{.out = out};
   switch (c.kind) {
     case Kind::cli:
@@ -263,4 +288,6 @@ TEST_CASE("Bad inputs: one line on stderr, non-zero exit, no file written") {
     CHECK(r.err.find(c.expected) != std::string::npos);
     CHECK(fs::is_empty(r.out));
   }
+  // --shard and --resume with -o /dev/stdout or /dev/null put nothing into /dev.
+  for (const char* left : {"/dev/stdout.shard-0-of-2.txt", "/dev/stdout.tasks", "/dev/null.tasks"}) CHECK_FALSE(fs::exists(left));
 }

@@ -45,3 +45,25 @@ TEST_CASE("Job records: text the serializer did not write is refused") {
   bad.operations = {{"two words", 1}};
   REQUIRE_THROWS_WITH(records_to_text({bad}), Catch::Contains("white space"));
 }
+
+TEST_CASE("Job records from a file someone edited: every number finite and not negative, every count bounded") {
+  // Times, sizes and counts: nan, infinities and negative values are refused where they are read.
+  REQUIRE_THROWS_WITH(records_from_text("job 1 0 nan 0 0 0"), Catch::Contains("at byte 8: 'nan' is not a number from 0 to 1e100"));
+  REQUIRE_THROWS_WITH(records_from_text("job 1 -0.5 0 0 0 0"), Catch::Contains("'-0.5' is not a number from 0 to 1e100"));
+  REQUIRE_THROWS_WITH(records_from_text("job 1 0 inf 0 0 0"), Catch::Contains("'inf' is not a number from 0 to 1e100"));
+  // 1e308 ms would be infinite: nothing a simulation gives comes near 1e100.
+  REQUIRE_THROWS_WITH(records_from_text("job 1 0 1e308 0 0 0"), Catch::Contains("'1e308' is not a number from 0 to 1e100"));
+  REQUIRE(records_from_text("job 1 0 1e100 0 0 0").front().comm_s == 1e100);
+  REQUIRE_THROWS_WITH(records_from_text("job 1 0 0 0 1 x -1e-9 0"), Catch::Contains("'-1e-9' is not a number from 0 to 1e100"));
+  REQUIRE_THROWS_WITH(records_from_text("job 1 0 0 0 0 1 run -2 0 0 0 0 0"), Catch::Contains("'-2' is negative"));
+  REQUIRE_THROWS_WITH(records_from_text("job 1 0 0 0 0 2"), Catch::Contains("'2' is not 0 or 1"));
+  // A count larger than the bytes left could hold is refused before anything is allocated for it
+  // (10^12 messages took 2.1 GB, then "out of memory").
+  REQUIRE_THROWS_WITH(records_from_text("job 1 0 0 0 0 1 run 32 1000000000000 0"),
+                      Catch::Contains("a count of 1000000000000 cannot be: 2 bytes are left"));
+  REQUIRE_THROWS_WITH(records_from_text("job 1 0 0 18446744073709551615 a 1"),
+                      Catch::Contains("a count of 18446744073709551615 cannot be"));
+  REQUIRE_THROWS_WITH(records_from_text("job 1 0 0 0 0 1 run 2 0 0 1000000 0 0"), Catch::Contains("a count of 1000000"));
+  // What fits is read: two messages in exactly the bytes they need.
+  REQUIRE(records_from_text("job 1 0 0 0 0 1 run 2 2 0 0 1 1 0 0 0 1 1 0 1 0 0 0 1 0 0 0").front().run->messages.size() == 2);
+}

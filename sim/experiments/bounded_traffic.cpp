@@ -51,6 +51,23 @@ std::vector<JobRecord> run_task(const BoundedTrafficScenario& s, std::uint64_t s
   return records;
 }
 
+// What is wrong with a task's records ("" when nothing): one per series, the first measuring the
+// matrix's parameters as whole numbers (r, c, t up to 2^53, where doubles stop counting; f, g, h
+// as ints).
+std::string task_problem(const BoundedTrafficScenario& s, const std::vector<JobRecord>& records) {
+  if (std::string problem = record_count_problem(records, s.series.size()); !problem.empty()) return problem;
+  const auto& measured = records.front().measured;
+  for (std::size_t k = 0; k < std::size(parameter_names); ++k) {
+    const auto it = measured.find(parameter_names[k]);
+    const double limit = k < 3 ? 9007199254740992.0 : 2147483647.0;
+    if (it == measured.end()) return fmt::format("its first job record does not measure '{}'", parameter_names[k]);
+    if (it->second != std::floor(it->second) || it->second > limit)
+      return fmt::format("its first job record measures {} = {}, not a whole number up to {}", parameter_names[k],
+                         it->second, limit);
+  }
+  return "";
+}
+
 std::optional<std::size_t> series_running(const BoundedTrafficScenario& s, const std::string& scheduler) {
   for (std::size_t k = 0; k < s.series.size(); ++k)
     if (s.series[k].candidates.front().entry->name == scheduler) return k;
@@ -94,15 +111,12 @@ BoundedTrafficResult run_bounded_traffic(const BoundedTrafficScenario& scenario,
   const auto records = run_scenario_tasks(
       tasks.size(),
       [&](std::size_t k) { return run_task(s, result.seed, s.traffic[tasks[k].point], tasks[k].sample, options.simulation); },
-      options);
+      [&](std::size_t, const std::vector<JobRecord>& got) { return task_problem(s, got); }, options);
 
   for (std::uint64_t t : s.traffic)
     result.points.push_back({t, {}, std::vector<std::vector<double>>(s.series.size())});
   for (std::size_t k = 0; k < tasks.size(); ++k) {
     const auto& got = records[k];
-    if (got.size() != s.series.size())
-      throw Error(s.path, fmt::format("simulation task {} returned {} records for {} series", k, got.size(),
-                                      s.series.size()));
     BoundedTrafficPoint& point = result.points[tasks[k].point];
     const auto& m = got.front().measured;
     point.matrices.push_back({static_cast<std::uint64_t>(m.at("r")), static_cast<std::uint64_t>(m.at("c")),

@@ -169,9 +169,10 @@ ExperimentResult run_experiment(const SimulationScenario& scenario, const RunOpt
     }
     to_run.push_back(t);
   }
+  const std::vector<JobKey> keys = job_keys(s);
   const auto ran = run_scenario_tasks(
       to_run.size(), [&](std::size_t i) { return run_task(s, result.seed, tasks[to_run[i]], options.simulation); },
-      options);
+      [&](std::size_t, const std::vector<JobRecord>& got) { return record_count_problem(got, keys.size()); }, options);
   for (std::size_t i = 0; i < to_run.size(); ++i) {
     records[to_run[i]] = ran[i];
     if (reuse) (*reuse)[task_keys[to_run[i]]] = ran[i];
@@ -191,11 +192,8 @@ ExperimentResult run_experiment(const SimulationScenario& scenario, const RunOpt
         }
 
   // Per task and (series, unit): the candidate with the least communication time (the first on ties).
-  const std::vector<JobKey> keys = job_keys(s);
   for (std::size_t t = 0; t < tasks.size(); ++t) {
     const auto& got = records[t];
-    if (got.size() != keys.size())
-      throw Error(s.path, fmt::format("simulation task {} returned {} records for {} jobs", t, got.size(), keys.size()));
     for (std::size_t j = 0; j < keys.size();) {
       std::size_t best = j, end = j;
       while (end < keys.size() && keys[end].series == keys[j].series && keys[end].unit == keys[j].unit) {

@@ -5,10 +5,17 @@
 //        <t> (<node> <lane> <activity> <start_s> <end_s>){t}
 //        <l> (<link> <bandwidth_Bps> <bytes> <busy_s> <held_idle_s>){l}]
 // Doubles are written in their shortest form that reads back to the same value (fmt "{}").
+//
+// The text may come from a file someone else wrote (a shard file, a kept task result), so reading
+// it trusts nothing: every number is a time, a size or a count, so it lies from 0 to 1e100 (far
+// beyond anything a simulation gives, and far enough below the largest double that no conversion
+// of units makes it infinite), and a count is bounded by the bytes left before anything is
+// allocated for it.
 #include "job_record.hpp"
 
 #include <cctype>
 #include <charconv>
+#include <type_traits>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -34,33 +41,54 @@ class Tokens {
   }
   std::string_view word() {
     skip_space();
-    const std::size_t start = at_;
+    word_at_ = at_;
     while (at_ < text_.size() && !std::isspace(static_cast<unsigned char>(text_[at_]))) ++at_;
-    if (start == at_) fail("the text ends in the middle of a record");
-    return text_.substr(start, at_ - start);
+    if (word_at_ == at_) fail("the text ends in the middle of a record");
+    return text_.substr(word_at_, at_ - word_at_);
   }
   void expect(std::string_view keyword) {
     if (word() != keyword) fail(fmt::format("expected '{}'", keyword));
   }
+  // A number that is not negative (and at most 1e100, for a double: "nan" and "inf" are refused).
   template <class T>
   T number() {
     const std::string_view w = word();
     T value{};
     const auto [end, error] = std::from_chars(w.data(), w.data() + w.size(), value);
     if (error != std::errc() || end != w.data() + w.size()) fail(fmt::format("'{}' is not a number here", w));
+    if constexpr (std::is_floating_point_v<T>) {
+      if (!(value >= 0 && value <= 1e100)) fail(fmt::format("'{}' is not a number from 0 to 1e100", w));
+    } else if constexpr (std::is_signed_v<T>) {
+      if (value < 0) fail(fmt::format("'{}' is negative", w));
+    }
     return value;
+  }
+  // A count of items that take at least `tokens` tokens (two bytes each, with the space) in the text
+  // still to read: a larger count cannot be true, and is refused before anything is allocated.
+  std::size_t count(std::size_t tokens) {
+    const auto n = number<std::size_t>();
+    if (n > (text_.size() - at_) / (2 * tokens))
+      fail(fmt::format("a count of {} cannot be: {} bytes are left", n, text_.size() - at_));
+    return n;
+  }
+  // 0 or 1.
+  bool flag() {
+    const int value = number<int>();
+    if (value > 1) fail(fmt::format("'{}' is not 0 or 1", value));
+    return value == 1;
   }
 
  private:
   void skip_space() {
     while (at_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[at_]))) ++at_;
   }
+  // Names the byte where the last word read starts.
   [[noreturn]] void fail(const std::string& problem) const {
-    throw Error("job records", fmt::format("at byte {}: {}", at_, problem));
+    throw Error("job records", fmt::format("at byte {}: {}", word_at_, problem));
   }
 
   std::string_view text_;
-  std::size_t at_ = 0;
+  std::size_t at_ = 0, word_at_ = 0;
 };
 
 }  // namespace
@@ -114,20 +142,20 @@ std::vector<JobRecord> records_from_text(const std::string& text) {
     r.phases = in.number<std::size_t>();
     r.host_s = in.number<double>();
     r.comm_s = in.number<double>();
-    for (auto k = in.number<std::size_t>(); k > 0; --k) {
+    for (auto k = in.count(2); k > 0; --k) {
       const std::string name(in.word());
       r.operations[name] = in.number<std::uint64_t>();
     }
-    for (auto k = in.number<std::size_t>(); k > 0; --k) {
+    for (auto k = in.count(2); k > 0; --k) {
       const std::string name(in.word());
       r.measured[name] = in.number<double>();
     }
-    if (in.number<int>() != 0) {
+    if (in.flag()) {
       in.expect("run");
       Run run;
       run.nodes = in.number<int>();
-      const auto messages = in.number<std::size_t>();
-      const auto finishes = in.number<std::size_t>();
+      const auto messages = in.count(7);
+      const auto finishes = in.count(1);
       run.messages.reserve(messages);
       for (std::size_t i = 0; i < messages; ++i) {
         MessageRecord m;
@@ -135,14 +163,14 @@ std::vector<JobRecord> records_from_text(const std::string& text) {
         m.dst = in.number<int>();
         m.bytes = in.number<std::uint64_t>();
         m.phase = in.number<int>();
-        m.dummy = in.number<int>() != 0;
+        m.dummy = in.flag();
         m.start_s = in.number<double>();
         m.end_s = in.number<double>();
         run.messages.push_back(m);
       }
       run.node_finish_s.reserve(finishes);
       for (std::size_t i = 0; i < finishes; ++i) run.node_finish_s.push_back(in.number<double>());
-      for (auto k = in.number<std::size_t>(); k > 0; --k) {
+      for (auto k = in.count(4); k > 0; --k) {
         NodeSpan span;
         span.node = in.number<int>();
         span.activity = std::string(in.word());
@@ -150,7 +178,7 @@ std::vector<JobRecord> records_from_text(const std::string& text) {
         span.end_s = in.number<double>();
         run.spans.push_back(std::move(span));
       }
-      for (auto k = in.number<std::size_t>(); k > 0; --k) {
+      for (auto k = in.count(5); k > 0; --k) {
         NodeState state;
         state.node = in.number<int>();
         state.lane = std::string(in.word());
@@ -159,7 +187,7 @@ std::vector<JobRecord> records_from_text(const std::string& text) {
         state.end_s = in.number<double>();
         run.states.push_back(std::move(state));
       }
-      for (auto k = in.number<std::size_t>(); k > 0; --k) {
+      for (auto k = in.count(5); k > 0; --k) {
         LinkLoad link;
         link.link = std::string(in.word());
         link.bandwidth_Bps = in.number<double>();

@@ -104,6 +104,9 @@ void simulate_slowdowns(const MappingScenario& scenario, std::vector<SlowdownRow
           jobs.push_back({Job{perfect_plan(binomial_tree(cell.n, alpha_of(alpha)), shape.nodes(), cost.unit_bytes)}, {}});
         return simulate_compiled(*make_machine(machine), std::move(jobs), options.simulation);
       },
+      [&](std::size_t c, const std::vector<JobRecord>& got) {
+        return record_count_problem(got, cells[c].rows.size() + perfect_alphas_of(cells[c]).size());
+      },
       options);
 
   for (std::size_t c = 0; c < cells.size(); ++c) {

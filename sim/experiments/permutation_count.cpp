@@ -75,6 +75,8 @@ PermutationResult run_permutation_count(const PermutationScenario& scenario, con
     for (std::size_t d = 0; d < s.densities.size(); ++d)
       for (int sample = 0; sample < result.samples; ++sample) tasks.push_back({n, d, sample});
   }
+  std::size_t jobs_per_task = 0;
+  for (const auto& choices : s.lambda_choices) jobs_per_task += choices.size();
   // Each task compiles every (lambda, series) job of its sample (schedules and validates them,
   // link-contention-free phases against the machine's routes) and simulates none.
   const auto records = run_scenario_tasks(
@@ -96,7 +98,7 @@ PermutationResult run_permutation_count(const PermutationScenario& scenario, con
             out.push_back(compile_job(matrix, scheduler, std::nullopt, hints, {seeds.schedule(scheduler.spec), 0}).record);
         return out;
       },
-      options);
+      [&](std::size_t, const std::vector<JobRecord>& got) { return record_count_problem(got, jobs_per_task); }, options);
 
   for (int nodes : s.nodes)
     for (double lambda : s.lambdas)

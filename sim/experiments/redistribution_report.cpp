@@ -164,7 +164,7 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
   const auto records = run_scenario_tasks(
       cells.size(),
       [&](std::size_t k) { return simulate_compiled(*make_machine(s.machine), std::move(compiled[k]), run.simulation); },
-      run);
+      [&](std::size_t, const std::vector<JobRecord>& got) { return record_count_problem(got, s.series.size()); }, run);
 
   // Report: one line per cell, times in ms, ratios to the baseline.
   const auto baseline = static_cast<std::size_t>(

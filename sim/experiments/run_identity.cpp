@@ -33,10 +33,21 @@ std::string command_line(const std::vector<std::string>& words) {
   return line;
 }
 
+namespace {
+
+// At most 200 characters of `text` (a recorded identity may come from a file anyone wrote).
+std::string shortened(const std::string& text) {
+  return text.size() <= 200 ? text : text.substr(0, 200) + fmt::format("... ({} characters)", text.size());
+}
+
+}  // namespace
+
 std::string RunIdentity::difference(const RunIdentity& other) const {
-  if (version != other.version) return fmt::format("made by mcsim {}, not {}", other.version, version);
+  if (version != other.version)
+    return fmt::format("made by mcsim {}, not {}", shortened(other.version), shortened(version));
   if (command != other.command)
-    return fmt::format("made by another command: '{}', not '{}'", command_line(other.command), command_line(command));
+    return fmt::format("made by another command: '{}', not '{}'", shortened(command_line(other.command)),
+                       shortened(command_line(command)));
   if (inputs != other.inputs)
     return "made from other input files (the scenario or its matrix file changed since, or another one of that name)";
   return "";

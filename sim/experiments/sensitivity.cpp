@@ -11,6 +11,7 @@
 #include "../core/error.hpp"
 #include "report.hpp"
 #include "scenario_outputs.hpp"
+#include "task_store.hpp"
 
 namespace mcsim {
 
@@ -107,6 +108,7 @@ SensitivityResult run_sensitivity(const Scenario& scenario, const RunOptions& ru
       },
       scenario);
   const std::size_t total = result.variants.size();
+  bool shard_done = false;
   for (std::size_t k = 0; k < total; ++k) {
     SensitivityVariant& v = result.variants[k];
     Scenario variant = scenario;
@@ -116,12 +118,15 @@ SensitivityResult run_sensitivity(const Scenario& scenario, const RunOptions& ru
       if (!out.agreement)
         throw Error("sensitivity", fmt::format("{} reports no agreement with a paper to compare", result.id));
       v.agreement = out.agreement;
+    } catch (const ShardDone&) {
+      shard_done = true;  // a shard (task_store.hpp) ran its share of this variant's tasks: on to the next one
     } catch (const Error& e) {
       if (k == 0) throw;  // the reproduction itself fails: nothing to compare with
       v.error = e.what();
     }
     if (variant_done) variant_done(k + 1, total);
   }
+  if (shard_done) throw ShardDone{};  // every variant's share ran; the report needs every shard
   result.variants.front().value = "as given";  // the scenario's values, listed in result.options
   return result;
 }

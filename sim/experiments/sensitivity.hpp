@@ -44,7 +44,8 @@ MachineSpec* machine_of(Scenario& scenario);
 // an option the machine does not read.
 SensitivityResult plan_sensitivity(const Scenario& scenario, const SensitivityOptions& options);
 // Runs the baseline and every variant; `variant_done(k, total)` after each. Throws mcsim::Error
-// if the baseline fails or the scenario reports no agreement measure.
+// if the baseline fails or the scenario reports no agreement measure. In a shard (run.tasks,
+// task_store.hpp) it runs the shard's share of every variant's tasks and then throws ShardDone.
 SensitivityResult run_sensitivity(const Scenario& scenario, const RunOptions& run, const SensitivityOptions& options,
                                   const std::function<void(std::size_t, std::size_t)>& variant_done = {});
 

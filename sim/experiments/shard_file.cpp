@@ -45,10 +45,11 @@ std::pair<std::size_t, std::size_t> two_numbers(std::string_view line, std::stri
   return {number(rest.substr(0, space), where), number(rest.substr(space + 1), where)};
 }
 
-std::string listed(const std::vector<std::size_t>& tasks) {
+// "1, 4, 7" (the first eight of `total`, then "and 12 more").
+std::string listed(const std::vector<std::size_t>& first, std::size_t total) {
   std::string text;
-  for (std::size_t i = 0; i < tasks.size() && i < 8; ++i) text += fmt::format("{}{}", i ? ", " : "", tasks[i]);
-  if (tasks.size() > 8) text += fmt::format(" and {} more", tasks.size() - 8);
+  for (std::size_t i = 0; i < first.size() && i < 8; ++i) text += fmt::format("{}{}", i ? ", " : "", first[i]);
+  if (total > 8) text += fmt::format(" and {} more", total - 8);
   return text;
 }
 
@@ -61,19 +62,27 @@ std::string shard_file_name(const std::string& stem, std::size_t shard, std::siz
 std::string shard_file_text(const ShardFile& file) {
   std::string text(head);
   text += file.identity.to_text();
-  text += fmt::format("output {}\nshard {} {}\ntasks {}\n", file.output, file.shard, file.shards, file.task_count);
+  text += fmt::format("shard {} {}\ntasks {}\n", file.shard, file.shards, file.task_count);
   for (const auto& [task, result] : file.results) text += fmt::format("task {} {}\n{}\n", task, result.size(), result);
   return text + fmt::format("end {}\n", hex64(fnv1a64(text)));
 }
 
 ShardFile read_shard_file(const std::string& path) {
+  // Its first line, then its size, before the whole file is read into memory.
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path, "cannot be read");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  const std::string content = buffer.str();
+  std::string content(head.size(), '\0');
+  in.read(content.data(), static_cast<std::streamsize>(content.size()));
+  if (in.gcount() != static_cast<std::streamsize>(head.size()) || content != head)
+    throw Error(path, "not a shard file (it does not start with 'mcsim shard results')");
+  std::error_code ec;
+  if (const auto size = fs::file_size(path, ec); ec || size > max_shard_file_bytes)
+    throw Error(path, ec ? "its size cannot be read: " + ec.message()
+                         : fmt::format("is larger than a shard file can be ({} bytes)", max_shard_file_bytes));
+  std::ostringstream rest;
+  rest << in.rdbuf();
+  content += rest.str();
   const std::string damaged = "damaged shard file";
-  if (!content.starts_with(head)) throw Error(path, "not a shard file (it does not start with 'mcsim shard results')");
   // The hash of everything before the last line comes first: any changed byte shows there.
   const auto end_line = content.rfind("\nend ");
   if (end_line == std::string::npos || content.back() != '\n')
@@ -85,10 +94,10 @@ ShardFile read_shard_file(const std::string& path) {
   ShardFile file;
   std::size_t at = head.size();
   file.identity = read_run_identity(body, &at, path);
-  file.output = value_after(read_line(body, &at, path), "output", path);
   std::tie(file.shard, file.shards) = two_numbers(read_line(body, &at, path), "shard", path);
   file.task_count = number(value_after(read_line(body, &at, path), "tasks", path), path);
-  if (file.shards == 0 || file.shard >= file.shards) throw Error(path, damaged + ": bad shard number");
+  if (file.shards == 0 || file.shards > max_shards || file.shard >= file.shards)
+    throw Error(path, damaged + ": bad shard number");
   while (at < body.size()) {
     const auto [task, bytes] = two_numbers(read_line(body, &at, path), "task", path);
     if (bytes > body.size() - at || body[at + bytes] != '\n') throw Error(path, damaged + ": a task's text is cut short");
@@ -98,9 +107,10 @@ ShardFile read_shard_file(const std::string& path) {
     file.results.emplace(task, std::string(body.substr(at, bytes)));
     at += bytes + 1;
   }
-  // Every task of the shard's share is there (a shard is written only once its share is done).
-  std::size_t expected = 0;
-  for (std::size_t k = file.shard; k < file.task_count; k += file.shards) ++expected;
+  // Every task of the shard's share (K, K+N, ... below T: counted, not listed, for T is only a
+  // number yet) is there: a shard is written only once its share is done.
+  const std::size_t expected =
+      file.task_count > file.shard ? (file.task_count - file.shard - 1) / file.shards + 1 : 0;
   if (file.results.size() != expected)
     throw Error(path, fmt::format("{}: holds {} of its {} tasks", damaged, file.results.size(), expected));
   // The name says which shard it is: a renamed copy is not taken for another shard.
@@ -113,7 +123,7 @@ ShardFile read_shard_file(const std::string& path) {
   return file;
 }
 
-MergedShards merge_shards(const std::string& directory, const RunIdentity* expected) {
+MergedShards merge_shards(const std::string& directory, const RunIdentity& wanted) {
   std::error_code ec;
   if (!fs::is_directory(directory, ec)) throw Error(directory, "is not a directory");
   std::vector<std::string> paths;
@@ -126,56 +136,75 @@ MergedShards merge_shards(const std::string& directory, const RunIdentity* expec
   std::sort(paths.begin(), paths.end());
 
   MergedShards merged;
-  std::map<std::size_t, std::string> owner;  // task -> the file that holds it
-  std::set<std::size_t> shard_counts;
+  std::string first;                                  // the first file of this run
+  std::map<std::string, std::string> others;          // a file of another run -> what differs
+  std::set<std::size_t> shard_counts;                 // the N of this run's files
+  std::set<std::pair<std::size_t, std::size_t>> present;  // their (K, N)
   for (const auto& path : paths) {
     ShardFile file = read_shard_file(path);
-    if (merged.files == 0) {
-      merged.identity = file.identity;
-      merged.output = file.output;
+    const std::string name = fs::path(path).filename().string();
+    if (const std::string why = wanted.difference(file.identity); !why.empty()) {
+      others.emplace(name, why);
+      continue;
+    }
+    if (first.empty()) {
+      first = path;
       merged.task_count = file.task_count;
-      if (expected) {
-        const std::string why = expected->difference(file.identity);
-        if (!why.empty()) throw Error(path, "cannot be merged here: it was " + why);
-      }
-    } else {
-      const std::string why = merged.identity.difference(file.identity);
-      if (!why.empty())
-        throw Error(path, fmt::format("is a shard of another run than {}: it was {}", paths.front(), why));
-      if (file.task_count != merged.task_count || file.output != merged.output)
-        throw Error(path, fmt::format("is a shard of another run than {} ({} tasks, not {})", paths.front(),
-                                      file.task_count, merged.task_count));
+    } else if (file.task_count != merged.task_count) {
+      throw Error(path, fmt::format("lists {} tasks, {} lists {} (of one run, edited?)", file.task_count,
+                                    fs::path(first).filename().string(), merged.task_count));
     }
     ++merged.files;
     shard_counts.insert(file.shards);
+    present.emplace(file.shard, file.shards);
     for (auto& [task, text] : file.results) {
-      if (const auto it = owner.find(task); it != owner.end())
+      if (const auto it = merged.source.find(task); it != merged.source.end())
         throw Error(directory, fmt::format("task {} is in two shard files, {} and {} (a shard given twice, or shards "
                                            "of different N)",
-                                           task, fs::path(it->second).filename().string(),
-                                           fs::path(path).filename().string()));
-      owner.emplace(task, path);
+                                           task, fs::path(it->second).filename().string(), name));
+      merged.source.emplace(task, path);
       merged.results.emplace(task, std::move(text));
     }
   }
-  std::vector<std::size_t> missing;
-  for (std::size_t k = 0; k < merged.task_count; ++k)
-    if (!merged.results.contains(k)) missing.push_back(k);
-  if (!missing.empty()) {
-    if (shard_counts.size() == 1) {
-      const std::size_t n = *shard_counts.begin();
-      std::set<std::size_t> shards;
-      for (std::size_t k : missing) shards.insert(k % n);
-      std::vector<std::string> names;
-      for (std::size_t s : shards) names.push_back(fmt::format("{}/{}", s, n));
-      const std::string stem = fs::path(merged.output).replace_extension().string();
-      throw Error(directory, fmt::format("{} {} {} missing (no {}{}): {} {} no result",
-                                         shards.size() > 1 ? "shards" : "shard", fmt::join(names, ", "),
-                                         shards.size() > 1 ? "are" : "is", shard_file_name(stem, *shards.begin(), n),
-                                         shards.size() > 1 ? ", ..." : "", missing.size() > 1 ? "tasks" : "task",
-                                         listed(missing), missing.size() > 1 ? "have" : "has"));
-    }
-    throw Error(directory, fmt::format("{} {} in no shard file", missing.size() > 1 ? "tasks" : "task", listed(missing)));
+  if (first.empty())
+    throw Error(directory, fmt::format("holds no shard file of this run: {} was {}{}", others.begin()->first,
+                                       others.begin()->second,
+                                       others.size() > 1 ? fmt::format(" (and {} more {} of other runs)",
+                                                                       others.size() - 1,
+                                                                       others.size() > 2 ? "files" : "file")
+                                                         : ""));
+  // Every task below T once: each file held only its own tasks below T and no task is in two, so
+  // T - results are missing, and the first few are found among the first results + 8 numbers.
+  if (merged.results.size() < merged.task_count) {
+    const std::size_t count = merged.task_count - merged.results.size();
+    std::vector<std::size_t> missing;
+    for (std::size_t k = 0; k < merged.task_count && missing.size() < 8; ++k)
+      if (!merged.results.contains(k)) missing.push_back(k);
+    const std::string tasks = fmt::format("{} {} {} no result", count > 1 ? "tasks" : "task", listed(missing, count),
+                                          count > 1 ? "have" : "has");
+    if (shard_counts.size() > 1) throw Error(directory, tasks + " in its shard files");
+    // One N: name the shards that are not there (at most N <= max_shards to look at).
+    const std::size_t n = *shard_counts.begin();
+    std::smatch match;
+    const std::string first_name = fs::path(first).filename().string();
+    std::regex_match(first_name, match, shard_name());
+    std::vector<std::size_t> shards;
+    std::size_t shards_missing = 0;
+    for (std::size_t k = 0; k < n && k < merged.task_count; ++k)
+      if (!present.contains({k, n}) && ++shards_missing <= 8) shards.push_back(k);
+    if (shards.empty()) throw Error(directory, tasks + " in its shard files");
+    std::vector<std::string> names;
+    for (std::size_t k : shards) names.push_back(fmt::format("{}/{}", k, n));
+    const std::string file = shard_file_name(match[1].str(), shards.front(), n);
+    const auto other = others.find(file);
+    throw Error(directory, fmt::format("{} {}{} {} missing ({}{}): {}", shards_missing > 1 ? "shards" : "shard",
+                                       fmt::join(names, ", "),
+                                       shards_missing > 8 ? fmt::format(" and {} more", shards_missing - 8) : "",
+                                       shards_missing > 1 ? "are" : "is",
+                                       other == others.end() ? "no " + file
+                                                             : fmt::format("{} is of another run: it was {}", file,
+                                                                           other->second),
+                                       shards_missing > 1 && other == others.end() ? ", ..." : "", tasks));
   }
   return merged;
 }

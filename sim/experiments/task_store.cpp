@@ -1,5 +1,6 @@
 #include "task_store.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -9,7 +10,6 @@
 #include "../core/checked_number.hpp"
 #include "../core/error.hpp"
 #include "output_file.hpp"
-#include "pipeline.hpp"
 
 namespace mcsim {
 
@@ -36,8 +36,8 @@ ShardSelection parse_shard(const std::string& text, const std::string& where) {
   const auto slash = text.find('/');
   if (slash == std::string::npos)
     throw Error(where, fmt::format("'{}' is not K/N (shard K of N, K = 0..N-1, e.g. 0/4)", text));
-  const auto count = parse_unsigned(text.substr(slash + 1), where, 1, 100000);
-  const auto index = parse_unsigned(text.substr(0, slash), where, 0, 100000);
+  const auto count = parse_unsigned(text.substr(slash + 1), where, 1, max_shards);
+  const auto index = parse_unsigned(text.substr(0, slash), where, 0, max_shards);
   if (index >= count)
     throw Error(where, fmt::format("'{}': shards are numbered 0..{} (as Slurm's array indices)", text, count - 1));
   return {static_cast<std::size_t>(index), static_cast<std::size_t>(count)};
@@ -67,9 +67,15 @@ void TaskStore::keep_results_in(const std::string& directory) {
   write_file_atomically(marker.string(), expected);
 }
 
-void TaskStore::serve(std::size_t task_count, std::map<std::size_t, std::string> results) {
-  task_count_ = task_count;
-  served_ = std::move(results);
+void TaskStore::serve_shards(const std::string& directory) {
+  shards_directory_ = directory;
+  served_ = merge_shards(directory, identity_);
+}
+
+void TaskStore::check_every_result_served() const {
+  if (served_ && listed_ != served_->task_count)
+    throw Error(shards_directory_, fmt::format("its shard files hold the results of {} tasks, this run listed {}",
+                                               served_->task_count, listed_));
 }
 
 std::string TaskStore::task_path(std::size_t batch, std::size_t task) const {
@@ -103,50 +109,53 @@ void TaskStore::save(std::size_t batch, std::size_t task, const std::string& tex
                                                     text);
 }
 
-std::vector<std::string> TaskStore::run(std::size_t count, const std::function<std::string(std::size_t)>& task,
-                                        int workers, const TaskProgress& progress) {
-  const std::size_t batch = batches_++;
+std::vector<TaskText> TaskStore::run(std::size_t count, const std::function<std::string(std::size_t)>& task,
+                                     int workers, const TaskProgress& progress) {
+  const std::size_t batch = batches_++, first = listed_;
+  listed_ += count;
+  std::vector<TaskText> texts(count);
   if (served_) {
-    if (batch != 0)
-      throw Error("merge", "this run lists a second set of simulation tasks (made from the first one's results); "
-                           "such a run cannot be split into shards");
-    if (count != task_count_)
-      throw Error("merge", fmt::format("the shards hold the results of {} tasks, the run lists {}", task_count_, count));
-    std::vector<std::string> texts;
-    texts.reserve(count);
-    for (std::size_t k = 0; k < count; ++k) texts.push_back(served_->at(k));
+    if (listed_ > served_->task_count)
+      throw Error(shards_directory_, fmt::format("its shard files hold the results of {} tasks, this run lists more",
+                                                 served_->task_count));
+    for (std::size_t k = 0; k < count; ++k)
+      texts[k] = {served_->results.at(first + k), fmt::format("{}, task {}", served_->source.at(first + k), first + k)};
     return texts;
   }
-  // A shard stops at the end of its first list (ShardDone), so it never reaches a second one.
-  std::vector<std::string> texts(count);
   std::vector<std::size_t> to_run;
   std::size_t selected = 0;
   for (std::size_t k = 0; k < count; ++k) {
-    if (shard_ && !shard_->selects(k)) continue;
+    if (shard_ && !shard_->selects(first + k)) continue;
     ++selected;
+    texts[k].from = fmt::format("simulation task {}", first + k);
     if (auto done = directory_.empty() ? std::nullopt : load(batch, k))
-      texts[k] = std::move(*done);
+      texts[k] = {std::move(*done), fmt::format("{}, task {}", task_path(batch, k), first + k)};
     else
       to_run.push_back(k);
   }
   const std::size_t before = selected - to_run.size();
   resumed_ += before;
   ran_ += to_run.size();
-  const auto ran = run_isolated(
-      to_run.size(),
-      [&](std::size_t i) {  // in the task's own process: its result is kept before it is handed back
-        std::string text = task(to_run[i]);
-        if (!directory_.empty()) save(batch, to_run[i], text);
-        return text;
-      },
-      workers,
-      progress ? TaskProgress([&](std::size_t done, std::size_t) { progress(before + done, selected); })
-               : TaskProgress());
-  for (std::size_t i = 0; i < to_run.size(); ++i) texts[to_run[i]] = ran[i];
+  std::vector<std::string> ran;
+  try {
+    ran = run_isolated(
+        to_run.size(),
+        [&](std::size_t i) {  // in the task's own process: its result is kept before it is handed back
+          std::string text = task(to_run[i]);
+          if (!directory_.empty()) save(batch, to_run[i], text);
+          return text;
+        },
+        workers,
+        progress ? TaskProgress([&](std::size_t done, std::size_t) { progress(before + done, selected); })
+                 : TaskProgress());
+  } catch (const Error& e) {
+    if (shard_) throw ShardFailed(fmt::format("shard {}/{}: {}", shard_->index, shard_->count, e.what()));
+    throw;
+  }
+  for (std::size_t i = 0; i < to_run.size(); ++i) texts[to_run[i]].text = ran[i];
   if (shard_) {
-    task_count_ = count;
     for (std::size_t k = 0; k < count; ++k)
-      if (shard_->selects(k)) shard_results_.emplace(k, std::move(texts[k]));
+      if (shard_->selects(first + k)) shard_results_.emplace(first + k, std::move(texts[k].text));
     throw ShardDone{};
   }
   return texts;
@@ -165,15 +174,38 @@ void TaskStore::remove_results_directory() {
   fs::remove(directory_, ec);  // only if nothing else is left in it
 }
 
+std::string record_count_problem(const std::vector<JobRecord>& records, std::size_t expected) {
+  if (records.size() == expected) return "";
+  return fmt::format("holds {} job record{}, its task list has {} job{}", records.size(), records.size() == 1 ? "" : "s",
+                     expected, expected == 1 ? "" : "s");
+}
+
 std::vector<std::vector<JobRecord>> run_scenario_tasks(std::size_t count,
                                                        const std::function<std::vector<JobRecord>(std::size_t)>& task,
-                                                       const RunOptions& options) {
-  if (!options.tasks) return run_tasks_isolated(count, task, options.workers, options.progress);
-  const auto texts = options.tasks->run(
-      count, [&](std::size_t k) { return records_to_text(task(k)); }, options.workers, options.progress);
+                                                       const TaskResultCheck& check, const RunOptions& options) {
+  const auto as_text = [&](std::size_t k) { return records_to_text(task(k)); };
+  std::vector<TaskText> texts;
+  if (options.tasks) {
+    texts = options.tasks->run(count, as_text, options.workers, options.progress);
+  } else {
+    std::vector<std::string> ran = run_isolated(count, as_text, options.workers, options.progress);
+    for (std::size_t k = 0; k < count; ++k) texts.push_back({std::move(ran[k]), fmt::format("simulation task {}", k)});
+  }
   std::vector<std::vector<JobRecord>> records;
   records.reserve(texts.size());
-  for (const auto& text : texts) records.push_back(records_from_text(text));
+  for (std::size_t k = 0; k < texts.size(); ++k) {
+    try {
+      records.push_back(records_from_text(texts[k].text));
+    } catch (const Error& e) {
+      throw Error(texts[k].from, e.what());
+    } catch (const std::bad_alloc&) {
+      throw Error(texts[k].from, "out of memory while reading its result");
+    }
+    std::string problem = check(k, records.back());
+    if (std::any_of(records.back().begin(), records.back().end(), [](const JobRecord& r) { return r.run.has_value(); }))
+      problem = "a job record holds a whole run, which no task list asks for";
+    if (!problem.empty()) throw Error(texts[k].from, problem);
+  }
   return records;
 }
 

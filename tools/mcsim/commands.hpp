@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "../../sim/experiments/scenario.hpp"
+
 namespace mcsim::cli {
 
 void add_list_command(CLI::App& app);
@@ -16,7 +18,7 @@ void add_bench_command(CLI::App& app);
 void add_timeline_command(CLI::App& app);  // one run, every message
 void add_draw_mapping_command(CLI::App& app);  // a picture of a binomial-tree mapping
 void add_report_command(CLI::App& app);  // every reproduction in one static HTML page
-void add_merge_command(CLI::App& app);  // the report of a run made in shards
+void add_merge_command(CLI::App& app);  // removed; says what replaced it (--from-shards)
 
 // The directory of scenarios: --scenarios, else $MCSIM_SCENARIOS, else the bundled ones found
 // relative to the running binary (bin/../share/mcsim/scenarios); throws mcsim::Error naming where it
@@ -24,6 +26,10 @@ void add_merge_command(CLI::App& app);  // the report of a run made in shards
 std::string scenario_directory(const std::string& flag);
 // The scenario files (*.toml) of `directory`, in name order; throws mcsim::Error if it cannot be read.
 std::vector<std::filesystem::path> scenario_files_in(const std::string& directory);
+// The scenarios of `files` (from scenario_files_in), read in that order. Throws mcsim::Error for one
+// that cannot be read, and for two with one id, naming both files: their outputs (ID.csv, ...)
+// would overwrite each other.
+std::vector<Scenario> load_scenarios(const std::vector<std::filesystem::path>& files);
 
 // The items of a comma-separated option value, empty items left out ("a,,b" gives a and b).
 std::vector<std::string> split_list(const std::string& text);

@@ -56,7 +56,7 @@ struct CommonOptions {
   }
 
   // The options that decide what a run computes and reports, as command words (a run's identity,
-  // and what `mcsim merge` runs again); -j, -q and where the output goes are left out.
+  // compared by --from-shards and --resume); -j, -q and where the output goes are left out.
   std::vector<std::string> words() const {
     std::vector<std::string> w;
     for (const auto& option : machine_options) w.insert(w.end(), {"--machine-option", option});
@@ -95,6 +95,18 @@ struct CommonOptions {
   }
 };
 
+// The files a scenario's run reads (the scenario file, its matrix file): part of the run's identity.
+std::vector<std::string> input_files(const Scenario& scenario, const std::string& scenario_file) {
+  std::vector<std::string> inputs{scenario_file};
+  std::visit(
+      [&](const auto& s) {
+        if constexpr (std::is_base_of_v<SweepScenario, std::decay_t<decltype(s)>>)
+          if (!s.workload.file.empty()) inputs.push_back(s.workload.file);
+      },
+      scenario);
+  return inputs;
+}
+
 // Runs a scenario of any kind, prints its report, writes its files (and its plot, beside the CSV
 // with the extension .svg); `command` and `scenario_file` identify the run (shards, --resume).
 // `suite_progress` replaces the scenario's own progress line (reproduce --all shows one for all);
@@ -104,13 +116,7 @@ void run_and_report(Scenario scenario, const std::string& csv_path, const Common
                     const TaskProgress& suite_progress = {}, TaskResults* reuse = nullptr) {
   check_output_paths(scenario_file_names(csv_path));  // before any simulation
   common.apply_machine_options(scenario);
-  std::vector<std::string> inputs{scenario_file};
-  std::visit(
-      [&](const auto& s) {
-        if constexpr (std::is_base_of_v<SweepScenario, std::decay_t<decltype(s)>>)
-          if (!s.workload.file.empty()) inputs.push_back(s.workload.file);
-      },
-      scenario);
+  const std::vector<std::string> inputs = input_files(scenario, scenario_file);
   const auto words = common.words();
   command.insert(command.end(), words.begin(), words.end());
   Progress progress(header(scenario).id, !common.quiet);
@@ -142,12 +148,12 @@ std::vector<T> parse_list(const std::string& text, const std::string& flag, std:
 // taken from it, not run again.
 void reproduce_all(const std::string& directory, const std::string& out, const CommonOptions& common) {
   namespace fs = std::filesystem;
-  std::vector<Scenario> scenarios;
-  for (const auto& file : scenario_files_in(directory)) scenarios.push_back(load_scenario(file.string()));
+  const std::vector<Scenario> scenarios = load_scenarios(scenario_files_in(directory));
   if (scenarios.empty()) throw Error(directory, "has no scenario (*.toml)");
   check_output_paths(scenario_file_names(out, scenarios));  // every reproduction's, before the first runs
-  if (!common.stored.shard.empty())
-    throw Error("reproduce --all", "--shard splits one reproduction; shard each ID on its own");
+  if (common.stored.shard || common.stored.from_shards)
+    throw Error("reproduce --all", fmt::format("{} is for one reproduction; shard and merge each ID on its own",
+                                               common.stored.shard ? "--shard" : "--from-shards"));
   SuiteProgress suite(scenarios.size(), !common.quiet);
   TaskResults shared_tasks;
   for (const Scenario& scenario : scenarios) {
@@ -319,10 +325,21 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       Progress progress(fmt::format("{} sensitivity ({} runs)", id, variants), !common.quiet);
       RunOptions run = common.run_options(progress);
       run.progress = {};  // one progress line for the whole study, by variant
-      const SensitivityResult result =
-          run_sensitivity(scenario, run, options, [&progress](std::size_t done, std::size_t total) { progress(done, total); });
-      write_files_atomically({{csv, sensitivity_csv(result)}, {svg, render_plot_svg(sensitivity_plot(result), svg)}});
-      show("{}wrote {}\nwrote {}\n", sensitivity_text(result), csv, svg);
+      // Its identity: the study's words (the factors as given, every --option) and the common options.
+      std::vector<std::string> command{"sensitivity", id};
+      if (!scenarios.empty())
+        command.insert(command.end(),
+                       {"--scenarios", std::filesystem::absolute(scenarios).lexically_normal().string()});
+      command.insert(command.end(), {"--factors", factors});
+      for (const auto& option : only) command.insert(command.end(), {"--option", option});
+      const auto words = common.words();
+      command.insert(command.end(), words.begin(), words.end());
+      run_stored(command, input_files(scenario, path.string()), csv, common.stored, run, [&](const RunOptions& r) {
+        const SensitivityResult result = run_sensitivity(
+            scenario, r, options, [&progress](std::size_t done, std::size_t total) { progress(done, total); });
+        return Made{sensitivity_text(result),
+                    {{csv, sensitivity_csv(result)}, {svg, render_plot_svg(sensitivity_plot(result), svg)}}};
+      });
     });
   }
 }

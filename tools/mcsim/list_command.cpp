@@ -1,5 +1,6 @@
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -42,6 +43,20 @@ std::vector<std::filesystem::path> scenario_files_in(const std::string& director
   if (ec) throw Error(directory, "cannot read the scenario directory: " + ec.message());
   std::sort(files.begin(), files.end());
   return files;
+}
+
+std::vector<Scenario> load_scenarios(const std::vector<std::filesystem::path>& files) {
+  std::vector<Scenario> scenarios;
+  std::map<std::string, std::string> file_of;  // id -> the file that has it
+  for (const auto& file : files) {
+    scenarios.push_back(load_scenario(file.string()));
+    const std::string& id = header(scenarios.back()).id;
+    if (const auto [it, added] = file_of.emplace(id, file.string()); !added)
+      throw Error(file.string(), fmt::format("has the id '{}' of {} too: their outputs ({}.csv, ...) would overwrite "
+                                             "each other; give one another id",
+                                             id, it->second, id));
+  }
+  return scenarios;
 }
 
 std::vector<std::string> split_list(const std::string& text) {

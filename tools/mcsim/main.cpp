@@ -52,10 +52,13 @@ int finish_standard_output(int status) {
 // CLI11's own errors, said in mcsim's words where CLI11's are unclear.
 int report_parse_error(const CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
   // "A subcommand is required" for `mcsim frobnicate`: name the word it did not know.
-  std::vector<std::string> names;
-  for (const auto* sub : app.get_subcommands([](const CLI::App*) { return true; })) names.push_back(sub->get_name());
+  std::vector<std::string> names, listed;  // every command; those `mcsim --help` lists (not the hidden `merge`)
+  for (const auto* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    names.push_back(sub->get_name());
+    if (!sub->get_group().empty()) listed.push_back(sub->get_name());
+  }
   if (argc > 1 && argv[1][0] != '-' && std::find(names.begin(), names.end(), argv[1]) == names.end())
-    return report_error(fmt::format("unknown command '{}' (commands: {})", argv[1], fmt::join(names, ", ")));
+    return report_error(fmt::format("unknown command '{}' (commands: {})", argv[1], fmt::join(listed, ", ")));
   return report_error(e.what());
 }
 

@@ -77,10 +77,11 @@ void add_report_command(CLI::App& app) {
       if (std::none_of(files.begin(), files.end(), [&](const fs::path& f) { return f.stem() == id; }))
         throw Error("--only", fmt::format("no experiment '{}' in {}; `mcsim list experiments` shows them", id, directory));
     // Every scenario is read (and its machine checked) before any simulation starts.
-    std::vector<Scenario> chosen;
+    std::vector<fs::path> chosen_files;
     for (const auto& file : files)
       if (wanted.empty() || std::find(wanted.begin(), wanted.end(), file.stem().string()) != wanted.end())
-        chosen.push_back(load_scenario(file.string()));
+        chosen_files.push_back(file);
+    const std::vector<Scenario> chosen = load_scenarios(chosen_files);
     if (chosen.empty()) throw Error(directory, "has no scenario (*.toml)");
     // Every file's place, checked before the first simulation.
     std::vector<std::string> outputs = scenario_file_names(out, chosen);

@@ -1,5 +1,6 @@
 #include "stored_run.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -18,12 +19,17 @@ namespace fs = std::filesystem;
 
 void StoredRunFlags::add_to(CLI::App* cmd) {
   cmd->add_option("--shard", shard,
-                  "Run only shard K of N (K = 0..N-1, e.g. $SLURM_ARRAY_TASK_ID/4): task k belongs to shard k mod N; "
-                  "writes STEM.shard-K-of-N.txt beside the CSV instead of the report (`mcsim merge DIR` makes it)");
+                  "Run only shard K of N (K = 0..N-1, N up to 100000, e.g. $SLURM_ARRAY_TASK_ID/4): task k belongs to "
+                  "shard k mod N; writes STEM.shard-K-of-N.txt beside the CSV instead of the report. Once every shard "
+                  "has run, the same command with --from-shards DIR makes the report");
   cmd->add_flag("--resume", resume,
                 "Keep each task's result in STEM.tasks/ as soon as it finishes; started again, run only the tasks "
                 "not there (the directory of another run is refused)");
-  cmd->add_option("--from-shards", from_shards, "(used by mcsim merge)")->group("");
+  cmd->add_option("--from-shards", from_shards,
+                  "Make the report from the shard files in DIR instead of simulating. Give the command the shards "
+                  "ran (the same scenario, options and input files; -o, -j and -q are yours): the files supply only "
+                  "task results, each checked against this run's task list, and files of another run are left alone")
+      ->type_name("DIR");
 }
 
 RunIdentity run_identity(std::vector<std::string> command, const std::vector<std::string>& input_files) {
@@ -55,25 +61,56 @@ void finish(const Made& made) {
 
 }  // namespace
 
+namespace {
+
+// STEM, the CSV's path without .csv: shard and task files go beside the CSV, so it must be a file
+// of its own in a directory, not a device or a link that a CSV may be written through (-o
+// /dev/stdout: the files would go into /dev), and a name that a directory listing gives back as
+// it is.
+std::string stem_beside(const std::string& csv) {
+  const fs::path path(csv);
+  const std::string name = path.filename().string();
+  if (name.empty() || name == "." || name == "..")
+    throw Error("-o", fmt::format("'{}' names no file; shard and task files go beside the CSV it names", csv));
+  if (std::any_of(name.begin(), name.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
+    throw Error("-o", fmt::format("'{}' has a control character (a line break?) in its file name; shard and task "
+                                  "files beside it need a plain one",
+                                  csv));
+  std::error_code ec;
+  const fs::file_status status = fs::symlink_status(path, ec);
+  if (fs::exists(status) && !fs::is_regular_file(status))
+    throw Error(csv, "is not a regular file (a link, a device, a FIFO, ...): --shard and --resume keep their files "
+                     "beside the CSV, so -o must name a file of its own in a directory");
+  if (const fs::path parent = path.parent_path(); !parent.empty() && fs::exists(parent, ec) && !fs::is_directory(parent, ec))
+    throw Error(parent.string(), "is not a directory: --shard and --resume keep their files beside the CSV");
+  return fs::path(csv).replace_extension().string();
+}
+
+}  // namespace
+
 void run_stored(const std::vector<std::string>& command, const std::vector<std::string>& input_files,
                 const std::string& csv, const StoredRunFlags& flags, RunOptions run,
                 const std::function<Made(const RunOptions&)>& make) {
-  if (flags.shard.empty() && !flags.resume && flags.from_shards.empty()) {
+  if (!flags.any()) {
     finish(make(run));
     return;
   }
+  if (flags.from_shards && (flags.shard || flags.resume))
+    throw Error("--from-shards", "makes the report from shard files already there; it takes no --shard or --resume");
+  if (flags.from_shards && flags.from_shards->empty()) throw Error("--from-shards", "needs a directory, not ''");
   const RunIdentity identity = run_identity(command, input_files);
-  const std::string stem = fs::path(csv).replace_extension().string();
   TaskStore store(identity);
   run.tasks = &store;
-  if (!flags.from_shards.empty()) {  // mcsim merge: every task's result from the shard files
-    MergedShards merged = merge_shards(flags.from_shards, &identity);
-    store.serve(merged.task_count, std::move(merged.results));
-    finish(make(run));
+  if (flags.from_shards) {  // every task's result from this run's shard files
+    store.serve_shards(*flags.from_shards);
+    const Made made = make(run);
+    store.check_every_result_served();
+    finish(made);
     return;
   }
+  const std::string stem = stem_beside(csv);
   std::optional<ShardSelection> shard;
-  if (!flags.shard.empty()) store.select(*(shard = parse_shard(flags.shard, "--shard")));
+  if (flags.shard) store.select(*(shard = parse_shard(*flags.shard, "--shard")));
   const std::string shard_file = shard ? shard_file_name(stem, shard->index, shard->count) : "";
   if (flags.resume)
     store.keep_results_in(shard ? fs::path(shard_file).replace_extension(".tasks").string() : stem + ".tasks");
@@ -89,8 +126,7 @@ void run_stored(const std::vector<std::string>& command, const std::vector<std::
     (void)make(run);  // a run that lists no task makes its report and returns
   } catch (const ShardDone&) {
   }
-  const ShardFile file{identity, fs::path(csv).filename().string(), shard->index, shard->count, store.task_count(),
-                       store.shard_results()};
+  const ShardFile file{identity, shard->index, shard->count, store.task_count(), store.shard_results()};
   write_file_atomically(shard_file, shard_file_text(file));
   show("shard {}/{}: {} of {} tasks{}\nwrote {}\n", shard->index, shard->count, file.results.size(),
        file.task_count,

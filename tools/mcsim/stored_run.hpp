@@ -1,20 +1,27 @@
-// --shard K/N, --resume and merging for `mcsim run`, `reproduce` and `sweep`: the command makes
-// its report as usual, and this decides, through a TaskStore (sim/experiments/task_store.hpp),
-// which tasks run and whether the result is the report's files or a shard's result file.
+// --shard K/N, --resume and --from-shards for `mcsim run`, `reproduce`, `sweep` and `sensitivity`:
+// the command makes its report as usual, and this decides, through a TaskStore
+// (sim/experiments/task_store.hpp), which tasks run and whether the result is the report's files
+// or a shard's result file.
 //
-//   (plain)         every task runs; the report's files are written.
-//   --resume        every finished task's result is kept in STEM.tasks/ (STEM: the CSV's path
-//                   without .csv); a run started again runs only the tasks not there; the
-//                   directory is removed once the report's files are written.
-//   --shard K/N     only shard K's tasks run; STEM.shard-K-of-N.txt is written, no report
-//                   (with --resume, its tasks are kept in STEM.shard-K-of-N.tasks/).
-//   merge           `mcsim merge DIR` runs the command the shards recorded again, with every task's
-//                   result served from DIR's shard files: the report's files, as one run makes them.
+//   (plain)           every task runs; the report's files are written.
+//   --resume          every finished task's result is kept in STEM.tasks/ (STEM: the CSV's path
+//                     without .csv); a run started again runs only the tasks not there; the
+//                     directory is removed once the report's files are written.
+//   --shard K/N       only shard K's tasks run; STEM.shard-K-of-N.txt is written, no report
+//                     (with --resume, its tasks are kept in STEM.shard-K-of-N.tasks/).
+//   --from-shards DIR the same command, given again by the person who merges, makes its report
+//                     with every task's result taken from the shard files of this run in DIR
+//                     instead of simulated: the report's files, as one run makes them.
+//
+// Shard and task files are data from whoever could write their directory: the command, its
+// options and every output name come from the command line (and the scenario's id), never from
+// them; what they record of the run that made them is only compared with this run.
 #pragma once
 
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,11 +32,12 @@
 namespace mcsim::cli {
 
 struct StoredRunFlags {
-  std::string shard;        // K/N
+  std::optional<std::string> shard;        // K/N
   bool resume = false;
-  std::string from_shards;  // set by `mcsim merge` only (a hidden option)
+  std::optional<std::string> from_shards;  // DIR
 
   void add_to(CLI::App* cmd);
+  bool any() const { return shard || resume || from_shards; }
 };
 
 // What a command made: the text it prints and the files it writes (all complete, written at once).
@@ -45,7 +53,9 @@ RunIdentity run_identity(std::vector<std::string> command, const std::vector<std
 
 // Runs `make` as the flags say (see above), prints what it printed and writes its files; `csv` is
 // the CSV the report writes (the stem of shard files and of the results directory). `command` and
-// `input_files` make the run's identity, taken only when a flag needs it.
+// `input_files` make the run's identity, taken only when a flag needs it. Throws mcsim::Error
+// before anything runs for flags that do not go together and for a CSV path beside which no shard
+// or task file can go (a device such as /dev/stdout, a name with a control character).
 void run_stored(const std::vector<std::string>& command, const std::vector<std::string>& input_files,
                 const std::string& csv, const StoredRunFlags& flags, RunOptions run,
                 const std::function<Made(const RunOptions&)>& make);
