@@ -114,20 +114,24 @@ void FlitNetwork::headers() {
 // in this cycle can take the flit behind it in the same cycle.
 void FlitNetwork::flits() {
   std::vector<char> departed(owner_.size(), 0);  // one flit leaves a buffer per cycle
+  // The destination takes the flit at the head of the last channel's buffer; it has it at the end
+  // of the cycle.
+  const auto deliver = [&](std::size_t c) {
+    auto& b = buffer_[c];
+    if (departed[c] || b.empty() || b.front().header) return;
+    State& w = worms_[static_cast<std::size_t>(b.front().worm)];
+    if (static_cast<std::size_t>(w.path.back()) != c) return;
+    b.pop_front();
+    --buffered_flits_[c];
+    departed[c] = 1;
+    if (++w.delivered == w.spec.flits) {
+      w.end = now_ + 1;
+      ++delivered_worms_;
+    }
+  };
   for (std::size_t c = owner_.size(); c-- > 0;) {
     auto& b = buffer_[c];
-    if (!departed[c] && !b.empty() && !b.front().header) {
-      State& w = worms_[static_cast<std::size_t>(b.front().worm)];
-      if (static_cast<std::size_t>(w.path.back()) == c) {  // its destination takes it
-        b.pop_front();
-        --buffered_flits_[c];
-        departed[c] = 1;
-        if (++w.delivered == w.spec.flits) {
-          w.end = now_;
-          ++delivered_worms_;
-        }
-      }
-    }
+    deliver(c);
     const int o = owner_[c];
     if (o < 0 || buffered_flits_[c] >= mesh_.buffer) continue;
     State& w = worms_[static_cast<std::size_t>(o)];
@@ -144,6 +148,7 @@ void FlitNetwork::flits() {
     b.push_back({o, false});
     ++buffered_flits_[c];
     if (++w.through[k] == w.spec.flits) owner_[c] = -1;  // its last flit has crossed it
+    deliver(c);  // straight through, if nothing waits ahead of it
   }
 }
 

@@ -18,10 +18,10 @@
 //    that empties in a cycle may be refilled in the same cycle, so a buffer of one flit sustains
 //    one flit a cycle). At most one flit leaves a buffer per cycle.
 //  - The source holds every flit of its own worm and injects one per cycle (a node sends several
-//    worms at once, each on its route, as the transport lets it); the destination takes one flit of
-//    a worm per cycle from the head of the last channel's buffer. A flit that crossed the last
-//    channel in cycle t - 1 and is at the head is delivered at t: a worm alone ends at
-//    ready + H x hop + flits, H its hops.
+//    worms at once, each on its route, as the transport lets it); the destination takes one flit per
+//    cycle from the head of the last channel's buffer, and has it at the end of that cycle. A flit
+//    that crosses the last channel with nothing ahead of it in the buffer is taken in the cycle it
+//    crosses: a worm alone ends at ready + H x hop + flits, H its hops.
 //  - A channel is free again once the worm's last flit has crossed it (its header may still be far
 //    ahead, its flits still in the buffer behind it).
 #pragma once
