@@ -111,12 +111,14 @@ TEST_CASE("A blocked worm keeps the channels it holds, and later messages queue 
 
 TEST_CASE("Wormhole tail release: a chain of short blocked worms holds only what its flits fill") {
   // 1 x 5 line, header delay r = 0.1, flits of 1/4 unit and 4 flits of buffer per channel: a 1-unit
-  // worm packs into one channel (s = 1). W1 = 3 -> 4 (4 units) holds channel 3->4 until 4.1.
-  // W2 = 1 -> 4 (1 unit) crosses 1->2 at 0.1 and 2->3 at 0.2, waits for 3->4 until 4.1, crosses it at
-  // 4.2 and ends at 4.2 + 1 = 5.2. Its tail frees 1->2 at max(0.1 + 1, 0.2) = 1.1 (the worm fits in
-  // the buffer of 2->3) and 2->3 at max(0.2 + 1, 4.2) = 4.2 (once the header has left it).
-  // W3 = 0 -> 3 (1 unit) crosses 0->1 at 0.1, takes 1->2 at 1.1 (crossed 1.2), 2->3 at 4.2 (crossed
-  // 4.3), ends at 5.3. With circuit switching W2 holds both channels until 5.2: W3 ends at 6.4.
+  // worm fits in one channel's buffer. W1 = 3 -> 4 (4 units) holds channel 3->4 until 4.1.
+  // W2 = 1 -> 4 (1 unit) lands beyond 1->2 at 0.1 and beyond 2->3 at 0.2, waits for 3->4 until 4.1,
+  // lands beyond it at 4.2 and ends at 4.2 + 1 = 5.2. Its flits all fit in the buffer of 2->3, so
+  // its tail frees 1->2 at 0.1 + 1 = 1.1 and 2->3 at 0.2 + 1 = 1.2, long before its header moves on.
+  // W3 = 0 -> 3 (1 unit) lands beyond 0->1 at 0.1, has 1->2 at 1.1 (beyond it at 1.2) and 2->3 at
+  // 1.2 (beyond it at 1.3), where it queues behind W2's flits in that FIFO buffer: it is delivered
+  // only once they have left, from 4.2 + 1 = 5.2 on, and ends at 6.2. With circuit switching W2 holds
+  // both channels until 5.2: W3 has them only then and ends at 6.4.
   const std::vector<PlannedMessage> chain = {{3, 4, 4 * unit}, {1, 4, unit}, {0, 3, unit}};
   auto line = [](const std::string& switching) {
     MachineSpec spec = mesh(1, 5, switching, 0, 0.1);
@@ -126,7 +128,7 @@ TEST_CASE("Wormhole tail release: a chain of short blocked worms holds only what
   const auto worms = simulate_isolated(line("wormhole"), {Job{one_phase(5, Strategy::asynchronous, chain, false), 1}});
   REQUIRE(end_of(worms[0], 3, 4) == Approx(4.1));
   REQUIRE(end_of(worms[0], 1, 4) == Approx(5.2));
-  REQUIRE(end_of(worms[0], 0, 3) == Approx(5.3));
+  REQUIRE(end_of(worms[0], 0, 3) == Approx(6.2));
   const auto circuits = simulate_isolated(line("circuit"), {Job{one_phase(5, Strategy::asynchronous, chain, false), 1}});
   REQUIRE(end_of(circuits[0], 1, 4) == Approx(5.2));
   REQUIRE(end_of(circuits[0], 0, 3) == Approx(6.4));
