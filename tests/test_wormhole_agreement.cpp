@@ -102,3 +102,14 @@ TEST_CASE("Wormhole, shrunk from the property test: a worm leaves its destinatio
   require_same_as_model({{7, 3, 1, 59}, 4, 2, {{{1, 8, 63, 9}, {4, 8, 55, 0}, {5, 14, 45, 34}, {5, 11, 33, 10},
                                                 {8, 11, 37, 56}}}});
 }
+
+TEST_CASE("Wormhole: a 1-flit worm holds each channel for one header delay and one flit, not two header delays") {
+  // 1 x 3 line, hop 4 cycles. A = 0 -> 2, one flit, from 0: it lands beyond 0->1 at 4, its flit has
+  // crossed 0->1 at 5, and it is delivered at 4 + 4 + 1 = 9. B = 0 -> 1, one flit, asks for 0->1 at 1
+  // and has it at 5 (at 8, two header delays after A had it, before the fix): it is delivered at 10.
+  const Batch batch{{1, 3, 4, 8}, 0, 1, {{{0, 2, 1, 0}, {0, 1, 1, 1}}}};
+  const auto ends = run_on_mcsim(batch).front();
+  REQUIRE(ends[0] == Approx(9));
+  REQUIRE(ends[1] == Approx(10));
+  require_same_as_model(batch);
+}
