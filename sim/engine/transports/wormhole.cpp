@@ -80,7 +80,7 @@ class WormholeTransport final : public Transport {
     if (recorder_) recorder_->claim_begins(src);
     for (int c : channels) {
       channels_[c].acquire();
-      header->claimed.push_back(s4u::Engine::get_clock());
+      if (recorder_) header->claimed.push_back(s4u::Engine::get_clock());
       if (hop_s > 0) s4u::this_actor::sleep_for(hop_s);
       header->landed.push_back(s4u::Engine::get_clock());
       // The worm's bytes cross c behind its header (a Paje trace shows them from here to the release).
@@ -106,7 +106,7 @@ class WormholeTransport final : public Transport {
  private:
   // Told to the tail by one semaphore release per channel landed in, and one more at p_(h-1).
   struct HeaderProgress {
-    std::vector<double> claimed;  // per channel: the header has it
+    std::vector<double> claimed;  // per channel: the header has it (kept only for the recorder)
     std::vector<double> landed;   // q_i: it has crossed it, and flits may follow
     double delivering_from = 0;   // p_(h-1): it is at the head of the destination's buffer
   };
