@@ -21,6 +21,7 @@ using namespace mcsim;
 using test::end_of;
 using test::in_machine;
 using test::one_phase;
+using test::run_mcsim;
 
 namespace {
 constexpr std::uint64_t unit = 1000000;  // one volume unit of the dimensionless mesh: 1 time unit
@@ -111,12 +112,14 @@ TEST_CASE("A blocked worm keeps the channels it holds, and later messages queue 
 
 TEST_CASE("Wormhole tail release: a chain of short blocked worms holds only what its flits fill") {
   // 1 x 5 line, header delay r = 0.1, flits of 1/4 unit and 4 flits of buffer per channel: a 1-unit
-  // worm packs into one channel (s = 1). W1 = 3 -> 4 (4 units) holds channel 3->4 until 4.1.
-  // W2 = 1 -> 4 (1 unit) crosses 1->2 at 0.1 and 2->3 at 0.2, waits for 3->4 until 4.1, crosses it at
-  // 4.2 and ends at 4.2 + 1 = 5.2. Its tail frees 1->2 at max(0.1 + 1, 0.2) = 1.1 (the worm fits in
-  // the buffer of 2->3) and 2->3 at max(0.2 + 1, 4.2) = 4.2 (once the header has left it).
-  // W3 = 0 -> 3 (1 unit) crosses 0->1 at 0.1, takes 1->2 at 1.1 (crossed 1.2), 2->3 at 4.2 (crossed
-  // 4.3), ends at 5.3. With circuit switching W2 holds both channels until 5.2: W3 ends at 6.4.
+  // worm fits in one channel's buffer. W1 = 3 -> 4 (4 units) holds channel 3->4 until 4.1.
+  // W2 = 1 -> 4 (1 unit) lands beyond 1->2 at 0.1 and beyond 2->3 at 0.2, waits for 3->4 until 4.1,
+  // lands beyond it at 4.2 and ends at 4.2 + 1 = 5.2. Its flits all fit in the buffer of 2->3, so
+  // its tail frees 1->2 at 0.1 + 1 = 1.1 and 2->3 at 0.2 + 1 = 1.2, long before its header moves on.
+  // W3 = 0 -> 3 (1 unit) lands beyond 0->1 at 0.1, has 1->2 at 1.1 (beyond it at 1.2) and 2->3 at
+  // 1.2 (beyond it at 1.3), where it queues behind W2's flits in that FIFO buffer: it is delivered
+  // only once they have left, from 4.2 + 1 = 5.2 on, and ends at 6.2. With circuit switching W2 holds
+  // both channels until 5.2: W3 has them only then and ends at 6.4.
   const std::vector<PlannedMessage> chain = {{3, 4, 4 * unit}, {1, 4, unit}, {0, 3, unit}};
   auto line = [](const std::string& switching) {
     MachineSpec spec = mesh(1, 5, switching, 0, 0.1);
@@ -126,7 +129,7 @@ TEST_CASE("Wormhole tail release: a chain of short blocked worms holds only what
   const auto worms = simulate_isolated(line("wormhole"), {Job{one_phase(5, Strategy::asynchronous, chain, false), 1}});
   REQUIRE(end_of(worms[0], 3, 4) == Approx(4.1));
   REQUIRE(end_of(worms[0], 1, 4) == Approx(5.2));
-  REQUIRE(end_of(worms[0], 0, 3) == Approx(5.3));
+  REQUIRE(end_of(worms[0], 0, 3) == Approx(6.2));
   const auto circuits = simulate_isolated(line("circuit"), {Job{one_phase(5, Strategy::asynchronous, chain, false), 1}});
   REQUIRE(end_of(circuits[0], 1, 4) == Approx(5.2));
   REQUIRE(end_of(circuits[0], 0, 3) == Approx(6.4));
@@ -137,6 +140,25 @@ TEST_CASE("Wormhole flit buffers are machine options, checked") {
   const auto delta = make_machine({"mesh", 4, {}});
   REQUIRE(delta->switching().flit_buffers().flit_bytes == 2);
   REQUIRE(delta->switching().flit_buffers().depth_flits == 1);
+}
+
+TEST_CASE("The mesh's switching can be changed under a scenario's flit buffers: unused options get a note, not an error") {
+  // A scenario that sets wormhole's flit buffers, run with switching = circuit (issue 32 found this
+  // refused as "unknown option 'buffer'"): the run goes on, and one line says what is not used.
+  const auto circuit = run_mcsim("sweep -q --machine mesh --nodes 16 --samples 1 --scheduler LP --machine-option "
+                                 "switching=circuit --machine-option buffer=4 --machine-option flit=2");
+  REQUIRE(circuit.exit_code == 0);
+  REQUIRE(test::without_sanitizer_notes(circuit.err) ==
+          "mcsim: note: machine mesh: options flit, buffer not used: switching = circuit has no flit buffers\n");
+  const auto saf = run_mcsim("sweep -q --machine mesh --nodes 16 --samples 1 --scheduler LP --machine-option "
+                             "switching=store-and-forward --machine-option parameters=dimensionless --machine-option hop=2");
+  REQUIRE(saf.exit_code == 0);
+  REQUIRE(test::without_sanitizer_notes(saf.err) ==
+          "mcsim: note: machine mesh: option hop not used: switching = store-and-forward has no header delay\n");
+  // Under wormhole they are read and checked as before.
+  test::require_one_line_error(run_mcsim("sweep -q --machine mesh --nodes 16 --samples 1 --scheduler LP "
+                                         "--machine-option switching=wormhole --machine-option buffer=0"),
+                               "must be at least 1");
 }
 
 TEST_CASE("Routes claim channels in increasing numbers, and channel numbers name their ends") {

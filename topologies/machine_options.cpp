@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <mutex>
 
 #include <fmt/format.h>
 
@@ -84,6 +85,20 @@ std::string MachineOptions::choice(const std::string& key, const std::vector<std
     }
   if (!text) return fallback;
   throw Error(where_, fmt::format("option {} = '{}': use one of {}", key, *text, fmt::join(allowed, ", ")));
+}
+
+void MachineOptions::unused(const std::vector<std::string>& keys, const std::string& why) {
+  std::vector<std::string> given;
+  for (const auto& key : keys)
+    if (find(key)) given.push_back(key);
+  if (given.empty()) return;
+  // A machine is made many times (checked, then per task): say it once.
+  static std::mutex lock;
+  static std::set<std::string> said;
+  const std::string note = fmt::format("mcsim: note: {}: option{} {} not used: {}", where_, given.size() > 1 ? "s" : "",
+                                       fmt::join(given, ", "), why);
+  const std::lock_guard<std::mutex> hold(lock);
+  if (said.insert(note).second) fmt::print(stderr, "{}\n", note);
 }
 
 void MachineOptions::reject_unknown() const {

@@ -45,6 +45,10 @@ class MachineOptions {
   std::string text(const std::string& key, const std::string& fallback);
   // One of `allowed`.
   std::string choice(const std::string& key, const std::vector<std::string>& allowed, const std::string& fallback);
+  // Options this machine knows but does not use as configured (flit buffers under circuit
+  // switching): accepted rather than refused, and those given are named in one note on stderr,
+  // once per process. `why` says why they are unused.
+  void unused(const std::vector<std::string>& keys, const std::string& why);
   // Throws for an option nobody asked for, listing the known ones. Call after reading all.
   void reject_unknown() const;
   const std::string& where() const { return where_; }

@@ -168,11 +168,18 @@ std::unique_ptr<Machine> make_mesh(const MachineSpec& spec) {
                                          switching == "store-and-forward" ? "ipsc1" : "delta");
   MeshParameters p = mesh_parameter_set(set);
   p.transport = switching;
+  // Only the header-claiming transports have a header delay, only wormhole has flit buffers; the
+  // others accept the options (a scenario may set them and a sweep switch the transport) unused.
+  const bool header_delay = switching == "wormhole" || switching == "circuit";
   if (set == "dimensionless") {
     p.startup_s = options.number("startup", p.startup_s);
-    p.hop_s = options.number("hop", p.hop_s);
+    if (header_delay)
+      p.hop_s = options.number("hop", p.hop_s);
+    else
+      options.unused({"hop"}, fmt::format("switching = {} has no header delay", switching));
     if (p.startup_s < 0 || p.hop_s < 0) throw Error(options.where(), "startup and hop cannot be negative");
   }
+  if (switching != "wormhole") options.unused({"flit", "buffer"}, fmt::format("switching = {} has no flit buffers", switching));
   if (switching == "wormhole") {
     if (set == "delta") p.flit_bytes = 2;  // ASSUMPTION: one 16-bit channel word per flit (see documented())
     const int flit = options.integer("flit", static_cast<int>(p.flit_bytes));

@@ -15,8 +15,8 @@ const std::vector<TransportEntry>& transport_registry() {
        &make_flow_transport},
       {"circuit", "claim the route's channels in order holding what is held (per-hop setup), stream, release",
        &make_reserved_path_transport},
-      {"wormhole", "the header claims channels in order (hop delay each), the tail frees each as it crosses it; "
-                   "a blocked worm packs into the flit buffers ahead and holds only the channels it fills",
+      {"wormhole", "the header claims channels in order (hop delay each) through FIFO flit buffers; the tail frees "
+                   "each once the last flit has crossed it, as fast as the flits ahead can move",
        &make_wormhole_transport},
       {"store-and-forward", "hop by hop: each channel held for a whole start-up + bytes/bandwidth in turn",
        &make_store_and_forward_transport},

@@ -1,28 +1,36 @@
 // wormhole: a worm's header claims the route's channels one by one, and its tail gives each back as
 // it crosses it, as wormhole routers do (Dally and Seitz, "Deadlock-free message routing in
 // multiprocessor interconnection networks", IEEE Trans. Computers 1987; Ni and McKinley, "A survey
-// of wormhole routing techniques in direct networks", IEEE Computer 1993).
+// of wormhole routing techniques in direct networks", IEEE Computer 1993). A fluid model: a few
+// events per channel of the route, none per flit.
 //
 // The model, for a message of L bytes over channels c_0 .. c_(h-1), flit size f, B flits of buffer
-// per channel (SwitchingRules::flit_buffers()), channel time t per byte and header delay r per hop:
-//  - The header claims c_i (a FIFO lock per channel, so a blocked header waits its turn), then
-//    spends r crossing it: p_i is the time the header has crossed c_i. Claims follow the machine's
+// at the far end of each channel (SwitchingRules::flit_buffers()), C = B f bytes, channel time t
+// per byte, header delay r per hop:
+//  - The header claims c_i (a FIFO lock per channel, so a blocked header waits its turn) and spends
+//    r crossing it: at q_i it has landed in c_i's buffer, and the worm's flits may follow it over
+//    c_i. Buffers are FIFO: it lands behind the flits of the worms that crossed c_i before it, and
+//    routes on (claims c_(i+1), or at the destination starts delivering, at p_(h-1)) only once the
+//    last of them has left (a second FIFO lock per channel, its buffer, taken by a header when it
+//    lands and given back by the worm's tail when it leaves). Claims follow the machine's
 //    increasing channel numbers, so no cycle of waits can form (ChannelLocks).
-//  - The last byte arrives L t after the header reached the destination, p_(h-1) + L t: the
-//    destination takes one flit per flit time. Flits that crowded into the buffers ahead while the
-//    header was blocked are not credited (an overestimate of at most (h-1) B flit times per worm).
-//  - The tail crosses c_i, which frees it, at
-//      R_i = max(p_i + L t, p_(i+s))                         if i + s <= h-1,
-//      R_i = max(p_i + L t, p_(h-1) + max(0, L - (h-1-i) B f) t)  otherwise,
-//    where s = ceil(L / (B f)) is how many channels the worm fills when it is packed into the
-//    buffers: no flit can be ahead of the header, so the tail passes c_i only once the header is
-//    far enough ahead for the buffers beyond c_i to hold the whole worm (or the destination has
-//    taken what does not fit); and no sooner than L t after the header crossed c_i (a channel moves
-//    one flit per flit time). A blocked short worm thus holds only the few channels its flits fill
-//    instead of its whole path; a worm longer than its path's buffers still holds every channel
-//    until its bytes are almost all delivered, as circuit switching does.
+//  - The destination takes the worm one flit time a flit: the last byte arrives at p_(h-1) + L t.
+//  - The tail has crossed c_i, which frees it, at
+//      R_i = max over k = 0, 1, ... with i + k < h and k C < L of  q_(i+k) + (L - k C) t,
+//            and, if (h - i) C < L, also p_(h-1) + (L - (h - i) C) t:
+//    no flit crosses c_(i+k) before the header has landed beyond it, by then at most the k C bytes
+//    that fill the buffers in between have crossed c_i, and the rest cross c_i one flit time each
+//    (beyond the last channel, the destination's intake is the limit). That is when the last flit
+//    of a worm whose flits move as soon as they can crosses c_i: a blocked worm holds exactly the
+//    channels its flits have not all crossed, a short worm holds each channel r + L t, and a worm
+//    longer than the buffers of its path holds every channel until its bytes are almost all
+//    delivered, as circuit switching does. The tail leaves the buffer of c_(i-1) as it crosses c_i.
 // Without contention the message takes h r + L t, as circuit switching (the transport "circuit")
-// does; they differ only in what a blocked or moving worm holds.
+// does. tests/wormhole_oracle.hpp is a flit-level router model with the same conventions, which
+// the tests hold this model to: no message ends before that model's physical lower bound, and runs
+// end within a few percent of it (bench/speed-and-memory.md). Left out: the room that an earlier
+// worm's flits still take in a buffer this worm's flits move into (they are counted as gone), so a
+// worm behind a blocked one in a deep buffer may free its channels a little early.
 //
 // Each worm is two helper actors (helper_actors.hpp): the header (which waits for channels) and
 // the tail (which releases them at R_i, following the header's progress), so channels are counting
@@ -30,6 +38,7 @@
 #include <simgrid/s4u.hpp>
 
 #include <algorithm>
+#include <deque>
 
 #include "../transport.hpp"
 #include "../../core/error.hpp"
@@ -43,7 +52,8 @@ namespace s4u = simgrid::s4u;
 
 class WormholeTransport final : public Transport {
  public:
-  explicit WormholeTransport(Machine& machine) : machine_(machine), channels_(machine) {
+  explicit WormholeTransport(Machine& machine)
+      : machine_(machine), channels_(machine), buffers_(static_cast<std::size_t>(channels_.routes().channel_count())) {
     if (!(machine.switching().flit_buffers().seconds_per_byte > 0))
       throw Error(machine.name(), "the wormhole transport needs the machine's flit buffers and channel rate, and this "
                                   "machine gives none: use switching = circuit");
@@ -60,28 +70,33 @@ class WormholeTransport final : public Transport {
     const double hop_s = machine_.switching().per_hop_seconds(bytes);
     const double stream_s = static_cast<double>(bytes) * buffers.seconds_per_byte;
 
-    // What the header has done, shared with the tail: p_i, and one semaphore release per channel crossed.
-    auto crossed = std::make_shared<std::vector<double>>();
+    // What the header has done, shared with the tail (HeaderProgress).
+    auto header = std::make_shared<HeaderProgress>();
     auto progress = s4u::Semaphore::create(0);
     TransferHandle tail = helpers_.run(machine_.platform().host(src), "tail", [=, this] {
-      release_behind(channels, *crossed, progress, bytes, buffers, stream_s, hop_s);
+      release_behind(channels, *header, progress, bytes, buffers);
     });
 
     if (recorder_) recorder_->claim_begins(src);
     for (int c : channels) {
       channels_[c].acquire();
+      if (recorder_) header->claimed.push_back(s4u::Engine::get_clock());
       if (hop_s > 0) s4u::this_actor::sleep_for(hop_s);
-      crossed->push_back(s4u::Engine::get_clock());
+      header->landed.push_back(s4u::Engine::get_clock());
       // The worm's bytes cross c behind its header (a Paje trace shows them from here to the release).
       if (recorder_ && bytes > 0)
         recorder_->link_stream_begins(channel_link_name(channels_.routes(), c), static_cast<double>(bytes), stream_s);
       progress->release();
+      buffers_[static_cast<std::size_t>(c)].acquire();  // the earlier worms' flits have left c's buffer
     }
+    header->delivering_from = s4u::Engine::get_clock();  // p_(h-1)
+    progress->release();
     if (recorder_) {
       recorder_->claim_ends(src);
       recorder_->stream_begins(src, dst);
     }
     if (bytes > 0) s4u::this_actor::sleep_for(stream_s);
+    buffers_[static_cast<std::size_t>(channels.back())].release();  // the destination has taken the last flit
     if (recorder_) recorder_->stream_ends(src, dst);
     tail.wait();
   }
@@ -89,46 +104,62 @@ class WormholeTransport final : public Transport {
   bool records_streams() const override { return true; }
 
  private:
-  void release_behind(const std::vector<int>& channels, const std::vector<double>& crossed,
-                      const s4u::SemaphorePtr& progress, std::uint64_t bytes, const FlitBuffers& buffers,
-                      double stream_s, double hop_s) {
+  // Told to the tail by one semaphore release per channel landed in, and one more at p_(h-1).
+  struct HeaderProgress {
+    std::vector<double> claimed;  // per channel: the header has it (kept only for the recorder)
+    std::vector<double> landed;   // q_i: it has crossed it, and flits may follow
+    double delivering_from = 0;   // p_(h-1): it is at the head of the destination's buffer
+  };
+
+  // The tail: frees channel c_i at R_i (see the top of this file) and, in the same instant, the
+  // buffer of c_(i-1), which its last flit leaves by crossing c_i. (The header frees the last
+  // buffer, as the last byte arrives.) R_i's maximum over k is kept as a sliding-window maximum
+  // (q_(i+k) - k C t = a_(i+k) + i C t with a_j = q_j - j C t, over j from i to i + s - 1), so a
+  // worm costs O(h) whatever its length.
+  void release_behind(const std::vector<int>& channels, const HeaderProgress& header, const s4u::SemaphorePtr& progress,
+                      std::uint64_t bytes, const FlitBuffers& buffers) {
     const std::size_t hops = channels.size();
-    const std::uint64_t per_channel = std::max<std::uint64_t>(1, buffers.flit_bytes * buffers.depth_flits);
-    const auto packed_span = static_cast<std::size_t>((bytes + per_channel - 1) / per_channel);  // s
-    std::size_t seen = 0;  // channels the header is known to have crossed
-    const auto wait_for_header = [&](std::size_t channel) {
-      while (seen <= channel) {
-        progress->acquire();
-        ++seen;
-      }
+    const std::uint64_t per_buffer = std::max<std::uint64_t>(1, buffers.flit_bytes * buffers.depth_flits);  // C
+    const std::uint64_t span = bytes == 0 ? 1 : (bytes - 1) / per_buffer + 1;  // s: the buffers the worm fills
+    const double t = buffers.seconds_per_byte;
+    std::size_t seen = 0;  // releases of `progress` taken
+    const auto wait_for_header = [&](std::size_t step) {  // step h: at the destination's head
+      for (; seen <= step; ++seen) progress->acquire();
     };
+    const auto a = [&](std::size_t j) { return header.landed[j] - static_cast<double>(j) * static_cast<double>(per_buffer) * t; };
+    std::deque<std::size_t> window;  // channels j >= i whose a_j may still be the largest, a_j decreasing
+    std::size_t next = 0;            // the next channel to enter the window
     for (std::size_t i = 0; i < hops; ++i) {
-      double free_at = 0;
-      if (i + packed_span <= hops - 1) {
-        wait_for_header(i + packed_span);
-        free_at = std::max(crossed[i] + stream_s, crossed[i + packed_span]);
-      } else {
-        wait_for_header(hops - 1);
-        const std::uint64_t held_ahead = (hops - 1 - i) * per_channel;
-        const std::uint64_t to_deliver = bytes > held_ahead ? bytes - held_ahead : 0;
-        free_at = std::max(crossed[i] + stream_s,
-                           crossed[hops - 1] + static_cast<double>(to_deliver) * buffers.seconds_per_byte);
+      const std::size_t last = i + std::min<std::uint64_t>(span - 1, hops - 1 - i);
+      for (; next <= last; ++next) {
+        wait_for_header(next);
+        while (!window.empty() && a(window.back()) <= a(next)) window.pop_back();
+        window.push_back(next);
+      }
+      while (window.front() < i) window.pop_front();
+      const std::size_t k = window.front() - i;  // k C < L, or k = 0
+      double free_at = header.landed[i + k] + static_cast<double>(bytes - k * per_buffer) * t;
+      if (hops - i < span) {  // (h - i) C < L: the destination takes what its buffers cannot hold from p_(h-1) on
+        wait_for_header(hops);
+        free_at = std::max(free_at, header.delivering_from + static_cast<double>(bytes - (hops - i) * per_buffer) * t);
       }
       const double wait_s = free_at - s4u::Engine::get_clock();
       if (wait_s > 0) s4u::this_actor::sleep_for(wait_s);
-      // Held from the claim (the header's crossing began hop_s before crossed[i]) to now, of
-      // which stream_s moved bytes.
+      // Held from the claim to now, of which L t moved bytes.
       if (recorder_) {
         const std::string link = channel_link_name(channels_.routes(), channels[i]);
-        recorder_->held_idle(link, s4u::Engine::get_clock() - (crossed[i] - hop_s) - stream_s);
+        const double stream_s = static_cast<double>(bytes) * t;
+        recorder_->held_idle(link, s4u::Engine::get_clock() - header.claimed[i] - stream_s);
         if (bytes > 0) recorder_->link_stream_ends(link, static_cast<double>(bytes), stream_s);
       }
       channels_[channels[i]].release();
+      if (i > 0) buffers_[static_cast<std::size_t>(channels[i - 1])].release();
     }
   }
 
   Machine& machine_;
   ChannelLocks channels_;
+  std::vector<FifoLock> buffers_;  // per channel, its far end's buffer: held from a header's landing to its tail's leaving
 };
 
 }  // namespace
