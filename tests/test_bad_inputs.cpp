@@ -4,6 +4,7 @@
 // note; add a case here with any new check.
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <atomic>
@@ -150,6 +151,19 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::matrix, "0,1,5,6\n", "m.csv:1: expected 'src,dst,bytes'"},
       {Kind::matrix, "0,1,5.5\n", "m.csv:1 (bytes): '5.5' is not a whole number"},
       {Kind::matrix, "\xEF\xBB\xBF-3,1,5\n", "m.csv:1 (src): -3 is out of range"},
+      // --- inputs that are not regular files, or too large (issue 36, item 11): each waited for ever,
+      // read without end, or said "(id): missing required key" -----------------------------------
+      {Kind::matrix, "@{in}/fifo.csv", "fifo.csv: the matrix file is not a regular file (a FIFO)"},
+      {Kind::cli, "run {in}/fifo.toml", "fifo.toml: the scenario file is not a regular file (a FIFO)"},
+      {Kind::cli, "run /dev/zero", "/dev/zero: the scenario file is not a regular file (a character device)"},
+      {Kind::cli, "run {in}", "/in: the scenario file is not a regular file (a directory)"},
+      {Kind::cli, "run {in}/big.toml", "big.toml: the scenario file is larger than 1048576 bytes"},
+      {Kind::cli, "reproduce fifo --scenarios {in}", "fifo.toml: the scenario file is not a regular file (a FIFO)"},
+      {Kind::cli, "run {in}/s.toml --resume -o {in}/fifo-run/r.csv",
+       "r.tasks/run.txt: the record of task results is not a regular file (a FIFO)"},
+      {Kind::cli, "run {in}/s.toml --resume -o {in}/zero-run/r.csv",
+       "r.tasks/run.txt: the record of task results is not a regular file (a character device)"},
+      {Kind::cli, "merge {in}/huge-shard", "the shard file is larger than 1073741824 bytes"},
   };
   return cases;
 }
@@ -171,6 +185,15 @@ Prepared prepare(const BadInput& c, const std::string& dir) {
   fs::create_directories(in);
   fs::create_directories(out);
   std::ofstream(in + "/s.toml") << base();
+  // Hostile stand-ins for input files, named by the cases above.
+  ::mkfifo((in + "/fifo.toml").c_str(), 0600);
+  ::mkfifo((in + "/fifo.csv").c_str(), 0600);
+  std::ofstream(in + "/big.toml") << base() << std::string(1 << 20, '#');
+  for (const char* run : {"/fifo-run/r.tasks", "/zero-run/r.tasks", "/huge-shard"}) fs::create_directories(in + run);
+  ::mkfifo((in + "/fifo-run/r.tasks/run.txt").c_str(), 0600);
+  fs::create_symlink("/dev/zero", in + "/zero-run/r.tasks/run.txt");
+  std::ofstream(in + "/huge-shard/b.shard-0-of-1.txt") << "mcsim shard results\n";
+  fs::resize_file(in + "/huge-shard/b.shard-0-of-1.txt", 2ull << 30);  // sparse: no disk taken
   Prepared p{.out = out};
   switch (c.kind) {
     case Kind::cli:
@@ -203,8 +226,9 @@ Prepared prepare(const BadInput& c, const std::string& dir) {
 }
 
 void run(Prepared& p, const std::string& dir) {
+  // `timeout`: a case that waits for ever (a FIFO read) fails instead of holding the suite.
   const int status = std::system(
-      fmt::format("{} {} >{}/stdout 2>{}/stderr </dev/null", MCSIM_BINARY, p.arguments, dir, dir).c_str());
+      fmt::format("timeout 120 {} {} >{}/stdout 2>{}/stderr </dev/null", MCSIM_BINARY, p.arguments, dir, dir).c_str());
   p.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   std::ifstream err(dir + "/stderr");
   std::stringstream text;

@@ -2,16 +2,15 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <set>
-#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "../core/checked_number.hpp"
 #include "../core/error.hpp"
+#include "../core/input_file.hpp"
 
 namespace mcsim {
 
@@ -67,11 +66,7 @@ std::string shard_file_text(const ShardFile& file) {
 }
 
 ShardFile read_shard_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path, "cannot be read");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  const std::string content = buffer.str();
+  const std::string content = read_input_file(path, "the shard file", max_shard_file_bytes);
   const std::string damaged = "damaged shard file";
   if (!content.starts_with(head)) throw Error(path, "not a shard file (it does not start with 'mcsim shard results')");
   // The hash of everything before the last line comes first: any changed byte shows there.
