@@ -60,7 +60,12 @@ CommunicationTable checked_table(const Redistribution& r, const CommMatrix& matr
       if (i == j) continue;
       const bool in_table = i < r.p && j < r.q && m(i, j) != 0;
       if (in_table != (matrix.bytes(i, j) != 0))
-        throw Error(where, fmt::format("the matrix is not the communication table of {} (P{} -> Q{})", r.name(), i, j));
+        throw Error(where, fmt::format("the matrix is not the communication table of {} (P{} -> Q{}){}", r.name(), i, j,
+                                       in_table ? fmt::format("; the schedules are made from the table of a slice of "
+                                                              "L = lcm(xp, yq) = {} elements, of which a shorter "
+                                                              "array sends only a part",
+                                                              r.slice())
+                                                : ""));
     }
   return m;
 }
