@@ -49,6 +49,20 @@ std::string base(const std::string& top = "", const std::string& tables = "[[ser
          "density = 2\n[sweep]\nmsg_unit = [16]\n" + tables;
 }
 
+// A redistribution scenario: report, its cases and the rest of its [redistribution] table.
+std::string redistribution(const std::string& report, const std::string& cases, const std::string& rest) {
+  return "id = \"r\"\nkind = \"redistribution\"\n[redistribution]\nreport = \"" + report + "\"\ncases = [" + cases +
+         "]\n" + rest;
+}
+
+// A mapping-metrics scenario measuring B(18) `copies` times (each takes about 20 s).
+std::string mapping_metrics(int copies) {
+  std::string n = "18";
+  for (int k = 1; k < copies; ++k) n += ", 18";
+  return "id = \"m\"\nkind = \"mapping-metrics\"\n[mapping]\nreport = \"lemmas\"\nn = [" + n +
+         "]\nalpha = [\"1\"]\n";
+}
+
 const std::vector<BadInput>& bad_inputs() {
   static const std::vector<BadInput> cases = {
       // --- command line ----------------------------------------------------------------------
@@ -164,6 +178,24 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "run {in}/s.toml --resume -o {in}/zero-run/r.csv",
        "r.tasks/run.txt: the record of task results is not a regular file (a character device)"},
       {Kind::cli, "merge {in}/huge-shard", "the shard file is larger than 1073741824 bytes"},
+      // --- a bound before work (issue 36, item 10): each ran for half an hour or more, without a word --
+      {Kind::cli, "sweep --nodes 16384 --scheduler LP", "sweep: the estimated work is 8.05e+08 units"},
+      {Kind::cli, "timeline --nodes 16384 --scheduler LP", "timeline: the estimated work is 2.68e+08 units"},
+      {Kind::cli, "bench --nodes 16384 --scheduler LP", "above the limit of 1e+08; --max-work 2.7e+08 allows it"},
+      {Kind::cli, "sweep --machine cm5 --nodes 1024 --density 64 --scheduler AC", "sweep: the estimated work is"},
+      {Kind::cli, "reproduce ranka92-table3 --max-work 10", "ranka92-table3.toml: the estimated work is"},
+      {Kind::cli, "sensitivity ranka92-table3 --max-work 10", "(13 runs of 1 task, 49 simulations each"},
+      {Kind::cli, "report --only ranka92-table3 --max-work 10", "ranka92-table3.toml: the estimated work is"},
+      {Kind::cli, "sweep --max-work nan", "--max-work: 'nan' is not a finite number"},
+      {Kind::cli, "sweep --max-work 0", "--max-work: '0' is not a positive number"},
+      {Kind::scenario, redistribution("tables", "{x = 999983, p = 5, y = 999979, q = 5}", "schedules = [\"general\"]\n"),
+       "a slice of 5e+12 elements drawn for each of 1 schedule), above the limit"},
+      {Kind::scenario,
+       redistribution("times", "{x = 999983, p = 64, y = 999979, q = 64}",
+                      "global_size = 2147483647\nseries = [{label = \"g\", scheduler = \"general\"}]\n"
+                      "[machine]\nname = \"cp-pacs\"\nnodes = 64\n"),
+       "of which a shorter array sends only a part"},
+      {Kind::scenario, mapping_metrics(200), "binomial trees up to B(18)"},
   };
   return cases;
 }
@@ -200,6 +232,8 @@ Prepared prepare(const BadInput& c, const std::string& dir) {
       p.arguments = replace_all(replace_all(c.input, "{in}", in), "{out}", out);
       if (p.arguments.starts_with("draw-mapping"))
         p.arguments += " -o " + out + "/result.svg";
+      else if (p.arguments.starts_with("bench"))
+        ;  // writes no file
       else if (p.arguments.find(" -o ") == std::string::npos)
         p.arguments += " -o " + out + "/result.csv";
       break;
