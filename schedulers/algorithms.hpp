@@ -18,6 +18,13 @@ void check_compact_global_masking_heaps_parameters(const SchedulerParams& params
 Plan schedule_random_node(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
 Plan schedule_random_node_link(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
 
+// `entry` exchanging `messages` with every other node whatever the matrix (LP's dummies):
+// SchedulerEntry::messages_per_pair, which the work estimate counts.
+inline SchedulerEntry with_every_pair(SchedulerEntry entry, double messages) {
+  entry.messages_per_pair = messages;
+  return entry;
+}
+
 // Array redistribution (Guo and Pan 2005), redistribution_schedules.cpp: general, contention-free,
 // algorithm1, algorithm2, algorithm2-stepwise, MPI_Alltoallv, MPI_Alltoallv-1.2.5.
 void register_redistribution_schedulers(SchedulerRegistry& registry);

@@ -34,10 +34,14 @@ const std::vector<SchedulerParameterDoc> two_stage_parameters = {
 
 void register_builtin_schedulers(SchedulerRegistry& registry) {
   const std::vector<SchedulerEntry> builtin = {
-      {"LP", "linear permutation: n-1 pairwise exchanges with P(i xor k), dummy messages where COM is 0",
-       "Ranka, Wang, Kumar 1992, sec. 3.1, Fig. 1", Strategy::loosely_synchronous, &schedule_linear_permutation_xor},
-      {"LP-shift", "linear permutation variant: send to P((i+k) mod n), receive from P((i-k) mod n)",
-       "Ranka, Wang, Kumar 1992, sec. 3.1", Strategy::loosely_synchronous, &schedule_linear_permutation_shift},
+      with_every_pair({"LP", "linear permutation: n-1 pairwise exchanges with P(i xor k), dummy messages where COM is 0",
+                       "Ranka, Wang, Kumar 1992, sec. 3.1, Fig. 1", Strategy::loosely_synchronous,
+                       &schedule_linear_permutation_xor},
+                      1),
+      with_every_pair({"LP-shift", "linear permutation variant: send to P((i+k) mod n), receive from P((i-k) mod n)",
+                       "Ranka, Wang, Kumar 1992, sec. 3.1", Strategy::loosely_synchronous,
+                       &schedule_linear_permutation_shift},
+                      1),
       {"CGM", "compact global masking: compressed matrix, random start column, entries randomly swapped",
        "Ranka, Wang, Fox 1992 [16]; Ranka, Wang, Kumar 1992 sec. 5.1 and 5.3.2", Strategy::loosely_synchronous,
        &schedule_compact_global_masking},
@@ -75,15 +79,19 @@ void register_builtin_schedulers(SchedulerRegistry& registry) {
       {"DRS+improvements", "DRS where a busy node says how long it stays busy and gives the go-ahead near the end",
        "Ranka, Shankar, Alsabti 1995, sec. 5 (the two improvements)", Strategy::asynchronous, nullptr, {},
        drs_parameters, false, &make_drs_improved},
-      {"two-stage", "split every message in p parts, send them via p intermediates; both stages by modified LP",
-       "Ranka, Shankar, Alsabti 1995, sec. 6, Figs. 7-8", Strategy::phase_synchronous, nullptr, {},
-       two_stage_parameters, false, &make_two_stage},
-      {"LP-modified", "modified linear permutation: exchange lengths, p-1 steps with i xor k, barrier after each",
-       "Ranka, Shankar, Alsabti 1995, sec. 4, Fig. 3", Strategy::phase_synchronous, nullptr, {}, {}, false,
-       &make_modified_lp},
-      {"AAPC-same-traffic", "all-to-all personalized exchange of t/p elements per pair (t of the matrix), modified LP",
-       "Ranka, Shankar, Alsabti 1995, sec. 8 (claim: two-stage about half its speed)", Strategy::phase_synchronous,
-       nullptr, {}, word_parameters, false, &make_all_to_all_same_traffic},
+      // Modified LP exchanges lengths, then data, with every node (2 per pair); two-stage runs it twice.
+      with_every_pair({"two-stage", "split every message in p parts, send them via p intermediates; both stages by modified LP",
+                       "Ranka, Shankar, Alsabti 1995, sec. 6, Figs. 7-8", Strategy::phase_synchronous, nullptr, {},
+                       two_stage_parameters, false, &make_two_stage},
+                      4),
+      with_every_pair({"LP-modified", "modified linear permutation: exchange lengths, p-1 steps with i xor k, barrier after each",
+                       "Ranka, Shankar, Alsabti 1995, sec. 4, Fig. 3", Strategy::phase_synchronous, nullptr, {}, {},
+                       false, &make_modified_lp},
+                      2),
+      with_every_pair({"AAPC-same-traffic", "all-to-all personalized exchange of t/p elements per pair (t of the matrix), modified LP",
+                       "Ranka, Shankar, Alsabti 1995, sec. 8 (claim: two-stage about half its speed)",
+                       Strategy::phase_synchronous, nullptr, {}, word_parameters, false, &make_all_to_all_same_traffic},
+                      2),
   };
   for (const auto& entry : builtin) registry.add(entry);
   register_redistribution_schedulers(registry);  // Guo and Pan 2005

@@ -60,7 +60,12 @@ CommunicationTable checked_table(const Redistribution& r, const CommMatrix& matr
       if (i == j) continue;
       const bool in_table = i < r.p && j < r.q && m(i, j) != 0;
       if (in_table != (matrix.bytes(i, j) != 0))
-        throw Error(where, fmt::format("the matrix is not the communication table of {} (P{} -> Q{})", r.name(), i, j));
+        throw Error(where, fmt::format("the matrix is not the communication table of {} (P{} -> Q{}){}", r.name(), i, j,
+                                       in_table ? fmt::format("; the schedules are made from the table of a slice of "
+                                                              "L = lcm(xp, yq) = {} elements, of which a shorter "
+                                                              "array sends only a part",
+                                                              r.slice())
+                                                : ""));
     }
   return m;
 }
@@ -177,11 +182,15 @@ void register_redistribution_schedulers(SchedulerRegistry& registry) {
       {"algorithm2-stepwise", "Algorithm 2's order with a barrier after every small step (Fig. 2(b))",
        "Guo and Pan 2005, sec. 2.2, Example 2", Strategy::phase_synchronous,
        &schedule_redistribution_algorithm2_stepwise, {}, params},
-      {"MPI_Alltoallv", "MPICH 1.0.10-1.2.4 Alltoallv: Irecv/Isend with rank 0, 1, ... in turn (0-byte ones too), Waitall",
-       "MPICH 1.1.2 src/coll/intra_fns.c (Guo and Pan 2005, sec. 5.3)", Strategy::asynchronous,
-       &schedule_mpich_alltoallv, {}, params},
-      {"MPI_Alltoallv-1.2.5", "MPICH 1.2.5+ Alltoallv: the same with partner (rank + i) mod size",
-       "MPICH 1.2.5 src/coll/intra_fns.c", Strategy::asynchronous, &schedule_mpich_alltoallv_rotated, {}, params},
+      // MPICH's Alltoallv posts a send and a receive for every pair, 0 bytes or not.
+      with_every_pair({"MPI_Alltoallv", "MPICH 1.0.10-1.2.4 Alltoallv: Irecv/Isend with rank 0, 1, ... in turn (0-byte ones too), Waitall",
+                       "MPICH 1.1.2 src/coll/intra_fns.c (Guo and Pan 2005, sec. 5.3)", Strategy::asynchronous,
+                       &schedule_mpich_alltoallv, {}, params},
+                      1),
+      with_every_pair({"MPI_Alltoallv-1.2.5", "MPICH 1.2.5+ Alltoallv: the same with partner (rank + i) mod size",
+                       "MPICH 1.2.5 src/coll/intra_fns.c", Strategy::asynchronous, &schedule_mpich_alltoallv_rotated,
+                       {}, params},
+                      1),
   };
   for (const auto& entry : redistribution) registry.add(entry);
 }

@@ -11,6 +11,7 @@
 #include <simgrid/s4u.hpp>
 #include <fmt/format.h>
 
+#include "sim/engine/child_output.hpp"
 #include "sim/engine/isolated.hpp"
 #include "topologies/machines.hpp"
 
@@ -116,10 +117,7 @@ std::string without_sanitizer_notes(const std::string& err) {
   std::string kept;
   std::istringstream lines(err);
   for (std::string line; std::getline(lines, line);) {
-    if ((line.starts_with("==") && line.find("WARNING: ASan is ignoring requested __asan_handle_no_return") != std::string::npos) ||
-        line == "False positive error reports may follow" ||
-        line == "For details see https://github.com/google/sanitizers/issues/189")
-      continue;
+    if (is_sanitizer_note(line)) continue;
     kept += line + "\n";
   }
   return kept;

@@ -4,6 +4,7 @@
 // note; add a case here with any new check.
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <atomic>
@@ -47,6 +48,20 @@ scheduler = "LP"
 std::string base(const std::string& top = "", const std::string& tables = "[[series]]\nscheduler = \"LP\"\n") {
   return "id = \"b\"\nsamples = 1\n" + top + "[machine]\nname = \"cm5\"\nnodes = 32\n[workload]\nname = \"random-density\"\n"
          "density = 2\n[sweep]\nmsg_unit = [16]\n" + tables;
+}
+
+// A redistribution scenario: report, its cases and the rest of its [redistribution] table.
+std::string redistribution(const std::string& report, const std::string& cases, const std::string& rest) {
+  return "id = \"r\"\nkind = \"redistribution\"\n[redistribution]\nreport = \"" + report + "\"\ncases = [" + cases +
+         "]\n" + rest;
+}
+
+// A mapping-metrics scenario measuring B(18) `copies` times (each takes about 20 s).
+std::string mapping_metrics(int copies) {
+  std::string n = "18";
+  for (int k = 1; k < copies; ++k) n += ", 18";
+  return "id = \"m\"\nkind = \"mapping-metrics\"\n[mapping]\nreport = \"lemmas\"\nn = [" + n +
+         "]\nalpha = [\"1\"]\n";
 }
 
 const std::vector<BadInput>& bad_inputs() {
@@ -196,6 +211,37 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::matrix, "0,1,5,6\n", "m.csv:1: expected 'src,dst,bytes'"},
       {Kind::matrix, "0,1,5.5\n", "m.csv:1 (bytes): '5.5' is not a whole number"},
       {Kind::matrix, "\xEF\xBB\xBF-3,1,5\n", "m.csv:1 (src): -3 is out of range"},
+      // --- inputs that are not regular files, or too large (issue 36, item 11): each waited for ever,
+      // read without end, or said "(id): missing required key" -----------------------------------
+      {Kind::matrix, "@{in}/fifo.csv", "fifo.csv: the matrix file is not a regular file (a FIFO)"},
+      {Kind::cli, "run {in}/fifo.toml", "fifo.toml: the scenario file is not a regular file (a FIFO)"},
+      {Kind::cli, "run /dev/zero", "/dev/zero: the scenario file is not a regular file (a character device)"},
+      {Kind::cli, "run {in}", "/in: the scenario file is not a regular file (a directory)"},
+      {Kind::cli, "run {in}/big.toml", "big.toml: the scenario file is larger than 1048576 bytes"},
+      {Kind::cli, "reproduce fifo --scenarios {in}", "fifo.toml: the scenario file is not a regular file (a FIFO)"},
+      {Kind::cli, "run {in}/s.toml --resume -o {in}/fifo-run/r.csv",
+       "r.tasks/run.txt: the record of task results is not a regular file (a FIFO)"},
+      {Kind::cli, "run {in}/s.toml --resume -o {in}/zero-run/r.csv",
+       "r.tasks/run.txt: the record of task results is not a regular file (a character device)"},
+      {Kind::cli, "merge {in}/huge-shard", "the shard file is larger than 1073741824 bytes"},
+      // --- a bound before work (issue 36, item 10): each ran for half an hour or more, without a word --
+      {Kind::cli, "sweep --nodes 16384 --scheduler LP", "sweep: the estimated work is 8.05e+08 units"},
+      {Kind::cli, "timeline --nodes 16384 --scheduler LP", "timeline: the estimated work is 2.68e+08 units"},
+      {Kind::cli, "bench --nodes 16384 --scheduler LP", "above the limit of 1e+08; --max-work 2.7e+08 allows it"},
+      {Kind::cli, "sweep --machine cm5 --nodes 1024 --density 64 --scheduler AC", "sweep: the estimated work is"},
+      {Kind::cli, "reproduce ranka92-table3 --max-work 10", "ranka92-table3.toml: the estimated work is"},
+      {Kind::cli, "sensitivity ranka92-table3 --max-work 10", "(13 runs of 1 task, 49 simulations each"},
+      {Kind::cli, "report --only ranka92-table3 --max-work 10", "ranka92-table3.toml: the estimated work is"},
+      {Kind::cli, "sweep --max-work nan", "--max-work: 'nan' is not a finite number"},
+      {Kind::cli, "sweep --max-work 0", "--max-work: '0' is not a positive number"},
+      {Kind::scenario, redistribution("tables", "{x = 999983, p = 5, y = 999979, q = 5}", "schedules = [\"general\"]\n"),
+       "a slice of 5e+12 elements drawn for each of 1 schedule), above the limit"},
+      {Kind::scenario,
+       redistribution("times", "{x = 999983, p = 64, y = 999979, q = 64}",
+                      "global_size = 2147483647\nseries = [{label = \"g\", scheduler = \"general\"}]\n"
+                      "[machine]\nname = \"cp-pacs\"\nnodes = 64\n"),
+       "of which a shorter array sends only a part"},
+      {Kind::scenario, mapping_metrics(200), "binomial trees up to B(18)"},
   };
   return cases;
 }
@@ -218,12 +264,23 @@ Prepared prepare(const BadInput& c, const std::string& dir) {
   fs::create_directories(out);
   std::ofstream(in + "/s.toml") << base();
   for (const auto& [name, text] : c.files) std::ofstream(in + "/" + name) << text;
+  // Hostile stand-ins for input files, named by the cases above.
+  ::mkfifo((in + "/fifo.toml").c_str(), 0600);
+  ::mkfifo((in + "/fifo.csv").c_str(), 0600);
+  std::ofstream(in + "/big.toml") << base() << std::string(1 << 20, '#');
+  for (const char* run : {"/fifo-run/r.tasks", "/zero-run/r.tasks", "/huge-shard"}) fs::create_directories(in + run);
+  ::mkfifo((in + "/fifo-run/r.tasks/run.txt").c_str(), 0600);
+  fs::create_symlink("/dev/zero", in + "/zero-run/r.tasks/run.txt");
+  std::ofstream(in + "/huge-shard/b.shard-0-of-1.txt") << "mcsim shard results\n";
+  fs::resize_file(in + "/huge-shard/b.shard-0-of-1.txt", 2ull << 30);  // sparse: no disk taken
   Prepared p{.out = out};
   switch (c.kind) {
     case Kind::cli:
       p.arguments = replace_all(replace_all(c.input, "{in}", in), "{out}", out);
       if (p.arguments.starts_with("draw-mapping"))
         p.arguments += " -o " + out + "/result.svg";
+      else if (p.arguments.starts_with("bench"))
+        ;  // writes no file
       else if (p.arguments.find(" -o ") == std::string::npos)
         p.arguments += " -o " + out + "/result.csv";
       break;
@@ -250,8 +307,9 @@ Prepared prepare(const BadInput& c, const std::string& dir) {
 }
 
 void run(Prepared& p, const std::string& dir) {
+  // `timeout`: a case that waits for ever (a FIFO read) fails instead of holding the suite.
   const int status = std::system(
-      fmt::format("{} {} >{}/stdout 2>{}/stderr </dev/null", MCSIM_BINARY, p.arguments, dir, dir).c_str());
+      fmt::format("timeout 120 {} {} >{}/stdout 2>{}/stderr </dev/null", MCSIM_BINARY, p.arguments, dir, dir).c_str());
   p.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   std::ifstream err(dir + "/stderr");
   std::stringstream text;

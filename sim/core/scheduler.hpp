@@ -66,6 +66,10 @@ struct SchedulerEntry {
   // Reads every parameter of a spec and throws mcsim::Error for a bad value; find() calls it, so a
   // bad value is refused where the spec is written, before any simulation process starts.
   void (*check_parameters)(const SchedulerParams&) = nullptr;
+  // 0: the plan sends the matrix's messages. Above 0: it exchanges with every other node whatever
+  // the matrix (LP's dummy messages), this many messages per ordered pair of nodes; the work
+  // estimate (sim/experiments/work_estimate.hpp) counts n(n-1) times it.
+  double messages_per_pair = 0;
 };
 
 // A scheduler as a scenario names it: the registry entry and the parameters of this use.

@@ -2,6 +2,8 @@
 
 #include <simgrid/s4u/Actor.hpp>
 
+#include "isolated.hpp"
+
 namespace mcsim {
 namespace {
 
@@ -14,7 +16,11 @@ std::exception_ptr& kept_error() {
 }  // namespace
 
 void stop_simulation_on(std::exception_ptr error) {
-  if (!kept_error()) kept_error() = std::move(error);
+  if (!kept_error()) {
+    // To the parent at once, on the task's own channel: the unwinding below may end the process.
+    send_task_error(error);
+    kept_error() = std::move(error);
+  }
   simgrid::s4u::Actor::kill_all();
 }
 

@@ -13,7 +13,8 @@
 
 namespace mcsim {
 
-// Keeps `error` if it is the simulation's first, and kills every actor but the calling one.
+// Keeps `error` if it is the simulation's first (and sends it to the parent at once when this is a
+// task's process: isolated.hpp's send_task_error), and kills every actor but the calling one.
 void stop_simulation_on(std::exception_ptr error);
 // Forgets any kept error (at the start of a simulation).
 void clear_actor_error();

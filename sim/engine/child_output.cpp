@@ -28,7 +28,7 @@ std::string failure_line(const std::string& output) {
     if (end == std::string::npos) end = output.size();
     std::string line = output.substr(start, end - start);
     start = end + 1;
-    if (line.find_first_not_of(" \t\r^") == std::string::npos) continue;
+    if (line.find_first_not_of(" \t\r^") == std::string::npos || is_sanitizer_note(line)) continue;
     last = line;
     if (chosen.empty() && (line.find("CRITICAL") != std::string::npos || line.find("rror") != std::string::npos ||
                            line.find("terminate called") != std::string::npos))
@@ -39,6 +39,13 @@ std::string failure_line(const std::string& output) {
     if (static_cast<unsigned char>(c) < 0x20) c = ' ';
   if (line.size() > 300) line = line.substr(0, 300) + "...";
   return line;
+}
+
+bool is_sanitizer_note(std::string_view line) {
+  return (line.starts_with("==") &&
+          line.find("WARNING: ASan is ignoring requested __asan_handle_no_return") != std::string_view::npos) ||
+         line == "False positive error reports may follow" ||
+         line == "For details see https://github.com/google/sanitizers/issues/189";
 }
 
 }  // namespace mcsim

@@ -44,30 +44,58 @@ void write_all(int fd, const char* data, std::size_t size) {
   }
 }
 
-[[noreturn]] void run_child(int fd, std::size_t index, const std::function<std::string(std::size_t)>& task) {
-  std::string message;
-  int code = 0;
+// The result channel of the task this process runs (run_child sets it; none outside a task's process).
+struct TaskChannel {
+  int fd = -1;
+  std::size_t task = 0;
+  bool error_sent = false;
+};
+TaskChannel& task_channel() {
+  static TaskChannel channel;
+  return channel;
+}
+
+// An error as the user reads it: mcsim's own as it is; another library's (SimGrid's may run to a
+// hundred lines) by its first line, with the task it came from.
+std::string error_text(const std::exception_ptr& error, std::size_t task) {
   try {
-    message = fmt::format("O{}", task(index));
+    std::rethrow_exception(error);
   } catch (const Error& e) {
-    message = fmt::format("E{}", e.what());
-    code = 3;
+    return e.what();
   } catch (const std::exception& e) {
-    // Another library's error (SimGrid's may run to a hundred lines): its first line, one line.
     const std::string what = e.what();
-    message = fmt::format("Esimulation task {}: {}", index, what.substr(0, what.find('\n')));
-    code = 3;
+    return fmt::format("simulation task {}: {}", task, what.substr(0, what.find('\n')));
   } catch (...) {
-    message = fmt::format("Esimulation task {}: an unknown exception", index);
-    code = 3;
+    return fmt::format("simulation task {}: an unknown exception", task);
   }
-  write_all(fd, message.data(), message.size());
+}
+
+[[noreturn]] void run_child(int fd, std::size_t index, const std::function<std::string(std::size_t)>& task) {
+  task_channel() = {fd, index, false};
+  int code = 3;
+  try {
+    const std::string message = fmt::format("O{}", task(index));
+    if (!task_channel().error_sent) {  // else its simulation failed, and the parent has the error already
+      write_all(fd, message.data(), message.size());
+      code = 0;
+    }
+  } catch (...) {
+    send_task_error(std::current_exception());
+  }
   ::close(fd);
   std::fflush(nullptr);
   _exit(code);
 }
 
 }  // namespace
+
+void send_task_error(std::exception_ptr error) {
+  TaskChannel& channel = task_channel();
+  if (channel.fd < 0 || channel.error_sent) return;
+  channel.error_sent = true;
+  const std::string message = "E" + error_text(error, channel.task);
+  write_all(channel.fd, message.data(), message.size());
+}
 
 int default_workers() {
   cpu_set_t set;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <exception>
 #include <functional>
 #include <string>
 #include <vector>
@@ -20,5 +21,14 @@ std::vector<std::string> run_isolated(std::size_t task_count, const std::functio
 
 // The number of workers to use when the user says nothing: the cores this process may use.
 int default_workers();
+
+// In a task's process: sends `error` to the parent now, on the task's result channel (status byte
+// 'E' and the one-line text), as the task's outcome. An error raised inside a SimGrid actor is
+// sent when it is raised, before SimGrid unwinds the other actors: under AddressSanitizer that
+// unwinding, on the actors' own stacks, can end the process before the error is thrown again at
+// the top, and the parent would be left to guess the error from stderr. The first error of a task
+// is its outcome (a task that has sent one does not succeed); outside a task's process this does
+// nothing.
+void send_task_error(std::exception_ptr error);
 
 }  // namespace mcsim

@@ -9,6 +9,7 @@
 #include <toml++/toml.h>
 
 #include "../core/checked_number.hpp"
+#include "../core/input_file.hpp"
 #include "../core/scheduler.hpp"
 #include "../core/error.hpp"
 #include "../mapping/alpha.hpp"
@@ -460,8 +461,9 @@ std::string with_lambda(const std::string& spec, double lambda) {
 
 Scenario load_scenario(const std::string& path) {
   toml::table root;
+  const std::string text = read_input_file(path, "the scenario file", max_scenario_file_bytes);
   try {
-    root = toml::parse_file(path);
+    root = toml::parse(text, path);
   } catch (const toml::parse_error& e) {
     const auto& where = e.source();
     if (where.begin.line == 0) throw Error(path, std::string(e.description()));

@@ -2,16 +2,15 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <set>
-#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "../core/checked_number.hpp"
 #include "../core/error.hpp"
+#include "../core/input_file.hpp"
 
 namespace mcsim {
 
@@ -68,20 +67,9 @@ std::string shard_file_text(const ShardFile& file) {
 }
 
 ShardFile read_shard_file(const std::string& path) {
-  // Its first line, then its size, before the whole file is read into memory.
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path, "cannot be read");
-  std::string content(head.size(), '\0');
-  in.read(content.data(), static_cast<std::streamsize>(content.size()));
-  if (in.gcount() != static_cast<std::streamsize>(head.size()) || content != head)
-    throw Error(path, "not a shard file (it does not start with 'mcsim shard results')");
-  std::error_code ec;
-  if (const auto size = fs::file_size(path, ec); ec || size > max_shard_file_bytes)
-    throw Error(path, ec ? "its size cannot be read: " + ec.message()
-                         : fmt::format("is larger than a shard file can be ({} bytes)", max_shard_file_bytes));
-  std::ostringstream rest;
-  rest << in.rdbuf();
-  content += rest.str();
+  // Only a regular file, read within its bound (input_file.hpp); then its first line.
+  const std::string content = read_input_file(path, "the shard file", max_shard_file_bytes);
+  if (!content.starts_with(head)) throw Error(path, "not a shard file (it does not start with 'mcsim shard results')");
   const std::string damaged = "damaged shard file";
   // The hash of everything before the last line comes first: any changed byte shows there.
   const auto end_line = content.rfind("\nend ");

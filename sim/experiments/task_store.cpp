@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "../core/checked_number.hpp"
 #include "../core/error.hpp"
+#include "../core/input_file.hpp"
 #include "output_file.hpp"
 
 namespace mcsim {
@@ -22,12 +22,8 @@ namespace {
 constexpr const char* run_file = "run.txt";
 constexpr const char* run_file_head = "mcsim task results\n";
 
-std::string read_whole(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path.string(), "cannot be read");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+std::string read_whole(const fs::path& path, std::string_view what) {
+  return read_input_file(path.string(), what, max_task_file_bytes);
 }
 
 }  // namespace
@@ -54,7 +50,7 @@ void TaskStore::keep_results_in(const std::string& directory) {
       if (!fs::is_empty(directory, ec))
         throw Error(directory, fmt::format("has no {}: not a directory of task results; refusing to use it", run_file));
     } else {
-      const std::string found = read_whole(marker);
+      const std::string found = read_whole(marker, "the record of task results");
       if (found == expected) return;
       if (!found.starts_with(run_file_head)) throw Error(marker.string(), "is not a record of task results");
       std::size_t at = std::string(run_file_head).size();
@@ -86,7 +82,7 @@ std::optional<std::string> TaskStore::load(std::size_t batch, std::size_t task) 
   const std::string path = task_path(batch, task);
   std::error_code ec;
   if (!fs::exists(path, ec)) return std::nullopt;
-  const std::string content = read_whole(path);
+  const std::string content = read_whole(path, "the task result file");
   const std::string problem = fmt::format("a damaged task result; remove it and that task runs again");
   const auto end = content.find('\n');
   if (end == std::string::npos) throw Error(path, problem);

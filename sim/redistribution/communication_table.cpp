@@ -47,7 +47,8 @@ int CommunicationTable::messages_of(int i) const {
 }
 
 namespace {
-// Intersections of every source with every target descriptor over [0, extent), cut at `limit`.
+// Intersections of every source with every target descriptor over [0, extent), cut at `limit`
+// (Lemma 1, block pair by block pair: about limit * (q/x + p/y) steps in all).
 CommunicationTable intersections(const Redistribution& r, std::int64_t extent, std::int64_t limit) {
   CommunicationTable m(r.p, r.q);
   for (int i = 0; i < r.p; ++i) {
@@ -57,24 +58,52 @@ CommunicationTable intersections(const Redistribution& r, std::int64_t extent, s
   }
   return m;
 }
+
+// |[a, a + la) ∩ [b, b + lb)| on a circle of `g` points (0 <= a, b < g; la, lb < g): the overlaps
+// with b's arc and its copies one turn before and after.
+std::int64_t arc_overlap(std::int64_t a, std::int64_t la, std::int64_t b, std::int64_t lb, std::int64_t g) {
+  std::int64_t total = 0;
+  for (const std::int64_t start : {b - g, b, b + g})
+    total += std::max<std::int64_t>(0, std::min(a + la, start + lb) - std::max(a, start));
+  return total;
+}
+
+// Formula (3) over one slice, pair by pair in O(1): an element g of [0, L) is one pair
+// (g mod xp, g mod yq), and every pair (u, v) with u = v (mod G), G = gcd(xp, yq), is one element
+// (the Chinese remainder theorem; there are xp * yq / G = L of them). P_i owns g when g mod xp lies
+// in [ix, ix + x), Q_j when g mod yq lies in [jy, jy + y), so M(i, j) counts the pairs of those two
+// intervals that agree modulo G: the sum over residues c of (P_i's u = c) * (Q_j's v = c). An
+// interval of length x holds x div G of every residue and one more of the (x mod G) residues from
+// its start on. Lemma 1's block-pair walk over a slice takes L * (q/x + p/y) steps, which for
+// cyclic(999983) -> cyclic(999979) on 64 is 8e9 steps per table (issue 36, item 10); this takes p*q.
+CommunicationTable slice_table(const Redistribution& r) {
+  CommunicationTable m(r.p, r.q);
+  const std::int64_t g = std::gcd(r.x * r.p, r.y * r.q);
+  const std::int64_t kx = r.x / g, ex = r.x % g, ky = r.y / g, ey = r.y % g;
+  for (int i = 0; i < r.p; ++i)
+    for (int j = 0; j < r.q; ++j)
+      m.at(i, j) = g * kx * ky + kx * ey + ky * ex + arc_overlap((r.x * i) % g, ex, (r.y * j) % g, ey, g);
+  return m;
+}
 }  // namespace
 
 CommunicationTable communication_table(const Redistribution& r) {
   r.check("redistribution");
-  const std::int64_t slice = r.slice();
-  return intersections(r, slice, slice);
+  return slice_table(r);
 }
 
 CommunicationTable communication_table(const Redistribution& r, std::int64_t global_size) {
   r.check("redistribution");
   if (global_size < 0) throw Error("redistribution", fmt::format("global size cannot be negative, got {}", global_size));
   const std::int64_t slice = r.slice();
-  CommunicationTable m = intersections(r, slice, slice);
   const std::int64_t whole = global_size / slice;
   const std::int64_t rest = global_size % slice;
-  const CommunicationTable partial = intersections(r, slice, rest);
+  // The last, partial slice by Lemma 1's walk, which stops at its end: at most `rest` elements.
+  CommunicationTable m = intersections(r, slice, rest);
+  if (whole == 0) return m;
+  const CommunicationTable full = slice_table(r);
   for (int i = 0; i < r.p; ++i)
-    for (int j = 0; j < r.q; ++j) m.at(i, j) = m(i, j) * whole + partial(i, j);
+    for (int j = 0; j < r.q; ++j) m.at(i, j) += full(i, j) * whole;
   return m;
 }
 

@@ -16,7 +16,7 @@ std::string timeline_svg(const CommunicationSchedule& schedule, const Communicat
   }
   std::int64_t total = 0;
   for (auto w : widths) total += w;
-  const int width = std::max(left + static_cast<int>(total) * box + 24, 720);
+  const std::int64_t width = std::max<std::int64_t>(left + total * box + 24, 720);
   const int height = top + schedule.p * (box + row_gap) + 40;
   std::string svg = fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" font-family=\"sans-serif\" "
@@ -32,7 +32,7 @@ std::string timeline_svg(const CommunicationSchedule& schedule, const Communicat
       std::int64_t at = step_start;
       for (int j : schedule.steps[k][static_cast<std::size_t>(i)])
         for (std::int64_t u = 0; u < m(i, j); ++u, ++at) {
-          const int x = left + static_cast<int>(at) * box;
+          const std::int64_t x = left + at * box;
           svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"black\"/>"
                              "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
                              x, y, box, box, colours[j % 12], x + box / 2, y + box * 2 / 3, j);
@@ -40,10 +40,10 @@ std::string timeline_svg(const CommunicationSchedule& schedule, const Communicat
       const std::int64_t end = step_start + widths[k];
       if (at < end)
         svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#eeeeee\" stroke=\"#999\" stroke-dasharray=\"3,3\"/>\n",
-                           left + static_cast<int>(at) * box, y, static_cast<int>(end - at) * box, box);
+                           left + at * box, y, (end - at) * box, box);
     }
     step_start += widths[k];
-    const int x = left + static_cast<int>(step_start) * box;
+    const std::int64_t x = left + step_start * box;
     svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\" stroke-width=\"2\"/>\n", x, top - 6,
                        x, top + schedule.p * (box + row_gap));
   }

@@ -1,8 +1,4 @@
-#include <sys/stat.h>
-
-#include <cerrno>
-#include <cstring>
-#include <fstream>
+#include <algorithm>
 #include <limits>
 #include <string_view>
 
@@ -10,6 +6,7 @@
 
 #include "../core/checked_number.hpp"
 #include "../core/error.hpp"
+#include "../core/input_file.hpp"
 #include "workloads.hpp"
 
 namespace mcsim {
@@ -28,26 +25,18 @@ bool is_header(std::string_view line) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '"';
 }
 
-// Only a regular file is read: a directory, a FIFO or a device (/dev/zero) is refused before
-// reading, so the reader never waits on a pipe or reads without end.
-void require_regular_file(const std::string& path) {
-  struct stat info {};
-  if (::stat(path.c_str(), &info) != 0)
-    throw Error(path, fmt::format("cannot open the matrix file: {}", std::strerror(errno)));
-  if (!S_ISREG(info.st_mode)) throw Error(path, "the matrix file is not a regular file");
-}
 }  // namespace
 
 CommMatrix read_matrix_csv(const std::string& path, int nodes) {
-  require_regular_file(path);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path, "cannot open the matrix file");
+  const std::string content = read_input_file(path, "the matrix file", max_matrix_file_bytes);
   std::vector<MatrixEntry> entries;
-  std::string line;
   bool first_content = true;
-  for (int number = 1; std::getline(in, line); ++number) {
+  std::size_t start = 0;
+  for (int number = 1; start < content.size(); ++number) {
+    const std::size_t end = std::min(content.find('\n', start), content.size());
+    std::string_view text = std::string_view(content).substr(start, end - start);
+    start = end + 1;
     const std::string where = fmt::format("{}:{}", path, number);
-    std::string_view text = line;
     if (number == 1 && text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a UTF-8 byte-order mark
     text = trim(text);
     if (text.empty() || text.front() == '#') continue;
@@ -66,7 +55,6 @@ CommMatrix read_matrix_csv(const std::string& path, int nodes) {
       throw Error(where, fmt::format("message {} -> {} does not fit the machine's nodes 0..{}", e.src, e.dst, nodes - 1));
     entries.push_back(e);
   }
-  if (in.bad()) throw Error(path, "reading the matrix file failed");
   if (entries.empty()) throw Error(path, "the matrix file has no message (expected lines 'src,dst,bytes')");
   try {
     return CommMatrix(nodes, std::move(entries));

@@ -29,11 +29,16 @@ struct WorkloadEntry {
   std::string name;
   std::string description;
   CommMatrix (*generate)(const WorkloadSpec&, int nodes, Rng& rng);
+  // The most messages a matrix on `nodes` nodes holds, known without making it (the work estimate
+  // counts these before any matrix is made: sim/experiments/work_estimate.hpp).
+  double (*max_messages)(const WorkloadSpec&, int nodes);
 };
 
 const std::vector<WorkloadEntry>& workload_registry();
 // Throws mcsim::Error for an unknown workload or parameters it cannot take.
 CommMatrix generate_workload(const WorkloadSpec& spec, int nodes, Rng& rng);
+// The entry's max_messages; throws mcsim::Error for an unknown workload.
+double max_workload_messages(const WorkloadSpec& spec, int nodes);
 
 // Ranka, Wang, Kumar 1992, Appendix D: d shifted diagonals, rows and columns shuffled,
 // lengths uniform in 1..n. Entries that land on the diagonal are local copies and are dropped.

@@ -49,13 +49,20 @@ void add_bench_command(CLI::App& app) {
       ->check(whole_number(1, 1000));
   cmd->add_option("--cfg", cfg, "SimGrid setting key:value (repeatable), e.g. network/optim:Full")
       ->check(simgrid_setting());
+  static WorkLimit limit;
+  limit.add_to(cmd);
   cmd->callback([] {
     const MachineSpec spec{machine, nodes, {}};
-    const SchedulingHints hints = make_machine(spec)->hints();  // bad node counts fail here, before any process starts
+    const auto made = make_machine(spec);  // bad node counts fail here, before any process starts
+    const SchedulingHints hints = made->hints();
     const SchedulerChoice entry = find_scheduler(scheduler, "--scheduler");
     const std::optional<Strategy> chosen =
         strategy.empty() ? std::nullopt : std::optional<Strategy>(strategy_from_string(strategy, "--strategy"));
     const WorkloadSpec work{workload, density, {}, {}, "--workload"};
+    const double messages = max_workload_messages(work, nodes);
+    limit.check({.tasks = repeat * job_work(*made, messages, *entry.entry, chosen),
+                 .basis = fmt::format("{} simulations, matrices of up to {:.3g} messages", repeat, messages)},
+                "bench");
     (void)workload_matrix(work, nodes, 0).scaled(unit);  // bad workloads fail before any process starts
     check_schedulable(entry, hints, machine, "--scheduler");
     show("bench: {} with {} nodes, {} d={}, {}{}, msg_unit {} B\n", machine, nodes, workload, density, scheduler,

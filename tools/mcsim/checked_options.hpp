@@ -12,6 +12,7 @@
 
 #include "../../sim/core/checked_number.hpp"
 #include "../../sim/core/error.hpp"
+#include "../../sim/experiments/work_estimate.hpp"
 
 namespace mcsim::cli {
 
@@ -54,5 +55,33 @@ inline CLI::Validator output_path() {
       [](std::string& text) -> std::string { return text.empty() ? "an empty path names no file or directory" : ""; },
       "PATH");
 }
+
+// --max-work N: the bound before work (sim/experiments/work_estimate.hpp). Every command that
+// simulates estimates its work first and refuses, in one line, above N.
+struct WorkLimit {
+  double max_work = default_max_work;
+
+  void add_to(CLI::App* cmd) {
+    cmd->add_option("--max-work", max_work,
+                    fmt::format("Refuse to start a run whose estimated work is above N units (a unit is about one "
+                                "simulated message; README, \"A bound before work\"). Default {:.0e}: about an hour "
+                                "of one core here",
+                                default_max_work))
+        ->check(CLI::Validator(
+            [](std::string& text) -> std::string {
+              try {
+                if (!(parse_real(text, "") > 0)) return fmt::format("'{}' is not a positive number", text);
+                return {};
+              } catch (const Error& e) {
+                return e.what();
+              }
+            },
+            "N"));
+  }
+  // Throws mcsim::Error (check_work) when the work this process does is above the limit.
+  void check(const WorkEstimate& estimate, const std::string& where, double task_share = 1) const {
+    check_work(estimate, task_share, max_work, where);
+  }
+};
 
 }  // namespace mcsim::cli

@@ -67,6 +67,8 @@ void add_report_command(CLI::App& app) {
   cmd->add_flag("--deterministic", deterministic, "Leave out host-time measurements (byte-identical tables)");
   cmd->add_flag("-q,--quiet", quiet, "No progress line");
   cmd->add_option("--scenarios", scenarios, "Directory of scenario files (default: the bundled scenarios/)");
+  static WorkLimit work;
+  work.add_to(cmd);
   cmd->callback([cmd] {
     namespace fs = std::filesystem;
     const std::string directory = scenario_directory(scenarios);
@@ -87,6 +89,12 @@ void add_report_command(CLI::App& app) {
     std::vector<std::string> outputs = scenario_file_names(out, chosen);
     outputs.push_back((fs::path(out) / "index.html").string());
     check_output_paths(outputs);
+    // ... and its work bounded (one reproduction at a time, as `reproduce` bounds it).
+    for (const Scenario& scenario : chosen) {
+      RunOptions run;
+      run.samples = samples;
+      work.check(estimate_work(scenario, run), header(scenario).path);
+    }
 
     std::vector<ReportedScenario> reported;
     std::vector<std::pair<std::string, std::string>> written;

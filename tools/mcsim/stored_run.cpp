@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "../../sim/core/error.hpp"
+#include "../../sim/core/input_file.hpp"
 #include "../../sim/experiments/output_file.hpp"
 #include "../../sim/experiments/shard_file.hpp"
 #include "../../sim/experiments/task_store.hpp"
@@ -37,14 +36,9 @@ RunIdentity run_identity(std::vector<std::string> command, const std::vector<std
   std::uint64_t hash = fnv1a64("");
   bool any = false;
   for (const auto& path : input_files) {
-    std::error_code ec;
-    if (!fs::is_regular_file(path, ec)) continue;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) continue;
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    hash = fnv1a64(fmt::format("{}\n", bytes.str().size()), hash);  // file boundaries count
-    hash = fnv1a64(bytes.str(), hash);
+    const std::string bytes = read_input_file(path, "the input file", max_matrix_file_bytes);
+    hash = fnv1a64(fmt::format("{}\n", bytes.size()), hash);  // file boundaries count
+    hash = fnv1a64(bytes, hash);
     any = true;
   }
   if (any) identity.inputs = hex64(hash);

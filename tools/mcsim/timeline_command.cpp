@@ -69,6 +69,8 @@ void add_timeline_command(CLI::App& app) {
   cmd->add_option("--trace", trace, "Also write a Paje trace of the run (SimGrid's platform and link usage, mcsim's "
                                     "node states) to this file")
       ->check(output_path());
+  static WorkLimit work;
+  work.add_to(cmd);
   cmd->callback([] {
     // Every output, named and checked before the simulation runs.
     const std::filesystem::path base(out);
@@ -86,7 +88,8 @@ void add_timeline_command(CLI::App& app) {
         throw Error("--machine-option", fmt::format("'{}' is not key=value", option));
       spec.options[option.substr(0, eq)] = option.substr(eq + 1);
     }
-    const auto hints = make_machine(spec)->hints();
+    const auto made = make_machine(spec);
+    const auto hints = made->hints();
     const SchedulerChoice choice = find_scheduler(scheduler, "--scheduler");
     check_schedulable(choice, hints, machine, "--scheduler");
     std::optional<Strategy> forced;
@@ -95,6 +98,10 @@ void add_timeline_command(CLI::App& app) {
     const SampleSeeds seeds{seed, nodes, density, sample};
     WorkloadSpec wanted{workload, density, "", variant, "--workload"};
     wanted.fan_out = fan_out, wanted.nonuniformity = nonuniformity, wanted.traffic = traffic, wanted.keep = keep;
+    const double messages = max_workload_messages(wanted, nodes);
+    work.check({.tasks = job_work(*made, messages, *choice.entry, forced),
+                .basis = fmt::format("one simulation, a matrix of up to {:.3g} messages", messages)},
+               "timeline");
     const CommMatrix matrix = workload_matrix(wanted, nodes, seeds.matrix()).scaled(unit);
     std::vector<CompiledJob> jobs;
     jobs.push_back(compile_job(matrix, choice, forced, hints, seeds.job(scheduler, unit)));

@@ -1,0 +1,243 @@
+#include "work_estimate.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
+#include "../../topologies/machines.hpp"
+#include "../core/error.hpp"
+#include "../mapping/mesh_mapping.hpp"
+#include "../redistribution/communication_table.hpp"
+
+namespace mcsim {
+
+namespace {
+
+// The weights that turn each kind's cost driver into units (simulated messages), measured here on
+// the bundled reproductions and `mcsim bench` (README, "A bound before work", has the table).
+//
+// An asynchronous job on a machine whose links SimGrid shares (transport "flow": the CM-5's fat
+// tree, the Ethernet switch) has every message in flight at once, and each completion solves the
+// sharing of every flow again: its time grows as about messages^3 (AC on the CM-5: 4,080 messages
+// 3.9 s, 8,175 34 s, 16,314 199 s; bench/speed-and-memory.md), counted as messages^3 / 3.5e5.
+constexpr double async_shared_links_cube = 3.5e5;
+// A run-time protocol (node programs: DRS, modified LP, two-stage) adds control messages, locks and
+// a barrier per step to every message it moves: ranka95-fig9 and -fig10 cost 5 to 10 times more
+// per message than the plans of the other kinds.
+constexpr double run_time_protocol = 5;
+// Scheduling without simulating (kind permutations): a message scheduled and validated.
+constexpr double scheduled_message = 0.05;
+// Making a matrix in the parent to check it (every (nodes, density) once).
+constexpr double generated_message = 0.01;
+// A step of Lemma 1's walk over the partial slice of a redistribution, and an entry of a
+// communication table or schedule.
+constexpr double table_step = 1e-3;
+// A box of a redistribution timeline picture (one per element of the slice, per schedule).
+constexpr double timeline_box = 0.05;
+// One step of a mapping metric: an edge of B(n) followed over one mesh link (lo92-thm2's metrics
+// up to B(16) take about 50 s).
+constexpr double metric_step = 2e-3;
+// A simulated B(n) on a mesh forwards each message over its path: a hop costs less than a message.
+constexpr double mesh_hop = 0.05;
+
+std::string count(double value) { return value < 1e6 ? fmt::format("{:.0f}", value) : fmt::format("{:.3g}", value); }
+// "1 task", "40 tasks".
+std::string counted(double value, std::string_view noun) {
+  return fmt::format("{} {}{}", count(value), noun, value == 1 ? "" : "s");
+}
+
+MachineSpec with_nodes(MachineSpec spec, int nodes) {
+  spec.nodes = nodes;
+  return spec;
+}
+
+std::unique_ptr<Machine> machine_at(const MachineSpec& spec, const std::string& where) {
+  try {
+    return make_machine(spec);
+  } catch (const Error& e) {
+    throw Error(where, e.what());
+  }
+}
+
+WorkloadSpec with_density(WorkloadSpec w, int density) {
+  w.density = density;
+  return w;
+}
+
+// Simulation sweeps: every (nodes, density, sample) is a task; in each, every series' candidates
+// at every msg_unit are jobs.
+WorkEstimate estimate(const SimulationScenario& s, const RunOptions& run) {
+  WorkEstimate w;
+  const double samples = resolved_samples(s, run);
+  double most_messages = 0, jobs = 0;
+  for (int nodes : s.nodes) {
+    const auto machine = machine_at(with_nodes(s.machine, nodes), s.path);
+    for (int density : s.densities) {
+      const double messages = max_workload_messages(with_density(s.workload, density), nodes);
+      most_messages = std::max(most_messages, messages);
+      w.here += messages * generated_message;
+      double per_task = 0;
+      jobs = 0;
+      for (const auto& series : s.series)
+        for (const auto& candidate : series.candidates) {
+          per_task += static_cast<double>(s.msg_units.size()) * job_work(*machine, messages, *candidate.entry, series.strategy);
+          jobs += static_cast<double>(s.msg_units.size());
+        }
+      w.tasks += samples * per_task;
+    }
+  }
+  w.basis = fmt::format("{}, {} each, matrices of up to {} messages",
+                        counted(samples * static_cast<double>(s.nodes.size() * s.densities.size()), "task"),
+                        counted(jobs, "simulation"), count(most_messages));
+  return w;
+}
+
+// Ranka, Shankar, Alsabti 1995: every (traffic, sample) is a task; every series one job in it.
+WorkEstimate estimate(const BoundedTrafficScenario& s, const RunOptions& run) {
+  WorkEstimate w;
+  const double samples = resolved_samples(s, run);
+  const int nodes = s.nodes.front();
+  const auto machine = machine_at(with_nodes(s.machine, nodes), s.path);
+  double most_messages = 0;
+  for (std::uint64_t traffic : s.traffic) {
+    WorkloadSpec workload = s.workload;
+    workload.traffic = traffic;
+    const double messages = max_workload_messages(workload, nodes);
+    most_messages = std::max(most_messages, messages);
+    w.here += messages * generated_message;
+    for (const auto& series : s.series)
+      w.tasks += samples * job_work(*machine, messages, *series.candidates.front().entry, series.strategy);
+  }
+  w.basis = fmt::format("{}, {} each, matrices of up to {} messages",
+                        counted(samples * static_cast<double>(s.traffic.size()), "task"),
+                        counted(static_cast<double>(s.series.size()), "simulation"), count(most_messages));
+  return w;
+}
+
+// Permutation counts schedule every (lambda, series) of every sample and simulate nothing.
+WorkEstimate estimate(const PermutationScenario& s, const RunOptions& run) {
+  WorkEstimate w;
+  const double samples = resolved_samples(s, run);
+  double most_messages = 0;
+  for (int nodes : s.nodes) {
+    (void)machine_at(with_nodes(s.machine, nodes), s.path);
+    for (int density : s.densities) {
+      const double messages = max_workload_messages(with_density(s.workload, density), nodes);
+      most_messages = std::max(most_messages, messages);
+      for (const auto& choices : s.lambda_choices)
+        for (const auto& scheduler : choices) {
+          const double sent = scheduler.entry->messages_per_pair > 0
+                                  ? scheduler.entry->messages_per_pair * nodes * (nodes - 1.0)
+                                  : messages;
+          w.tasks += samples * sent * scheduled_message;
+        }
+    }
+  }
+  w.basis = fmt::format("{} scheduling matrices of up to {} messages",
+                        counted(samples * static_cast<double>(s.nodes.size() * s.densities.size()), "task"),
+                        count(most_messages));
+  return w;
+}
+
+// Lo et al. 1992: a metric follows every edge of B(n) (2^n tasks) over its mesh path (up to the
+// mesh's side, 2^(n/2)); a simulated B(n) runs on a mesh of 2^n nodes (an actor each) with one
+// message per edge, each forwarded over its path.
+double tree_edges_over_paths(int n) { return std::ldexp(1.0, n) * std::ldexp(1.0, (n + 1) / 2); }
+
+WorkEstimate estimate(const MappingScenario& s, const RunOptions&) {
+  WorkEstimate w;
+  const auto& m = s.mapping;
+  const double mappings = static_cast<double>(m.mappings.size()), alphas = static_cast<double>(m.alphas.size());
+  int largest = 0;
+  for (int n : m.n) {
+    largest = std::max(largest, n);
+    // lemmas: one uniform measure and one per alpha per mapping; slowdown: the same for both
+    // switching formulas.
+    const double measures = mappings * (1 + alphas) * (m.report == MappingScenario::Report::slowdown ? 2 : 1);
+    w.here += measures * tree_edges_over_paths(n) * metric_step;
+    if (m.report == MappingScenario::Report::slowdown && n <= m.simulate_up_to) {
+      const double jobs = 2 * (mappings * (1 + alphas + alphas * static_cast<double>(m.startup_c.size())) + 1 + alphas);
+      w.tasks += jobs * (2 * std::ldexp(1.0, n) + tree_edges_over_paths(n) * mesh_hop);
+    }
+  }
+  w.basis = fmt::format("binomial trees up to B({}) ({} tasks), {} mappings, {} alphas{}", largest,
+                        count(std::ldexp(1.0, largest)), m.mappings.size(), m.alphas.size(),
+                        m.simulate_up_to > 0 ? fmt::format(", simulated up to B({})", m.simulate_up_to) : "");
+  return w;
+}
+
+// Guo and Pan 2005: a table costs p*q entries (the slice by residues) and the walk over the last
+// partial slice, rest * (q/x + p/y) block pairs (communication_table.cpp); "tables" draws every
+// element of the slice once per schedule; "times" simulates every series on every case and size.
+WorkEstimate estimate(const RedistributionScenario& s, const RunOptions&) {
+  WorkEstimate w;
+  std::unique_ptr<Machine> machine;
+  if (s.report == RedistributionScenario::Report::times) machine = machine_at(s.machine, s.path);
+  double most_elements = 0, cells = 0;
+  for (const auto& c : s.cases) {
+    const redistribution::Redistribution r{c.x, c.p, c.y, c.q};
+    r.check(fmt::format("{} (case ({},{})->({},{}))", s.path, c.x, c.p, c.y, c.q));
+    const double pairs = static_cast<double>(c.p) * c.q;
+    const double slice = static_cast<double>(r.slice());
+    if (s.report == RedistributionScenario::Report::tables) {
+      const double schedules = static_cast<double>(s.schedules.size());
+      w.here += pairs * (1 + schedules) * table_step + slice * schedules * timeline_box;
+      most_elements = std::max(most_elements, slice);
+      continue;
+    }
+    std::vector<double> globals;
+    if (s.global_size > 0)
+      globals.push_back(static_cast<double>(s.global_size));
+    else
+      for (auto size : s.local_sizes) globals.push_back(static_cast<double>(size) * c.p);
+    for (double global : globals) {
+      ++cells;
+      most_elements = std::max(most_elements, global);
+      const double rest = std::fmod(global, slice);
+      const double table = 2 * pairs + rest * (static_cast<double>(c.q) / c.x + static_cast<double>(c.p) / c.y);
+      // The table once for the matrix, the slice table again in each series' scheduler.
+      w.here += (table + static_cast<double>(s.series.size()) * 2 * pairs) * table_step;
+      for (const auto& series : s.series) {
+        // align-message is Algorithm 1 or 2 (redistribution_report.cpp): the same cost here.
+        const std::string name = series.scheduler == "align-message" ? "algorithm1" : series.scheduler;
+        w.tasks += job_work(*machine, pairs, *find_scheduler(name, s.path).entry, series.strategy);
+      }
+    }
+  }
+  w.basis = s.report == RedistributionScenario::Report::tables
+                ? fmt::format("a slice of {} elements drawn for each of {}", count(most_elements),
+                              counted(static_cast<double>(s.schedules.size()), "schedule"))
+                : fmt::format("{} of {} series, arrays of up to {} elements", counted(cells, "cell"), s.series.size(),
+                              count(most_elements));
+  return w;
+}
+
+}  // namespace
+
+double job_work(const Machine& machine, double messages, const SchedulerEntry& entry, std::optional<Strategy> strategy) {
+  const double nodes = machine.nodes();
+  const double sent = entry.messages_per_pair > 0 ? entry.messages_per_pair * nodes * (nodes - 1) : messages;
+  double work = (nodes + sent) * (entry.program ? run_time_protocol : 1);
+  if (strategy.value_or(entry.default_strategy) == Strategy::asynchronous &&
+      machine.switching().transport() == "flow")
+    work += sent * sent * sent / async_shared_links_cube;
+  return work;
+}
+
+WorkEstimate estimate_work(const Scenario& scenario, const RunOptions& run) {
+  return std::visit([&](const auto& s) { return estimate(s, run); }, scenario);
+}
+
+void check_work(const WorkEstimate& estimate, double task_share, double limit, const std::string& where) {
+  const double work = estimate.total(task_share);
+  if (work <= limit) return;
+  const double allowing = std::ceil(work / std::pow(10.0, std::floor(std::log10(work)) - 1)) *
+                          std::pow(10.0, std::floor(std::log10(work)) - 1);  // two significant digits, rounded up
+  throw Error(where, fmt::format("the estimated work is {:.3g} units ({}), above the limit of {:.3g}; "
+                                 "--max-work {:.2g} allows it",
+                                 work, estimate.basis, limit, allowing));
+}
+
+}  // namespace mcsim

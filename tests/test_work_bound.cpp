@@ -1,0 +1,80 @@
+// The bound before work (issue 36, item 10; sim/experiments/work_estimate.hpp): every run
+// estimates its work from the scenario alone and refuses, in one line naming the estimate and
+// --max-work, above the limit. Before, a valid scenario ran for half an hour or more with no word.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "helpers.hpp"
+#include "sim/core/error.hpp"
+#include "sim/experiments/scenario.hpp"
+#include "sim/experiments/work_estimate.hpp"
+#include "topologies/machines.hpp"
+
+namespace fs = std::filesystem;
+using mcsim::test::require_one_line_error;
+using mcsim::test::run_mcsim;
+
+namespace {
+
+const std::string scenarios = MCSIM_SCENARIO_SOURCE_DIR;
+
+mcsim::WorkEstimate estimate_of(const std::string& path, std::optional<int> samples = std::nullopt) {
+  mcsim::RunOptions run;
+  run.samples = samples;
+  return mcsim::estimate_work(mcsim::load_scenario(path), run);
+}
+
+}  // namespace
+
+TEST_CASE("Every bundled reproduction is well within the default bound, at its own sample count") {
+  for (const auto& entry : fs::directory_iterator(scenarios)) {
+    INFO(entry.path());
+    const auto work = estimate_of(entry.path().string());
+    REQUIRE(work.total() > 0);
+    REQUIRE(work.total() < mcsim::default_max_work / 2);
+  }
+}
+
+TEST_CASE("The estimate counts what the run does: samples, LP's dummies, the redistribution slice") {
+  const auto one = estimate_of(scenarios + "/ranka92-table3.toml", 1);
+  const auto ten = estimate_of(scenarios + "/ranka92-table3.toml", 10);
+  REQUIRE(ten.tasks == Approx(10 * one.tasks));
+  REQUIRE(ten.here == Approx(one.here));  // the parent's checks do not grow with the samples
+
+  // LP exchanges with every node whatever the matrix (dummies): n(n-1) messages at any density.
+  const auto cm5 = mcsim::make_machine({"cm5", 1024, {}});
+  const auto& lp = *mcsim::find_scheduler("LP", "test").entry;
+  const auto& cgm = *mcsim::find_scheduler("CGM", "test").entry;
+  REQUIRE(mcsim::job_work(*cm5, 1024 * 4, lp, std::nullopt) == 1024 + 1024.0 * 1023);
+  REQUIRE(mcsim::job_work(*cm5, 1024 * 4, cgm, std::nullopt) == 1024 + 1024.0 * 4);
+}
+
+TEST_CASE("A run above the bound is refused at once in one line naming the estimate and --max-work; below, it runs") {
+  const std::string dir = mcsim::test::temp_dir("work-bound");
+  // LP on a 16384-node CM-5: 2.7e8 messages (nearly all dummies) per simulation.
+  const std::string huge = "sweep --nodes 16384 --scheduler LP --msg-unit 16 --samples 1 -q -o " + dir + "/s.csv";
+  require_one_line_error(run_mcsim(huge), "sweep: the estimated work is 2.68e+08 units (1 task, 1 simulation each", 2);
+  const auto refused = run_mcsim(huge);
+  REQUIRE(refused.err.find("above the limit of 1e+08; --max-work 2.7e+08 allows it") != std::string::npos);
+  REQUIRE(fs::is_empty(dir));
+
+  // The same check at any limit: a small sweep refused below its estimate, run above it.
+  const std::string sweep = "sweep --nodes 32 --density 2 --msg-unit 16 --scheduler CGM --samples 4 -q -j 1 ";
+  const auto low = run_mcsim(sweep + "--max-work 100 -o " + dir + "/s.csv");
+  require_one_line_error(low, "--max-work", 2);
+  REQUIRE_FALSE(fs::exists(dir + "/s.csv"));
+  REQUIRE(run_mcsim(sweep + "--max-work 1e4 -o " + dir + "/s.csv").exit_code == 0);
+  REQUIRE(fs::exists(dir + "/s.csv"));
+  require_one_line_error(run_mcsim(sweep + "--max-work nan -o " + dir + "/t.csv"), "--max-work", 2);
+  require_one_line_error(run_mcsim(sweep + "--max-work 0 -o " + dir + "/t.csv"), "'0' is not a positive number", 2);
+
+  // A shard runs its share of the tasks: a quarter of the sweep fits where the whole does not.
+  const auto whole = std::stod(low.err.substr(low.err.find("work is ") + 8));
+  const std::string limit = fmt::format("--max-work {} ", whole / 2);
+  require_one_line_error(run_mcsim(sweep + limit + "-o " + dir + "/sharded/s.csv"), "--max-work", 2);
+  REQUIRE(run_mcsim(sweep + limit + "--shard 0/4 -o " + dir + "/sharded/s.csv").exit_code == 0);
+}
