@@ -145,8 +145,9 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "run {in}/s.toml --resume -o /dev/stdout", "--shard and --resume keep their files beside the CSV"},
       {Kind::cli, "sweep --scheduler LP --resume -o /dev/null", "/dev/null: is not a regular file"},
       {Kind::cli, "run {in}/s.toml --shard 0/2 -o '{out}/a\nb.csv'", "has a control character (a line break?)"},
-      {Kind::cli, "run {in}/s.toml --shard 0/2 -o {in}/s.toml/x.csv", "s.toml: is not a directory: --shard and --resume"},
-      {Kind::cli, "sweep --scheduler LP --shard 0/2 -o {out}/", "/out/' names no file; shard and task files go beside"},
+      {Kind::cli, "run {in}/s.toml --shard 0/2 -o {in}/s.toml/x.csv", "/in/s.toml is not a directory"},
+      {Kind::cli, "sweep --scheduler LP --shard 0/2 -o {out}/", "/out/: is a directory"},
+      {Kind::cli, "sweep --scheduler LP --shard 0/2 -o {out}/new/", "/out/new/' names no file; shard and task files go"},
       {Kind::cli, "run {in}/s.toml --shard 0/2 --from-shards {in}", "--from-shards: makes the report from shard files"},
       {Kind::cli, "run {in}/s.toml --resume --from-shards {in}", "it takes no --shard or --resume"},
       {Kind::cli, "run {in}/s.toml --from-shards {in}", "holds no shard files"},
@@ -214,16 +215,16 @@ const std::vector<BadInput>& bad_inputs() {
       // --- inputs that are not regular files, or too large (issue 36, item 11): each waited for ever,
       // read without end, or said "(id): missing required key" -----------------------------------
       {Kind::matrix, "@{in}/fifo.csv", "fifo.csv: the matrix file is not a regular file (a FIFO)"},
-      {Kind::cli, "run {in}/fifo.toml", "fifo.toml: the scenario file is not a regular file (a FIFO)"},
+      {Kind::cli, "run {in}/fifo/fifo.toml", "fifo.toml: the scenario file is not a regular file (a FIFO)"},
       {Kind::cli, "run /dev/zero", "/dev/zero: the scenario file is not a regular file (a character device)"},
       {Kind::cli, "run {in}", "/in: the scenario file is not a regular file (a directory)"},
-      {Kind::cli, "run {in}/big.toml", "big.toml: the scenario file is larger than 1048576 bytes"},
-      {Kind::cli, "reproduce fifo --scenarios {in}", "fifo.toml: the scenario file is not a regular file (a FIFO)"},
+      {Kind::cli, "run {in}/big/big.toml", "big.toml: the scenario file is larger than 1048576 bytes"},
+      {Kind::cli, "reproduce fifo --scenarios {in}/fifo", "fifo.toml: the scenario file is not a regular file (a FIFO)"},
       {Kind::cli, "run {in}/s.toml --resume -o {in}/fifo-run/r.csv",
        "r.tasks/run.txt: the record of task results is not a regular file (a FIFO)"},
       {Kind::cli, "run {in}/s.toml --resume -o {in}/zero-run/r.csv",
        "r.tasks/run.txt: the record of task results is not a regular file (a character device)"},
-      {Kind::cli, "merge {in}/huge-shard", "the shard file is larger than 1073741824 bytes"},
+      {Kind::cli, "run {in}/s.toml --from-shards {in}/huge-shard", "the shard file is larger than 1073741824 bytes"},
       // --- a bound before work (issue 36, item 10): each ran for half an hour or more, without a word --
       {Kind::cli, "sweep --nodes 16384 --scheduler LP", "sweep: the estimated work is 8.05e+08 units"},
       {Kind::cli, "timeline --nodes 16384 --scheduler LP", "timeline: the estimated work is 2.68e+08 units"},
@@ -265,9 +266,12 @@ Prepared prepare(const BadInput& c, const std::string& dir) {
   std::ofstream(in + "/s.toml") << base();
   for (const auto& [name, text] : c.files) std::ofstream(in + "/" + name) << text;
   // Hostile stand-ins for input files, named by the cases above.
-  ::mkfifo((in + "/fifo.toml").c_str(), 0600);
+  fs::create_directories(in + "/fifo");  // its own folder, like big/
+  ::mkfifo((in + "/fifo/fifo.toml").c_str(), 0600);
   ::mkfifo((in + "/fifo.csv").c_str(), 0600);
-  std::ofstream(in + "/big.toml") << base() << std::string(1 << 20, '#');
+  // (in a folder of its own: cases that read every scenario of {in} must not meet it)
+  fs::create_directories(in + "/big");
+  std::ofstream(in + "/big/big.toml") << base() << std::string(1 << 20, '#');
   for (const char* run : {"/fifo-run/r.tasks", "/zero-run/r.tasks", "/huge-shard"}) fs::create_directories(in + run);
   ::mkfifo((in + "/fifo-run/r.tasks/run.txt").c_str(), 0600);
   fs::create_symlink("/dev/zero", in + "/zero-run/r.tasks/run.txt");

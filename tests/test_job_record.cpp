@@ -46,7 +46,7 @@ TEST_CASE("Job records: text the serializer did not write is refused") {
   REQUIRE_THROWS_WITH(records_to_text({bad}), Catch::Contains("white space"));
 }
 
-TEST_CASE("Job records from a file someone edited: every number finite and not negative, every count bounded") {
+TEST_CASE("Job records from a file someone edited: every number from 0 to 1e100, every count bounded") {
   // Times, sizes and counts: nan, infinities and negative values are refused where they are read.
   REQUIRE_THROWS_WITH(records_from_text("job 1 0 nan 0 0 0"), Catch::Contains("at byte 8: 'nan' is not a number from 0 to 1e100"));
   REQUIRE_THROWS_WITH(records_from_text("job 1 -0.5 0 0 0 0"), Catch::Contains("'-0.5' is not a number from 0 to 1e100"));

@@ -334,7 +334,7 @@ TEST_CASE("merge_shards: every task of the run asked for exactly once, or one er
     spit(path, "mcsim shard results\n");
     fs::resize_file(path, mcsim::max_shard_file_bytes + 1);
     REQUIRE_THROWS_WITH(mcsim::merge_shards(dir, identity()),
-                        Catch::Contains("tiny.shard-2-of-3.txt: is larger than a shard file can be (1073741824 bytes)"));
+                        Catch::Contains("tiny.shard-2-of-3.txt: the shard file is larger than 1073741824 bytes"));
   }
   SECTION("what a file of another run recorded is shown shortened") {
     auto id = identity();
@@ -575,6 +575,25 @@ TEST_CASE("Edited results with their checksum recomputed are refused, naming the
   // The pristine shards still merge.
   REQUIRE(run.merge_edited(file, [](mcsim::ShardFile&) {}).exit_code == 0);
 }
+
+#if !defined(__SANITIZE_ADDRESS__)  // AddressSanitizer cannot start under a limit of address space
+TEST_CASE("Out of memory while reading a shard file names the file") {
+  const std::string dir = mcsim::test::temp_dir("shard-memory");
+  // A shard file of 900 MB (sparse: its head, then zeros), read under a 400 MB address-space limit.
+  fs::create_directories(dir + "/shards");
+  spit(dir + "/shards/tiny.shard-0-of-1.txt", "mcsim shard results\n");
+  fs::resize_file(dir + "/shards/tiny.shard-0-of-1.txt", 900'000'000);
+  const int status = std::system(
+      fmt::format("ulimit -v 400000; {} run {}/tiny.toml -q --from-shards {}/shards -o {}/out/tiny.csv >{}/out.txt "
+                  "2>{}/err.txt",
+                  MCSIM_BINARY, data, dir, dir, dir, dir)
+          .c_str());
+  const mcsim::test::CommandResult r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir + "/out.txt"),
+                                     slurp(dir + "/err.txt")};
+  require_one_line_error(r, "/shards/tiny.shard-0-of-1.txt: out of memory while reading it", 2);
+  REQUIRE_FALSE(fs::exists(dir + "/out"));
+}
+#endif
 
 TEST_CASE("A redistribution report fed fewer results than its task list: one error naming file and task, no crash") {
   const std::string dir = mcsim::test::temp_dir("short-results");

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <new>
 #include <regex>
 #include <set>
 #include <vector>
@@ -50,6 +52,45 @@ std::string listed(const std::vector<std::size_t>& first, std::size_t total) {
   for (std::size_t i = 0; i < first.size() && i < 8; ++i) text += fmt::format("{}{}", i ? ", " : "", first[i]);
   if (total > 8) text += fmt::format(" and {} more", total - 8);
   return text;
+}
+
+// The error for shards of one run that lack some tasks: each file held only its own tasks below T
+// and no task is in two, so T - results are missing, and the first few are found among the first
+// results + 8 numbers. With one N, the shards that are not there are named (at most N <= max_shards
+// to look at), and a file of such a name that is another run's says what differs.
+Error missing_tasks(const std::string& directory, const MergedShards& merged, const std::string& first,
+                    const std::set<std::pair<std::size_t, std::size_t>>& present,
+                    const std::map<std::string, std::string>& others) {
+  const std::size_t count = merged.task_count - merged.results.size();
+  std::vector<std::size_t> missing;
+  for (std::size_t k = 0; k < merged.task_count && missing.size() < 8; ++k)
+    if (!merged.results.contains(k)) missing.push_back(k);
+  const std::string tasks = fmt::format("{} {} {} no result", count > 1 ? "tasks" : "task", listed(missing, count),
+                                        count > 1 ? "have" : "has");
+  std::set<std::size_t> shard_counts;
+  for (const auto& [k, n] : present) shard_counts.insert(n);
+  if (shard_counts.size() > 1) return Error(directory, tasks + " in its shard files");
+  const std::size_t n = *shard_counts.begin();
+  std::vector<std::size_t> shards;
+  std::size_t shards_missing = 0;
+  for (std::size_t k = 0; k < n && k < merged.task_count; ++k)
+    if (!present.contains({k, n}) && ++shards_missing <= 8) shards.push_back(k);
+  if (shards.empty()) return Error(directory, tasks + " in its shard files");
+  std::vector<std::string> names;
+  for (std::size_t k : shards) names.push_back(fmt::format("{}/{}", k, n));
+  std::smatch match;
+  const std::string first_name = fs::path(first).filename().string();
+  std::regex_match(first_name, match, shard_name());
+  const std::string file = shard_file_name(match[1].str(), shards.front(), n);
+  const auto other = others.find(file);
+  return Error(directory, fmt::format("{} {}{} {} missing ({}{}): {}", shards_missing > 1 ? "shards" : "shard",
+                                      fmt::join(names, ", "),
+                                      shards_missing > 8 ? fmt::format(" and {} more", shards_missing - 8) : "",
+                                      shards_missing > 1 ? "are" : "is",
+                                      other == others.end()
+                                          ? "no " + file
+                                          : fmt::format("{} is of another run: it was {}", file, other->second),
+                                      shards_missing > 1 && other == others.end() ? ", ..." : "", tasks));
 }
 
 }  // namespace
@@ -126,10 +167,14 @@ MergedShards merge_shards(const std::string& directory, const RunIdentity& wante
   MergedShards merged;
   std::string first;                                  // the first file of this run
   std::map<std::string, std::string> others;          // a file of another run -> what differs
-  std::set<std::size_t> shard_counts;                 // the N of this run's files
-  std::set<std::pair<std::size_t, std::size_t>> present;  // their (K, N)
+  std::set<std::pair<std::size_t, std::size_t>> present;  // the (K, N) of this run's files
   for (const auto& path : paths) {
-    ShardFile file = read_shard_file(path);
+    ShardFile file;
+    try {
+      file = read_shard_file(path);
+    } catch (const std::bad_alloc&) {
+      throw Error(path, "out of memory while reading it");
+    }
     const std::string name = fs::path(path).filename().string();
     if (const std::string why = wanted.difference(file.identity); !why.empty()) {
       others.emplace(name, why);
@@ -143,7 +188,6 @@ MergedShards merge_shards(const std::string& directory, const RunIdentity& wante
                                     fs::path(first).filename().string(), merged.task_count));
     }
     ++merged.files;
-    shard_counts.insert(file.shards);
     present.emplace(file.shard, file.shards);
     for (auto& [task, text] : file.results) {
       if (const auto it = merged.source.find(task); it != merged.source.end())
@@ -161,39 +205,7 @@ MergedShards merge_shards(const std::string& directory, const RunIdentity& wante
                                                                        others.size() - 1,
                                                                        others.size() > 2 ? "files" : "file")
                                                          : ""));
-  // Every task below T once: each file held only its own tasks below T and no task is in two, so
-  // T - results are missing, and the first few are found among the first results + 8 numbers.
-  if (merged.results.size() < merged.task_count) {
-    const std::size_t count = merged.task_count - merged.results.size();
-    std::vector<std::size_t> missing;
-    for (std::size_t k = 0; k < merged.task_count && missing.size() < 8; ++k)
-      if (!merged.results.contains(k)) missing.push_back(k);
-    const std::string tasks = fmt::format("{} {} {} no result", count > 1 ? "tasks" : "task", listed(missing, count),
-                                          count > 1 ? "have" : "has");
-    if (shard_counts.size() > 1) throw Error(directory, tasks + " in its shard files");
-    // One N: name the shards that are not there (at most N <= max_shards to look at).
-    const std::size_t n = *shard_counts.begin();
-    std::smatch match;
-    const std::string first_name = fs::path(first).filename().string();
-    std::regex_match(first_name, match, shard_name());
-    std::vector<std::size_t> shards;
-    std::size_t shards_missing = 0;
-    for (std::size_t k = 0; k < n && k < merged.task_count; ++k)
-      if (!present.contains({k, n}) && ++shards_missing <= 8) shards.push_back(k);
-    if (shards.empty()) throw Error(directory, tasks + " in its shard files");
-    std::vector<std::string> names;
-    for (std::size_t k : shards) names.push_back(fmt::format("{}/{}", k, n));
-    const std::string file = shard_file_name(match[1].str(), shards.front(), n);
-    const auto other = others.find(file);
-    throw Error(directory, fmt::format("{} {}{} {} missing ({}{}): {}", shards_missing > 1 ? "shards" : "shard",
-                                       fmt::join(names, ", "),
-                                       shards_missing > 8 ? fmt::format(" and {} more", shards_missing - 8) : "",
-                                       shards_missing > 1 ? "are" : "is",
-                                       other == others.end() ? "no " + file
-                                                             : fmt::format("{} is of another run: it was {}", file,
-                                                                           other->second),
-                                       shards_missing > 1 && other == others.end() ? ", ..." : "", tasks));
-  }
+  if (merged.results.size() < merged.task_count) throw missing_tasks(directory, merged, first, present, others);
   return merged;
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <new>
 #include <sstream>
 
 #include <fmt/format.h>

@@ -63,10 +63,10 @@ struct CommonOptions {
   // share of the tasks, a merge none of them (their results are in the shard files).
   void check_work(const WorkEstimate& estimate, const std::string& where) const {
     double share = 1;
-    if (!stored.from_shards.empty())
+    if (stored.from_shards)
       share = 0;
-    else if (!stored.shard.empty())
-      share = 1.0 / static_cast<double>(parse_shard(stored.shard, "--shard").count);
+    else if (stored.shard)
+      share = 1.0 / static_cast<double>(parse_shard(*stored.shard, "--shard").count);
     work.check(estimate, where, share);
   }
 

@@ -75,8 +75,6 @@ std::string stem_beside(const std::string& csv) {
   if (fs::exists(status) && !fs::is_regular_file(status))
     throw Error(csv, "is not a regular file (a link, a device, a FIFO, ...): --shard and --resume keep their files "
                      "beside the CSV, so -o must name a file of its own in a directory");
-  if (const fs::path parent = path.parent_path(); !parent.empty() && fs::exists(parent, ec) && !fs::is_directory(parent, ec))
-    throw Error(parent.string(), "is not a directory: --shard and --resume keep their files beside the CSV");
   return fs::path(csv).replace_extension().string();
 }
 
