@@ -226,7 +226,7 @@ TEST_CASE("Issue 8: a signalled mcsim stops its simulation processes and exits w
       ::setpgid(0, 0);  // its own group: the test's signal goes to the parent alone
       const int null = ::open("/dev/null", O_WRONLY);
       ::dup2(null, 1), ::dup2(null, 2);
-      ::execl(MCSIM_BINARY, "mcsim", "sweep", "-q", "--nodes", "1024", "--density", "64", "--samples", "50", "-j", "2",
+      ::execl(MCSIM_BINARY, "mcsim", "sweep", "-q", "--nodes", "1024", "--density", "64", "--samples", "50", "-j", "2", "--max-work", "1e30",
               "-o", (dir + "/s.csv").c_str(), static_cast<char*>(nullptr));
       ::_exit(127);
     }
