@@ -3,6 +3,7 @@
 // --max-work, above the limit. Before, a valid scenario ran for half an hour or more with no word.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -36,6 +37,10 @@ TEST_CASE("Every bundled reproduction is well within the default bound, at its o
     const auto work = estimate_of(entry.path().string());
     REQUIRE(work.total() > 0);
     REQUIRE(work.total() < mcsim::default_max_work / 2);
+    // MCSIM_PRINT_WORK=1: the estimates behind the README's table (its own samples, 1 and 3).
+    if (std::getenv("MCSIM_PRINT_WORK"))
+      fmt::print("{}\t{:.3g}\t{:.3g}\t{:.3g}\n", entry.path().stem().string(), work.total(),
+                 estimate_of(entry.path().string(), 1).total(), estimate_of(entry.path().string(), 3).total());
   }
 }
 
@@ -53,7 +58,7 @@ TEST_CASE("The estimate counts what the run does: samples, LP's dummies, the red
   REQUIRE(mcsim::job_work(*cm5, 1024 * 4, cgm, std::nullopt) == 1024 + 1024.0 * 4);
 }
 
-TEST_CASE("A run above the bound is refused at once in one line naming the estimate and --max-work; below, it runs") {
+TEST_CASE("A run above the bound is refused at once in one line naming the estimate and --max-work, and below it runs") {
   const std::string dir = mcsim::test::temp_dir("work-bound");
   // LP on a 16384-node CM-5: 2.7e8 messages (nearly all dummies) per simulation.
   const std::string huge = "sweep --nodes 16384 --scheduler LP --msg-unit 16 --samples 1 -q -o " + dir + "/s.csv";

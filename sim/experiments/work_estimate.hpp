@@ -10,6 +10,7 @@
 // the time per unit measured here for each kind.
 #pragma once
 
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -25,6 +26,7 @@ struct WorkEstimate {
   double here = 0;    // in this process: the up-front checks, communication tables, mapping metrics
   double tasks = 0;   // in the simulation tasks (a shard runs its share of them, a merge none)
   std::string basis;  // what was counted, for the message: "40 tasks, 20 simulations each, up to 1984 messages"
+  bool cut_short = false;  // the count stopped once it passed `stop_above`: the work is more than this
   double total(double task_share = 1) const { return here + tasks * task_share; }
 };
 
@@ -33,7 +35,9 @@ inline constexpr double default_max_work = 1e8;
 
 // One estimator per scenario kind (std::visit); throws mcsim::Error where the run itself would
 // refuse the scenario up front (a machine that cannot take the node count, an unknown workload).
-WorkEstimate estimate_work(const Scenario& scenario, const RunOptions& run);
+// The count stops once all of `here` and the `task_share` of `tasks` pass `stop_above`.
+WorkEstimate estimate_work(const Scenario& scenario, const RunOptions& run, double task_share = 1,
+                           double stop_above = std::numeric_limits<double>::infinity());
 
 // One simulated job on `machine` whose matrix holds at most `messages` messages: its nodes (an
 // actor each) and the messages its plan sends.
