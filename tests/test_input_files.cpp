@@ -43,7 +43,7 @@ std::string error_of(const std::function<void()>& read) {
 
 }  // namespace
 
-TEST_CASE("read_input_file: a regular file whole; a FIFO, device or directory refused at once; a size bound") {
+TEST_CASE("read_input_file: a regular file whole, a FIFO, device or directory refused at once, and a size bound") {
   const std::string dir = mcsim::test::temp_dir("input-files");
   spit(dir + "/plain.txt", "abc\n");
   REQUIRE(mcsim::read_input_file(dir + "/plain.txt", "the test file", 4) == "abc\n");
@@ -83,7 +83,7 @@ TEST_CASE("A scenario that is /dev/zero, a directory or a FIFO is named as what 
              Catch::Contains("big.toml: the scenario file is larger than 1048576 bytes"));
 }
 
-TEST_CASE("--resume: a FIFO, /dev/zero, a directory or an oversized file among the task results is refused at once") {
+TEST_CASE("Resuming: a FIFO, /dev/zero, a directory or an oversized file among the task results is refused at once") {
   const mcsim::RunIdentity identity{"test", {"run", "/x.toml"}, "none"};
   const auto task = [](std::size_t k) { return fmt::format("result {}", k); };
   const auto prepared = [&](const std::string& name) {

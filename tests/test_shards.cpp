@@ -334,7 +334,7 @@ TEST_CASE("merge_shards: every task of the run asked for exactly once, or one er
     spit(path, "mcsim shard results\n");
     fs::resize_file(path, mcsim::max_shard_file_bytes + 1);
     REQUIRE_THROWS_WITH(mcsim::merge_shards(dir, identity()),
-                        Catch::Contains("tiny.shard-2-of-3.txt: is larger than a shard file can be (1073741824 bytes)"));
+                        Catch::Contains("tiny.shard-2-of-3.txt: the shard file is larger than 1073741824 bytes"));
   }
   SECTION("what a file of another run recorded is shown shortened") {
     auto id = identity();
