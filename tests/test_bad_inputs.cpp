@@ -247,6 +247,12 @@ const std::vector<BadInput>& bad_inputs() {
                       "[machine]\nname = \"cp-pacs\"\nnodes = 64\n"),
        "of which a shorter array sends only a part"},
       {Kind::scenario, mapping_metrics(200), "binomial trees up to B(18)"},
+      // Counting permutations only schedules (a small weight a message), but LP's plan on 16384 nodes
+      // holds 2.7e8 messages (about 6.4 GB).
+      {Kind::scenario,
+       "id = \"p\"\nkind = \"permutations\"\n[machine]\nname = \"cm5\"\nnodes = 16384\n[workload]\n"
+       "name = \"random-density\"\ndensity = 4\n[[series]]\nscheduler = \"LP\"\n",
+       "one plan would hold 2.68e+08 messages (about 6.4 GB), above the limit of 1e+08"},
       // 2000 node counts x 2000 densities: the count itself stops once past the limit.
       {Kind::scenario,
        "id = \"b\"\n[machine]\nname = \"cm5\"\nnodes = [" + repeated("32", 2000) +

@@ -8,7 +8,6 @@
 
 #include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
-#include "../mapping/mesh_mapping.hpp"
 #include "../redistribution/communication_table.hpp"
 
 namespace mcsim {
@@ -149,6 +148,7 @@ WorkEstimate estimate(const PermutationScenario& s, const RunOptions& run, const
                                   ? scheduler.entry->messages_per_pair * nodes * (nodes - 1.0)
                                   : messages;
           w.tasks += samples * sent * scheduled_message;
+          w.largest_plan = std::max(w.largest_plan, sent);
         }
     }
   }
@@ -251,17 +251,28 @@ WorkEstimate estimate_work(const Scenario& scenario, const RunOptions& run, doub
   return std::visit([&](const auto& s) { return estimate(s, run, stop); }, scenario);
 }
 
+namespace {
+// `value` to two significant digits, rounded up: the --max-work that allows it.
+double allowing(double value) {
+  const double step = std::pow(10.0, std::floor(std::log10(value)) - 1);
+  return std::ceil(value / step) * step;
+}
+}  // namespace
+
 void check_work(const WorkEstimate& estimate, double task_share, double limit, const std::string& where) {
+  if (estimate.largest_plan > limit)
+    throw Error(where, fmt::format("one plan would hold {:.3g} messages (about {:.2g} GB), above the limit of {:.3g}; "
+                                   "--max-work {:.2g} allows it",
+                                   estimate.largest_plan, estimate.largest_plan * 24e-9, limit,
+                                   allowing(estimate.largest_plan)));
   const double work = estimate.total(task_share);
   if (work <= limit) return;
-  const double allowing = std::ceil(work / std::pow(10.0, std::floor(std::log10(work)) - 1)) *
-                          std::pow(10.0, std::floor(std::log10(work)) - 1);  // two significant digits, rounded up
   if (estimate.cut_short)  // counted only until it passed the limit
     throw Error(where, fmt::format("the estimated work is more than {:.3g} units ({}), above the limit of {:.3g}",
                                    work, estimate.basis, limit));
   throw Error(where, fmt::format("the estimated work is {:.3g} units ({}), above the limit of {:.3g}; "
                                  "--max-work {:.2g} allows it",
-                                 work, estimate.basis, limit, allowing));
+                                 work, estimate.basis, limit, allowing(work)));
 }
 
 }  // namespace mcsim

@@ -27,6 +27,10 @@ struct WorkEstimate {
   double tasks = 0;   // in the simulation tasks (a shard runs its share of them, a merge none)
   std::string basis;  // what was counted, for the message: "40 tasks, 20 simulations each, up to 1984 messages"
   bool cut_short = false;  // the count stopped once it passed `stop_above`: the work is more than this
+  // The messages of the largest single plan, where the units count less than its messages (a
+  // permutation count only schedules): a plan is held whole, about 24 bytes a message, so it is
+  // bounded by the same limit.
+  double largest_plan = 0;
   double total(double task_share = 1) const { return here + tasks * task_share; }
 };
 
@@ -46,7 +50,7 @@ double job_work(const Machine& machine, double messages, const SchedulerEntry& s
 
 // Throws mcsim::Error "WHERE: the estimated work is E units (BASIS), above the limit of L; --max-work
 // E allows it" when the work this process does (all of `here`, the `task_share` of `tasks` it runs:
-// 1 for a run, about 1/N for shard K/N, 0 for a merge) exceeds `limit`.
+// 1 for a run, about 1/N for shard K/N, 0 for a merge) exceeds `limit`, or the largest plan does.
 void check_work(const WorkEstimate& estimate, double task_share, double limit, const std::string& where);
 
 }  // namespace mcsim
