@@ -34,7 +34,9 @@ struct WorkEstimate {
   double total(double task_share = 1) const { return here + tasks * task_share; }
 };
 
-// The default limit, in units (README: a run at the limit takes about an hour of one core here).
+// The default limit, in units: three times the largest bundled reproduction at its own sample
+// count (wang94-fig5, 2.95e7). A run at the limit takes 10 minutes to 2 hours of one core here,
+// about half an hour for a CM-5 table (README, "A bound before work").
 inline constexpr double default_max_work = 1e8;
 
 // One estimator per scenario kind (std::visit); throws mcsim::Error where the run itself would
