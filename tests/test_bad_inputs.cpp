@@ -56,11 +56,16 @@ std::string redistribution(const std::string& report, const std::string& cases, 
          "]\n" + rest;
 }
 
+// "value, value, ..." (`count` of them).
+std::string repeated(const std::string& value, int count) {
+  std::string list = value;
+  for (int k = 1; k < count; ++k) list += ", " + value;
+  return list;
+}
+
 // A mapping-metrics scenario measuring B(18) `copies` times (each takes about 20 s).
 std::string mapping_metrics(int copies) {
-  std::string n = "18";
-  for (int k = 1; k < copies; ++k) n += ", 18";
-  return "id = \"m\"\nkind = \"mapping-metrics\"\n[mapping]\nreport = \"lemmas\"\nn = [" + n +
+  return "id = \"m\"\nkind = \"mapping-metrics\"\n[mapping]\nreport = \"lemmas\"\nn = [" + repeated("18", copies) +
          "]\nalpha = [\"1\"]\n";
 }
 
@@ -145,8 +150,8 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "run {in}/s.toml --resume -o /dev/stdout", "--shard and --resume keep their files beside the CSV"},
       {Kind::cli, "sweep --scheduler LP --resume -o /dev/null", "/dev/null: is not a regular file"},
       {Kind::cli, "run {in}/s.toml --shard 0/2 -o '{out}/a\nb.csv'", "has a control character (a line break?)"},
-      {Kind::cli, "run {in}/s.toml --shard 0/2 -o {in}/s.toml/x.csv", "/in/s.toml is not a directory"},
-      {Kind::cli, "sweep --scheduler LP --shard 0/2 -o {out}/", "/out/: is a directory"},
+      {Kind::cli, "run {in}/s.toml --shard 0/2 -o {in}/s.toml/x.csv", "in/s.toml is not a directory"},
+      {Kind::cli, "sweep --scheduler LP --shard 0/2 -o {out}/", "/out/: is a directory, not a file to write"},
       {Kind::cli, "sweep --scheduler LP --shard 0/2 -o {out}/new/", "/out/new/' names no file; shard and task files go"},
       {Kind::cli, "run {in}/s.toml --shard 0/2 --from-shards {in}", "--from-shards: makes the report from shard files"},
       {Kind::cli, "run {in}/s.toml --resume --from-shards {in}", "it takes no --shard or --resume"},
@@ -214,17 +219,17 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::matrix, "\xEF\xBB\xBF-3,1,5\n", "m.csv:1 (src): -3 is out of range"},
       // --- inputs that are not regular files, or too large (issue 36, item 11): each waited for ever,
       // read without end, or said "(id): missing required key" -----------------------------------
-      {Kind::matrix, "@{in}/fifo.csv", "fifo.csv: the matrix file is not a regular file (a FIFO)"},
-      {Kind::cli, "run {in}/fifo/fifo.toml", "fifo.toml: the scenario file is not a regular file (a FIFO)"},
+      {Kind::matrix, "@{in}/hostile/fifo.csv", "fifo.csv: the matrix file is not a regular file (a FIFO)"},
+      {Kind::cli, "run {in}/hostile/fifo.toml", "fifo.toml: the scenario file is not a regular file (a FIFO)"},
       {Kind::cli, "run /dev/zero", "/dev/zero: the scenario file is not a regular file (a character device)"},
       {Kind::cli, "run {in}", "/in: the scenario file is not a regular file (a directory)"},
-      {Kind::cli, "run {in}/big/big.toml", "big.toml: the scenario file is larger than 1048576 bytes"},
-      {Kind::cli, "reproduce fifo --scenarios {in}/fifo", "fifo.toml: the scenario file is not a regular file (a FIFO)"},
-      {Kind::cli, "run {in}/s.toml --resume -o {in}/fifo-run/r.csv",
+      {Kind::cli, "run {in}/hostile/big.toml", "big.toml: the scenario file is larger than 1048576 bytes"},
+      {Kind::cli, "reproduce fifo --scenarios {in}/hostile", "fifo.toml: the scenario file is not a regular file (a FIFO)"},
+      {Kind::cli, "run {in}/s.toml --resume -o {in}/hostile/fifo-run/r.csv",
        "r.tasks/run.txt: the record of task results is not a regular file (a FIFO)"},
-      {Kind::cli, "run {in}/s.toml --resume -o {in}/zero-run/r.csv",
+      {Kind::cli, "run {in}/s.toml --resume -o {in}/hostile/zero-run/r.csv",
        "r.tasks/run.txt: the record of task results is not a regular file (a character device)"},
-      {Kind::cli, "run {in}/s.toml --from-shards {in}/huge-shard", "the shard file is larger than 1073741824 bytes"},
+      {Kind::cli, "run {in}/s.toml --from-shards {in}/hostile/huge-shard", "the shard file is larger than 1073741824 bytes"},
       // --- a bound before work (issue 36, item 10): each ran for half an hour or more, without a word --
       {Kind::cli, "sweep --nodes 16384 --scheduler LP", "sweep: the estimated work is 8.05e+08 units"},
       {Kind::cli, "timeline --nodes 16384 --scheduler LP", "timeline: the estimated work is 2.68e+08 units"},
@@ -243,6 +248,18 @@ const std::vector<BadInput>& bad_inputs() {
                       "[machine]\nname = \"cp-pacs\"\nnodes = 64\n"),
        "of which a shorter array sends only a part"},
       {Kind::scenario, mapping_metrics(200), "binomial trees up to B(18)"},
+      // Counting permutations only schedules (a small weight a message), but LP's plan on 16384 nodes
+      // holds 2.7e8 messages (about 6.4 GB).
+      {Kind::scenario,
+       "id = \"p\"\nkind = \"permutations\"\n[machine]\nname = \"cm5\"\nnodes = 16384\n[workload]\n"
+       "name = \"random-density\"\ndensity = 4\n[[series]]\nscheduler = \"LP\"\n",
+       "one plan would hold 2.68e+08 messages (about 6.4 GB), above the limit of 1e+08"},
+      // 2000 node counts x 2000 densities: the count itself stops once past the limit.
+      {Kind::scenario,
+       "id = \"b\"\n[machine]\nname = \"cm5\"\nnodes = [" + repeated("32", 2000) +
+           "]\n[workload]\nname = \"random-density\"\ndensity = [" + repeated("2", 2000) +
+           "]\n[[series]]\nscheduler = \"LP\"\n",
+       "the estimated work is more than 1e+08 units"},
   };
   return cases;
 }
@@ -265,18 +282,17 @@ Prepared prepare(const BadInput& c, const std::string& dir) {
   fs::create_directories(out);
   std::ofstream(in + "/s.toml") << base();
   for (const auto& [name, text] : c.files) std::ofstream(in + "/" + name) << text;
-  // Hostile stand-ins for input files, named by the cases above.
-  fs::create_directories(in + "/fifo");  // its own folder, like big/
-  ::mkfifo((in + "/fifo/fifo.toml").c_str(), 0600);
-  ::mkfifo((in + "/fifo.csv").c_str(), 0600);
-  // (in a folder of its own: cases that read every scenario of {in} must not meet it)
-  fs::create_directories(in + "/big");
-  std::ofstream(in + "/big/big.toml") << base() << std::string(1 << 20, '#');
-  for (const char* run : {"/fifo-run/r.tasks", "/zero-run/r.tasks", "/huge-shard"}) fs::create_directories(in + run);
-  ::mkfifo((in + "/fifo-run/r.tasks/run.txt").c_str(), 0600);
-  fs::create_symlink("/dev/zero", in + "/zero-run/r.tasks/run.txt");
-  std::ofstream(in + "/huge-shard/b.shard-0-of-1.txt") << "mcsim shard results\n";
-  fs::resize_file(in + "/huge-shard/b.shard-0-of-1.txt", 2ull << 30);  // sparse: no disk taken
+  // Hostile stand-ins for input files, named by the cases above (in a folder of their own: other
+  // cases read every scenario of {in}).
+  const std::string hostile = in + "/hostile";
+  for (const char* run : {"/fifo-run/r.tasks", "/zero-run/r.tasks", "/huge-shard"}) fs::create_directories(hostile + run);
+  ::mkfifo((hostile + "/fifo.toml").c_str(), 0600);
+  ::mkfifo((hostile + "/fifo.csv").c_str(), 0600);
+  std::ofstream(hostile + "/big.toml") << base() << std::string(1 << 20, '#');
+  ::mkfifo((hostile + "/fifo-run/r.tasks/run.txt").c_str(), 0600);
+  fs::create_symlink("/dev/zero", hostile + "/zero-run/r.tasks/run.txt");
+  std::ofstream(hostile + "/huge-shard/b.shard-0-of-1.txt") << "mcsim shard results\n";
+  fs::resize_file(hostile + "/huge-shard/b.shard-0-of-1.txt", 2ull << 30);  // sparse: no disk taken
   Prepared p{.out = out};
   switch (c.kind) {
     case Kind::cli:

@@ -18,8 +18,8 @@ inline constexpr std::uint64_t max_scenario_file_bytes = 1ull << 20;
 // A matrix file: 256 MiB is about 16 million lines "src,dst,bytes" (all pairs of 4,096 nodes),
 // more than any machine size the work bound (work_estimate.hpp) lets run by default.
 inline constexpr std::uint64_t max_matrix_file_bytes = 256ull << 20;
-// A record of task results (run.txt, or task-B-K.txt: one task's results); see the README for the
-// sizes the bundled runs write. (A shard file's bound is beside its format, shard_file.hpp.)
+// A record of task results (run.txt, or task-B-K.txt: one task's results, a few KiB); a shard
+// file's bound is shard_file.hpp's max_shard_file_bytes.
 inline constexpr std::uint64_t max_task_file_bytes = 64ull << 20;
 
 // The whole content of the regular file at `path`. Throws mcsim::Error "PATH: ..." (one line,

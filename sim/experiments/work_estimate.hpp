@@ -10,6 +10,7 @@
 // the time per unit measured here for each kind.
 #pragma once
 
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -25,15 +26,24 @@ struct WorkEstimate {
   double here = 0;    // in this process: the up-front checks, communication tables, mapping metrics
   double tasks = 0;   // in the simulation tasks (a shard runs its share of them, a merge none)
   std::string basis;  // what was counted, for the message: "40 tasks, 20 simulations each, up to 1984 messages"
+  bool cut_short = false;  // the count stopped once it passed `stop_above`: the work is more than this
+  // The messages of the largest single plan, where the units count less than its messages (a
+  // permutation count only schedules): a plan is held whole, about 24 bytes a message, so it is
+  // bounded by the same limit.
+  double largest_plan = 0;
   double total(double task_share = 1) const { return here + tasks * task_share; }
 };
 
-// The default limit, in units (README: a run at the limit takes about an hour of one core here).
+// The default limit, in units: three times the largest bundled reproduction at its own sample
+// count (wang94-fig5, 2.95e7). A run at the limit takes 10 minutes to 2 hours of one core here,
+// about half an hour for a CM-5 table (README, "A bound before work").
 inline constexpr double default_max_work = 1e8;
 
 // One estimator per scenario kind (std::visit); throws mcsim::Error where the run itself would
 // refuse the scenario up front (a machine that cannot take the node count, an unknown workload).
-WorkEstimate estimate_work(const Scenario& scenario, const RunOptions& run);
+// The count stops once all of `here` and the `task_share` of `tasks` pass `stop_above`.
+WorkEstimate estimate_work(const Scenario& scenario, const RunOptions& run, double task_share = 1,
+                           double stop_above = std::numeric_limits<double>::infinity());
 
 // One simulated job on `machine` whose matrix holds at most `messages` messages: its nodes (an
 // actor each) and the messages its plan sends.
@@ -42,7 +52,7 @@ double job_work(const Machine& machine, double messages, const SchedulerEntry& s
 
 // Throws mcsim::Error "WHERE: the estimated work is E units (BASIS), above the limit of L; --max-work
 // E allows it" when the work this process does (all of `here`, the `task_share` of `tasks` it runs:
-// 1 for a run, about 1/N for shard K/N, 0 for a merge) exceeds `limit`.
+// 1 for a run, about 1/N for shard K/N, 0 for a merge) exceeds `limit`, or the largest plan does.
 void check_work(const WorkEstimate& estimate, double task_share, double limit, const std::string& where);
 
 }  // namespace mcsim

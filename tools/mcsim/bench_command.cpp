@@ -61,7 +61,8 @@ void add_bench_command(CLI::App& app) {
     const WorkloadSpec work{workload, density, {}, {}, "--workload"};
     const double messages = max_workload_messages(work, nodes);
     limit.check({.tasks = repeat * job_work(*made, messages, *entry.entry, chosen),
-                 .basis = fmt::format("{} simulations, matrices of up to {:.3g} messages", repeat, messages)},
+                 .basis = fmt::format("{} simulation{}, matrices of up to {:.3g} messages", repeat,
+                                      repeat == 1 ? "" : "s", messages)},
                 "bench");
     (void)workload_matrix(work, nodes, 0).scaled(unit);  // bad workloads fail before any process starts
     check_schedulable(entry, hints, machine, "--scheduler");

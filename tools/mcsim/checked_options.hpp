@@ -64,8 +64,8 @@ struct WorkLimit {
   void add_to(CLI::App* cmd) {
     cmd->add_option("--max-work", max_work,
                     fmt::format("Refuse to start a run whose estimated work is above N units (a unit is about one "
-                                "simulated message; README, \"A bound before work\"). Default {:.0e}: about an hour "
-                                "of one core here",
+                                "simulated message; README, \"A bound before work\"). Default {:.0e}: a run at the "
+                                "limit takes 10 minutes to 2 hours of one core here",
                                 default_max_work))
         ->check(CLI::Validator(
             [](std::string& text) -> std::string {
@@ -76,12 +76,23 @@ struct WorkLimit {
                 return e.what();
               }
             },
-            "N"));
+            ""))
+        ->type_name("N");
   }
-  // Throws mcsim::Error (check_work) when the work this process does is above the limit.
-  void check(const WorkEstimate& estimate, const std::string& where, double task_share = 1) const {
-    check_work(estimate, task_share, max_work, where);
+  // Estimates `scenario`'s work (`runs` times over, for a study that runs it once per variant) and
+  // throws mcsim::Error (check_work) when the work this process does is above the limit;
+  // `task_share` as check_work's (1 for a run, 1/N for a shard, 0 for a merge).
+  void check(const Scenario& scenario, const RunOptions& run, const std::string& where, double task_share = 1,
+             double runs = 1) const {
+    WorkEstimate work = estimate_work(scenario, run, task_share, max_work / runs);
+    if (runs != 1) {
+      work.here *= runs, work.tasks *= runs;
+      work.basis = fmt::format("{} runs of {}", runs, work.basis);
+    }
+    check_work(work, task_share, max_work, where);
   }
+  // The same for a work counted by the command itself (one simulation, a bench's repeats).
+  void check(const WorkEstimate& estimate, const std::string& where) const { check_work(estimate, 1, max_work, where); }
 };
 
 }  // namespace mcsim::cli

@@ -17,7 +17,6 @@
 #include "../../sim/experiments/scenario_outputs.hpp"
 #include "../../sim/experiments/sensitivity.hpp"
 #include "../../sim/experiments/task_store.hpp"
-#include "../../sim/experiments/work_estimate.hpp"
 #include "checked_options.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
@@ -59,15 +58,16 @@ struct CommonOptions {
     work.add_to(cmd);
   }
 
-  // The bound before work: refuses a run whose estimate is above --max-work. A shard runs its
-  // share of the tasks, a merge none of them (their results are in the shard files).
-  void check_work(const WorkEstimate& estimate, const std::string& where) const {
+  // The bound before work: refuses a run whose estimate is above --max-work (`runs` times the
+  // scenario for a sensitivity study). A shard runs its share of the tasks, a merge none of them
+  // (their results are in the shard files).
+  void check_work(const Scenario& scenario, const std::string& where, double runs = 1) const {
     double share = 1;
     if (stored.from_shards)
       share = 0;
     else if (stored.shard)
       share = 1.0 / static_cast<double>(parse_shard(*stored.shard, "--shard").count);
-    work.check(estimate, where, share);
+    work.check(scenario, run_options({}), where, share, runs);
   }
 
   // The options that decide what a run computes and reports, as command words (a run's identity,
@@ -131,7 +131,7 @@ void run_and_report(Scenario scenario, const std::string& csv_path, const Common
                     const TaskProgress& suite_progress = {}, TaskResults* reuse = nullptr) {
   check_output_paths(scenario_file_names(csv_path));  // before any simulation
   common.apply_machine_options(scenario);
-  common.check_work(estimate_work(scenario, common.run_options({})), header(scenario).path);
+  common.check_work(scenario, header(scenario).path);
   const std::vector<std::string> inputs = input_files(scenario, scenario_file);
   const auto words = common.words();
   command.insert(command.end(), words.begin(), words.end());
@@ -287,7 +287,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       s.samples = common.samples.value_or(5);
       s.seed = common.seed.value_or(1);
       common.apply_machine_options(s.machine);
-      common.check_work(estimate_work(s, common.run_options({})), "sweep");
+      common.check_work(s, "sweep");
       std::vector<std::string> command{"sweep", "--machine", machine, "--nodes", nodes, "--workload", workload,
                                        "--density", density, "--msg-unit", units};
       for (const auto& name : names) command.insert(command.end(), {"--scheduler", name});
@@ -339,10 +339,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       const std::string csv = stem.string() + ".csv", svg = stem.string() + ".svg";
       check_output_paths({csv, svg});
       const std::size_t variants = plan_sensitivity(scenario, options).variants.size();
-      WorkEstimate work = estimate_work(scenario, common.run_options({}));
-      work.here *= static_cast<double>(variants), work.tasks *= static_cast<double>(variants);
-      work.basis = fmt::format("{} runs of {}", variants, work.basis);
-      common.check_work(work, header(scenario).path);
+      common.check_work(scenario, header(scenario).path, static_cast<double>(variants));
       Progress progress(fmt::format("{} sensitivity ({} runs)", id, variants), !common.quiet);
       RunOptions run = common.run_options(progress);
       run.progress = {};  // one progress line for the whole study, by variant

@@ -93,7 +93,7 @@ void add_report_command(CLI::App& app) {
     for (const Scenario& scenario : chosen) {
       RunOptions run;
       run.samples = samples;
-      work.check(estimate_work(scenario, run), header(scenario).path);
+      work.check(scenario, run, header(scenario).path);
     }
 
     std::vector<ReportedScenario> reported;

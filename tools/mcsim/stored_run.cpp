@@ -36,6 +36,8 @@ RunIdentity run_identity(std::vector<std::string> command, const std::vector<std
   std::uint64_t hash = fnv1a64("");
   bool any = false;
   for (const auto& path : input_files) {
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) continue;  // the command reports it (read_input_file judges what it opens)
     const std::string bytes = read_input_file(path, "the input file", max_matrix_file_bytes);
     hash = fnv1a64(fmt::format("{}\n", bytes.size()), hash);  // file boundaries count
     hash = fnv1a64(bytes, hash);
