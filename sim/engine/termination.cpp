@@ -7,7 +7,6 @@
 
 #include <array>
 #include <atomic>
-#include <cstring>
 #include <string>
 
 #include "../core/error.hpp"

@@ -20,7 +20,7 @@ std::string csv_number(std::optional<double> value);
 std::string csv_field(const std::string& text);
 
 // The reverse: the non-empty lines of a CSV text, each split into its fields (quotes undone; a
-// leading ' is kept, as a spreadsheet shows it).
+// leading ' that csv_field added is kept: the cell reads as it was written).
 std::vector<std::vector<std::string>> csv_rows(const std::string& csv);
 
 }  // namespace mcsim

@@ -129,7 +129,6 @@ std::vector<std::string> input_files(const Scenario& scenario, const std::string
 void run_and_report(Scenario scenario, const std::string& csv_path, const CommonOptions& common,
                     std::vector<std::string> command, const std::string& scenario_file,
                     const TaskProgress& suite_progress = {}, TaskResults* reuse = nullptr) {
-  check_output_paths(scenario_file_names(csv_path));  // before any simulation
   common.apply_machine_options(scenario);
   common.check_work(scenario, header(scenario).path);
   const std::vector<std::string> inputs = input_files(scenario, scenario_file);
@@ -139,7 +138,7 @@ void run_and_report(Scenario scenario, const std::string& csv_path, const Common
   const TaskProgress own = [&progress](std::size_t done, std::size_t total) { progress(done, total); };
   RunOptions run_options = common.run_options(suite_progress ? suite_progress : own);
   run_options.reuse = reuse;
-  run_stored(command, inputs, csv_path, common.stored, run_options,
+  run_stored(command, inputs, csv_path, scenario_file_names(csv_path), common.stored, run_options,
              [&](const RunOptions& run) {
                const ScenarioOutputs outputs =
                    run_scenario(scenario, run, ReportOptions{.host_times = !common.deterministic});
@@ -294,9 +293,8 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       if (!strategy.empty()) command.insert(command.end(), {"--strategy", strategy});
       const auto words = common.words();
       command.insert(command.end(), words.begin(), words.end());
-      check_output_paths({out});
       Progress progress(s.id, !common.quiet);
-      run_stored(command, {}, out, common.stored, common.run_options(progress),
+      run_stored(command, {}, out, {out}, common.stored, common.run_options(progress),
                  [&](const RunOptions& run) {
                    const auto result = run_experiment(s, run);
                    const std::string csv = sweep_csv(result, ReportOptions{.host_times = !common.deterministic});
@@ -337,7 +335,6 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       if (options.factors.empty()) throw Error("--factors", "needs at least one factor");
       const std::filesystem::path stem = std::filesystem::path(out) / (header(scenario).id + ".sensitivity");
       const std::string csv = stem.string() + ".csv", svg = stem.string() + ".svg";
-      check_output_paths({csv, svg});
       const std::size_t variants = plan_sensitivity(scenario, options).variants.size();
       common.check_work(scenario, header(scenario).path, static_cast<double>(variants));
       Progress progress(fmt::format("{} sensitivity ({} runs)", id, variants), !common.quiet);
@@ -352,7 +349,8 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       for (const auto& option : only) command.insert(command.end(), {"--option", option});
       const auto words = common.words();
       command.insert(command.end(), words.begin(), words.end());
-      run_stored(command, input_files(scenario, path.string()), csv, common.stored, run, [&](const RunOptions& r) {
+      const std::vector<std::string> inputs = input_files(scenario, path.string());
+      run_stored(command, inputs, csv, {csv, svg}, common.stored, run, [&](const RunOptions& r) {
         const SensitivityResult result = run_sensitivity(
             scenario, r, options, [&progress](std::size_t done, std::size_t total) { progress(done, total); });
         return Made{sensitivity_text(result),

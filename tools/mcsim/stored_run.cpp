@@ -83,9 +83,10 @@ std::string stem_beside(const std::string& csv) {
 }  // namespace
 
 void run_stored(const std::vector<std::string>& command, const std::vector<std::string>& input_files,
-                const std::string& csv, const StoredRunFlags& flags, RunOptions run,
-                const std::function<Made(const RunOptions&)>& make) {
+                const std::string& csv, const std::vector<std::string>& report_files, const StoredRunFlags& flags,
+                RunOptions run, const std::function<Made(const RunOptions&)>& make) {
   if (!flags.any()) {
+    check_output_paths(report_files);
     finish(make(run));
     return;
   }
@@ -96,6 +97,7 @@ void run_stored(const std::vector<std::string>& command, const std::vector<std::
   TaskStore store(identity);
   run.tasks = &store;
   if (flags.from_shards) {  // every task's result from this run's shard files
+    check_output_paths(report_files);
     store.serve_shards(*flags.from_shards);
     const Made made = make(run);
     store.check_every_result_served();
@@ -106,6 +108,7 @@ void run_stored(const std::vector<std::string>& command, const std::vector<std::
   std::optional<ShardSelection> shard;
   if (flags.shard) store.select(*(shard = parse_shard(*flags.shard, "--shard")));
   const std::string shard_file = shard ? shard_file_name(stem, shard->index, shard->count) : "";
+  check_output_paths(shard ? std::vector<std::string>{shard_file} : report_files);
   if (flags.resume)
     store.keep_results_in(shard ? fs::path(shard_file).replace_extension(".tasks").string() : stem + ".tasks");
   if (!shard) {

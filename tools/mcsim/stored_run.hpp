@@ -53,11 +53,14 @@ RunIdentity run_identity(std::vector<std::string> command, const std::vector<std
 
 // Runs `make` as the flags say (see above), prints what it printed and writes its files; `csv` is
 // the CSV the report writes (the stem of shard files and of the results directory). `command` and
-// `input_files` make the run's identity, taken only when a flag needs it. Throws mcsim::Error
-// before anything runs for flags that do not go together and for a CSV path beside which no shard
-// or task file can go (a device such as /dev/stdout, a name with a control character).
+// `input_files` make the run's identity, taken only when a flag needs it. `report_files` are the
+// names of the files the report writes that are known before it runs (the CSV, the plot's): where
+// they go is checked (check_output_paths) before anything runs, or, for --shard, where the shard
+// file goes. Throws mcsim::Error before anything runs for those, for flags that do not go together
+// and for a CSV path beside which no shard or task file can go (a device such as /dev/stdout, a
+// name with a control character).
 void run_stored(const std::vector<std::string>& command, const std::vector<std::string>& input_files,
-                const std::string& csv, const StoredRunFlags& flags, RunOptions run,
-                const std::function<Made(const RunOptions&)>& make);
+                const std::string& csv, const std::vector<std::string>& report_files, const StoredRunFlags& flags,
+                RunOptions run, const std::function<Made(const RunOptions&)>& make);
 
 }  // namespace mcsim::cli
