@@ -151,7 +151,7 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "sweep --scheduler LP --resume -o /dev/null", "/dev/null: is not a regular file"},
       {Kind::cli, "run {in}/s.toml --shard 0/2 -o '{out}/a\nb.csv'", "has a control character (a line break?)"},
       {Kind::cli, "run {in}/s.toml --shard 0/2 -o {in}/s.toml/x.csv", "in/s.toml is not a directory"},
-      {Kind::cli, "sweep --scheduler LP --shard 0/2 -o {out}/", "/out/: is a directory, not a file to write"},
+      {Kind::cli, "sweep --scheduler LP --shard 0/2 -o {out}/", "/out/' names no file; shard and task files go"},
       {Kind::cli, "sweep --scheduler LP --shard 0/2 -o {out}/new/", "/out/new/' names no file; shard and task files go"},
       {Kind::cli, "run {in}/s.toml --shard 0/2 --from-shards {in}", "--from-shards: makes the report from shard files"},
       {Kind::cli, "run {in}/s.toml --resume --from-shards {in}", "it takes no --shard or --resume"},
