@@ -60,7 +60,7 @@ TEST_CASE("NX protocols: two long messages into one node interleave their handsh
 TEST_CASE("NX protocols: the option is checked and documented") {
   REQUIRE_THROWS_WITH(make_machine({"ipsc860", 4, {{"nx", "eager"}}}), Catch::Contains("protocols, startup"));
   const auto machine = make_machine(cube("protocols"));
-  REQUIRE(machine->protocol().handshake(100) == std::nullopt);
-  REQUIRE(machine->protocol().handshake(101).has_value());
-  REQUIRE(make_machine(cube("startup"))->protocol().handshake(101) == std::nullopt);
+  REQUIRE(machine->library().regime(100).protocol.value == Protocol::eager);
+  REQUIRE(machine->library().regime(101).protocol.value == Protocol::handshake);
+  REQUIRE(make_machine(cube("startup"))->library().regime(101).protocol.value == Protocol::eager);
 }

@@ -86,7 +86,7 @@ TEST_CASE("Recorded fat tree: every message crosses both ends' interfaces and cl
   const auto runs =
       simulate_isolated(round_cm5, {Job{one_phase(32, Strategy::asynchronous, messages, false), 7}}, recorded());
   const Run& run = runs.at(0);
-  const double wire = static_cast<double>(make_machine(round_cm5)->protocol().wire_bytes(bytes));
+  const double wire = static_cast<double>(make_machine(round_cm5)->library().wire_bytes(bytes));
   const FatTreeShape shape = cm5_shape(32);
   std::map<std::string, double> by_level;
   double interfaces = 0;

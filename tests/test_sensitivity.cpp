@@ -20,14 +20,17 @@ bool has(const SensitivityResult& r, const std::string& option, const std::strin
 TEST_CASE("Sensitivity: every numeric option x0.5 and x2, every alternative of a choice, the baseline first") {
   const auto plan = plan_sensitivity(bundled("wang94-fig5"), {});
   REQUIRE(plan.variants.front().change == "baseline");
-  REQUIRE(plan.options.size() == 8);  // bandwidth, 100-byte switch, 2 start-ups, 2 per-hop times, ports, nx
-  REQUIRE(plan.variants.size() == 1 + 6 * 2 + 1 + 1);
+  // bandwidth, 100-byte switch, 2 start-ups, 2 per-hop times, ports, nx, NX's buffer and copy rate
+  REQUIRE(plan.options.size() == 10);
+  REQUIRE(plan.variants.size() == 1 + 8 * 2 + 1 + 1);
   REQUIRE(has(plan, "long_startup_us", "75"));
   REQUIRE(has(plan, "long_startup_us", "300"));
   REQUIRE(has(plan, "short_limit_bytes", "50"));
   REQUIRE(has(plan, "channel_bandwidth_MBps", "5.6"));
   REQUIRE(has(plan, "nx", "startup"));
   REQUIRE(has(plan, "node_ports", "unlimited"));
+  REQUIRE(has(plan, "receive_buffer_bytes", "500000"));
+  REQUIRE(has(plan, "copy_rate_MBps", "80"));
   const auto only = plan_sensitivity(bundled("wang94-fig5"), {{0.25}, {"short_hop_us"}});
   REQUIRE(only.variants.size() == 2);
   REQUIRE(only.variants[1].value == "2.5");
@@ -49,4 +52,14 @@ TEST_CASE("Sensitivity: a longer start-up raises mcsim/paper on the CM-5's Table
   const std::string csv = sensitivity_csv(r);
   REQUIRE(csv.rfind("experiment,option,value,change,column,", 0) == 0);
   REQUIRE(csv.find("ranka92-table3,cmmd_startup_us,176,x2,all times,") != std::string::npos);
+}
+
+TEST_CASE("Sensitivity: the message library's constants vary like any other option (MPICH ch_p4 on the cluster)") {
+  const auto plan = plan_sensitivity(bundled("guo05-fig7"), {});
+  REQUIRE(has(plan, "short_limit_bytes", "8192"));
+  REQUIRE(has(plan, "eager_limit_bytes", "64000"));
+  REQUIRE(has(plan, "eager_limit_bytes", "256000"));
+  REQUIRE(has(plan, "receive_buffer_bytes", "64000000"));
+  REQUIRE(has(plan, "copy_rate_MBps", "100"));
+  REQUIRE(has(plan, "copy_rate_MBps", "400"));
 }

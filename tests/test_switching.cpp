@@ -181,34 +181,34 @@ TEST_CASE("Routes claim channels in increasing numbers, and channel numbers name
   }
 }
 
-TEST_CASE("A machine is composed of its concerns: documentation, hints, node protocol, switching, routes") {
+TEST_CASE("A machine is composed of its concerns: documentation, hints, message library, switching, routes") {
   const auto cm5 = make_machine({"cm5", 32, {}});
   REQUIRE(cm5->name() == "cm5");
   REQUIRE(cm5->nodes() == 32);
   REQUIRE_FALSE(cm5->parameters().empty());
-  REQUIRE(cm5->protocol().wire_bytes(1000) == 1008);  // 63 packets of 16 bytes
-  REQUIRE(cm5->protocol().barrier_seconds() == Approx(4e-6));
+  REQUIRE(cm5->library().wire_bytes(1000) == 1008);  // 63 packets of 16 bytes
+  REQUIRE(cm5->library().barrier_s.value == Approx(4e-6));
   REQUIRE(cm5->switching().transport() == "flow");
   REQUIRE_FALSE(cm5->has_routes());
   REQUIRE_THROWS_AS(cm5->routes(), Error);
 
   const auto hypercube = make_machine(cube(8));  // nx = protocols, the default
   REQUIRE(hypercube->switching().transport() == "circuit");
-  REQUIRE(hypercube->switching().node_ports() == NodePorts::one_shared);
+  REQUIRE(hypercube->library().node_ports.value == NodePorts::one_shared);
   REQUIRE(hypercube->switching().per_hop_seconds(100) == Approx(10e-6));
   // A long message's data trip: what its request and reply left of the long per-hop time, 20 - 2 x 10.
   REQUIRE(hypercube->switching().per_hop_seconds(101) == Approx(0).margin(1e-15));
-  REQUIRE(hypercube->protocol().costs(101).send_overhead_s == Approx(30e-6));  // a short message's 60 / 2
-  REQUIRE(hypercube->protocol().handshake(101)->request_send_s == Approx(22.5e-6));  // (150 - 60) / 4
+  REQUIRE(hypercube->library().costs(101).send_overhead_s == Approx(30e-6));  // a short message's 60 / 2
+  REQUIRE(hypercube->library().handshake(101).request_send_s == Approx(22.5e-6));  // (150 - 60) / 4
   MachineSpec aggregate = cube(8);
   aggregate.options["nx"] = "startup";
   REQUIRE(make_machine(aggregate)->switching().per_hop_seconds(101) == Approx(20e-6));
-  REQUIRE(make_machine(aggregate)->protocol().costs(101).send_overhead_s == Approx(75e-6));
+  REQUIRE(make_machine(aggregate)->library().costs(101).send_overhead_s == Approx(75e-6));
   REQUIRE(hypercube->routes().route_path(0, 7) == hypercube->hints().route_path(0, 7));
 
   // Store-and-forward pays the start-up at every hop instead of once at the sender.
   const auto saf = make_machine(mesh(2, 2, "store-and-forward", 5, 0));
-  REQUIRE(saf->protocol().costs(1).send_overhead_s == 0);
+  REQUIRE(saf->library().costs(1).send_overhead_s == 0);
   REQUIRE(saf->switching().per_hop_seconds(1) == Approx(5));
   REQUIRE(saf->routes().channel_count() == 8);
 }

@@ -30,12 +30,17 @@
 //    sec. 3.3 footnote), and CMMD_send_block is a synchronous send: it returns only once the
 //    receiver has posted the matching receive, and two nodes that both send first deadlock
 //    (J. Dongarra, "The Performance of PVM on MPP Systems", 1995, netlib.org/utk/papers/pvmmpp,
-//    citing the CMMD Reference Manual, 1993). So cmmd = rendezvous (default) runs the phases of
-//    loosely synchronous plans as blocking calls in an order that cannot deadlock
-//    (sim/core/plan_program.cpp); cmmd = overlapped posts receives ahead and lets both directions
-//    of an exchange move at once (CMMD 3.0's asynchronous calls, or CMMD_send_and_receive for an
-//    exchange). The handshake's packets are not published; its cost is taken to be inside the
-//    measured start-up (a ping-pong measures it with the receive already posted).
+//    citing the CMMD Reference Manual, 1993). So cmmd = rendezvous (default) is a library whose
+//    one protocol is a rendezvous, whose sends are synchronous and whose receives block: the
+//    engine makes every program's data wait for its receive and every send wait for its delivery,
+//    and the Plan interpreter runs the phases of loosely synchronous plans as blocking calls in an
+//    order that cannot deadlock (sim/core/plan_program.cpp). Programs that post receives ahead
+//    (AC, DRS, two-stage's exchanges) have them count from their post, as CMMD's later
+//    asynchronous receive would (assumption: the 1992 CMMD could not run them). cmmd = overlapped
+//    is CMMD's asynchronous calls (CMMD_send_async, "asynchronous, non-blocking": Dongarra 1995):
+//    sends return at once, receives are posted ahead, both directions of an exchange move at once.
+//    The rendezvous' packets are not published; their cost is taken to be inside the measured
+//    start-up (a ping-pong measures it with the receive already posted).
 //  - assumption: a node's sends and receives share one CMMD copy rate. The CM-5 network interface
 //    is a pair of memory-mapped FIFOs that the node's SPARC fills and drains itself (von Eicken,
 //    Culler, Goldstein, Schauser, "Active Messages", ISCA 1992, sec. on the CM-5), so one
@@ -52,7 +57,9 @@
 //    ref. [6]. The page lost its micro signs and says "per word"; only 0.12 us per BYTE (8.3 MB/s)
 //    agrees with the 8.06 MB/s measured for CMMD above, so we read it so. data_messages =
 //    "cmaml-scopy" sets the start-up to 23 us (split like CMMD's: assumption) and the rate to
-//    1 / 0.12 us per byte.
+//    1 / 0.12 us per byte. Its sends return at once and its data goes into a segment the receiver
+//    allocated ahead (DRS's pre-allocated buffers, Ranka, Shankar, Alsabti 1995, sec. 5); a scopy
+//    whose receive is not posted yet waits for it (assumption: a library without a buffer).
 //
 // Control network:
 //  - barrier 4 us (Mohr, Malony et al., pC++ runtime on the CM-5, SC'93: "The CMMD barrier
@@ -79,7 +86,7 @@ Cm5Parameters Cm5Parameters::published() {
       .barrier_s = 4e-6,
       .shared_node_interface = true,
       .packet_payload_bytes = 16,
-      .calls = MessageCalls::rendezvous,
+      .cmmd_1992_calls = true,
       .cmaml_control_messages = false,
       .cmaml_scopy_data = false,
       .active_message_send_s = 1.6e-6,
@@ -146,19 +153,63 @@ void Cm5Platform::build() {
   zone->seal();
 }
 
-NodeCosts CmmdProtocol::costs(std::uint64_t /*bytes*/) const {
-  return {parameters_.cmmd_startup_s / 2, parameters_.cmmd_startup_s / 2};
-}
-
-NodeCosts CmmdProtocol::control_costs(std::uint64_t bytes) const {
-  if (!parameters_.cmaml_control_messages) return costs(bytes);
-  return {parameters_.active_message_send_s, parameters_.active_message_receive_s};
-}
-
-std::uint64_t CmmdProtocol::wire_bytes(std::uint64_t payload) const {
-  const auto p = static_cast<std::uint64_t>(parameters_.packet_payload_bytes);
-  const std::uint64_t packets = payload == 0 ? 1 : (payload + p - 1) / p;
-  return packets * p;
+MessageLibrary cm5_library(const Cm5Parameters& p) {
+  constexpr const char* dongarra = "Dongarra, The Performance of PVM on MPP Systems (1995), citing the CMMD Reference "
+                                   "Manual (1993)";
+  constexpr const char* split = "no published split of the start-up between sender and receiver";
+  const bool scopy = p.cmaml_scopy_data;
+  const bool blocking = p.cmmd_1992_calls && !scopy;
+  MessageLibrary l;
+  if (scopy)
+    l.name = cited<std::string>("CMAML scopy for data (active-message bulk transfer)",
+                                "Koester, Ranka, Fox, NPAC SCCS-679 (1994); option data_messages");
+  else if (blocking)
+    l.name = cited<std::string>("CMMD as of 1992: CMMD_send_block and CMMD_receive_block",
+                                "Ranka, Wang, Kumar 1992, sec. 3.3 footnote (no asynchronous CMMD); option cmmd");
+  else
+    l.name = cited<std::string>("CMMD's asynchronous calls (CMMD_send_async, CMMD_receive_async)",
+                                std::string(dongarra) + "; option cmmd = overlapped");
+  SizeRegime all;
+  all.name = "messages";
+  all.up_to_bytes = assumed(unlimited, "no size at which CMMD or CMAML changes protocol was found");
+  all.protocol = blocking ? cited(Protocol::rendezvous, std::string(dongarra) + ": a synchronous send returns only "
+                                                                                   "once the receiver has posted")
+                          : assumed(Protocol::eager, "data leaves at once; with no buffer it waits for its receive");
+  all.startup_s = scopy ? cited(p.cmmd_startup_s, "Koester, Ranka, Fox, SCCS-679: scopy 23 us")
+                        : cited(p.cmmd_startup_s, "Ponnusamy, Choudhary, Fox, Frontiers'92: 88 us");
+  all.per_hop_s = cited(0.0, "a fat tree of flows: no header time per hop");
+  all.trip_cpu_s = assumed(0.0, "the rendezvous' packets are inside the measured start-up (measured with the receive "
+                                "posted)");
+  l.regimes = {all};
+  l.sends = blocking ? cited(SendReturns::synchronous, std::string(dongarra) + " (CMMD_send_block)")
+                     : cited(SendReturns::posted, scopy ? "CMAML scopy is asynchronous (Koester, Ranka, Fox 1994)"
+                                                        : std::string(dongarra) + " (CMMD_send_async)");
+  l.receives = blocking
+                   ? cited(ReceiveCall::blocking, "CMMD_receive_block, the only receive of 1992 (Ranka, Wang, Kumar "
+                                                  "1992, sec. 3.3); receives a program posts ahead count from then "
+                                                  "(assumption)")
+                   : cited(ReceiveCall::posted, scopy ? "segments allocated ahead (Ranka, Shankar, Alsabti 1995, sec. 5)"
+                                                      : "CMMD_receive_async");
+  l.sender_share = assumed(0.5, split);
+  l.packet_bytes = cited(static_cast<double>(p.packet_payload_bytes),
+                         "Ponnusamy, Choudhary, Fox 1992; Bader, JaJa, Chellappa 1993 (4 data words per packet)");
+  if (p.cmaml_control_messages) {
+    const char* am = "Ranka, Shankar, Alsabti 1995 sec. 3, citing von Eicken et al., Active Messages, ISCA'92";
+    l.control_send_s = cited(p.active_message_send_s, am);
+    l.control_receive_s = cited(p.active_message_receive_s, am);
+  } else {
+    l.control_send_s = assumed(p.cmmd_startup_s / 2, "a CMMD message's share (option control_messages = cmaml: "
+                                                     "CMAML's 1.6 / 1.7 us)");
+    l.control_receive_s = assumed(p.cmmd_startup_s / 2, split);
+  }
+  l.node_ports = cited(NodePorts::unlimited, "flows; a node's sends and receives share its CMMD rate in the platform "
+                                             "(option node_interface)");
+  l.receive_buffer_bytes =
+      blocking ? cited(0.0, "a synchronous send's data never arrives before its receive")
+               : assumed(0.0, "no CMMD or CMAML buffer for unexpected data was found: data waits for its receive");
+  l.copy_rate_Bps = cited(unlimited, "nothing is ever copied out of a buffer (none)");
+  l.barrier_s = cited(p.barrier_s, "Mohr, Malony et al. SC'93 (CMMD barrier on the control network)");
+  return l;
 }
 
 void Cm5Platform::reseed_routing(std::uint64_t seed) {
@@ -183,26 +234,11 @@ std::vector<MachineParameter> documented(const FatTreeShape& shape, const Cm5Par
                                          per_node_bandwidth_beyond(1) / 1e6,
                                          shape.levels() > 2 ? per_node_bandwidth_beyond(2) / 1e6 : 0.0),
        "Bader, JaJa, Chellappa CS-TR-3123 sec. 2.2 (computed from the shape)"},
-      {p.cmaml_scopy_data ? "CMAML scopy start-up" : "CMMD start-up", fmt::format("{} us", p.cmmd_startup_s * 1e6),
-       p.cmaml_scopy_data ? "Koester, Ranka, Fox, NPAC SCCS-679 (1994)" : "Ponnusamy, Choudhary, Fox, Frontiers'92"},
       {p.cmaml_scopy_data ? "CMAML scopy bandwidth" : "CMMD bandwidth", fmt::format("{} MB/s", p.cmmd_bandwidth_Bps / 1e6),
        p.cmaml_scopy_data ? "Koester, Ranka, Fox, SCCS-679: 0.12 us per byte (read as bytes)"
                           : "Dongarra et al., PVM on MPP systems, UT-CS-95-301"},
-      {"overhead split", "half of the start-up at the sender, half at the receiver", "assumption (no published split)"},
-      {"CMMD calls", p.calls == MessageCalls::rendezvous
-                         ? "blocking: synchronous send (rendezvous) and blocking receive, ordered so no cycle waits"
-                         : "overlapped: receives posted ahead, both directions of an exchange at once",
-       "option cmmd; CMMD_send_block is synchronous (Dongarra 1995, citing the CMMD Reference Manual); "
-       "no asynchronous CMMD in 1992 (Ranka, Wang, Kumar 1992, sec. 3.3)"},
       {"node interface", p.shared_node_interface ? "shared by sends and receives" : "one rate each way",
        "assumption from the processor-driven NI (von Eicken et al. ISCA'92)"},
-      {"packet payload", fmt::format("{} bytes", p.packet_payload_bytes), "Ponnusamy et al. 1992; Bader et al. 1993"},
-      {"barrier", fmt::format("{} us", p.barrier_s * 1e6), "Mohr, Malony et al. SC'93 (CMMD barrier)"},
-      {"control messages",
-       p.cmaml_control_messages ? fmt::format("CMAML active messages, {} us send, {} us receive",
-                                              p.active_message_send_s * 1e6, p.active_message_receive_s * 1e6)
-                                : std::string("cost as a CMMD message (option control_messages = cmaml: 1.6 / 1.7 us)"),
-       "Ranka, Shankar, Alsabti 1995 sec. 3, citing von Eicken et al. ISCA'92"},
   };
 }
 
@@ -221,7 +257,7 @@ std::unique_ptr<Machine> make_cm5_machine(int nodes, Cm5Parameters p) {
       .description = {"cm5", nodes, documented(shape, p)},
       // Up-links are chosen at random per message: no fixed routes to offer.
       .hints = {p.cmmd_startup_s, 1.0 / p.cmmd_bandwidth_Bps, {}},
-      .protocol = std::make_shared<const CmmdProtocol>(p),
+      .library = cm5_library(p),
       .switching = std::make_shared<const PlainSwitching>("flow"),
       .routes = nullptr,
       .platform = std::make_unique<Cm5Platform>(std::move(shape), p),
@@ -243,8 +279,7 @@ std::unique_ptr<Machine> make_cm5(const MachineSpec& spec) {
   p.cmmd_bandwidth_Bps = options.number("cmmd_bandwidth_MBps", p.cmmd_bandwidth_Bps / 1e6) * 1e6;
   p.wire_bandwidth_Bps = options.number("wire_bandwidth_MBps", p.wire_bandwidth_Bps / 1e6) * 1e6;
   p.barrier_s = options.number("barrier_us", p.barrier_s * 1e6) * 1e-6;
-  p.calls = options.choice("cmmd", {"rendezvous", "overlapped"}, "rendezvous") == "rendezvous" ? MessageCalls::rendezvous
-                                                                                               : MessageCalls::posted;
+  p.cmmd_1992_calls = options.choice("cmmd", {"rendezvous", "overlapped"}, "rendezvous") == "rendezvous";
   options.reject_unknown();
   return make_cm5_machine(spec.nodes, p);
 }

@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "../sim/core/node_costs.hpp"
+#include "../sim/core/message_library.hpp"
 #include "../sim/engine/machine.hpp"
 #include "../routing/fat_tree_shape.hpp"
 #include "../sim/engine/platform.hpp"
@@ -22,11 +22,12 @@ struct Cm5Parameters {
   double barrier_s;            // control-network barrier
   bool shared_node_interface;  // sends and receives of a node share the CMMD copy rate
   int packet_payload_bytes;    // data bytes per data-network packet
-  // CMMD's calls: blocking rendezvous (the 1992 CMMD, default) or posted and overlapped.
-  MessageCalls calls = MessageCalls::rendezvous;
+  // CMMD's calls (option cmmd): the 1992 CMMD's synchronous send and blocking receive (true,
+  // default), or CMMD's later asynchronous calls.
+  bool cmmd_1992_calls = true;
   // Active messages (Node::send_control): CMAML's own costs, or (when not set) a CMMD message's.
   bool cmaml_control_messages = false;
-  bool cmaml_scopy_data = false;  // start-up and rate are CMAML scopy's (documentation only)
+  bool cmaml_scopy_data = false;  // data messages are CMAML scopy's (start-up and rate set to its)
   double active_message_send_s = 0;     // single-packet active message, sender
   double active_message_receive_s = 0;  // and receiver (handler dispatch)
 
@@ -60,20 +61,9 @@ class Cm5Platform final : public Platform {
   std::vector<simgrid::s4u::Host*> hosts_;
 };
 
-// Node protocol: CMMD's start-up split between the ends, the control network's barrier, 16-byte
-// data packets.
-class CmmdProtocol final : public NodeProtocol {
- public:
-  explicit CmmdProtocol(Cm5Parameters parameters) : parameters_(parameters) {}
-  NodeCosts costs(std::uint64_t bytes) const override;
-  NodeCosts control_costs(std::uint64_t bytes) const override;
-  double barrier_seconds() const override { return parameters_.barrier_s; }
-  std::uint64_t wire_bytes(std::uint64_t payload) const override;
-  MessageCalls message_calls() const override { return parameters_.calls; }
-
- private:
-  Cm5Parameters parameters_;
-};
+// The message library of the CM-5's nodes: CMMD as of 1992 (synchronous send, blocking receive),
+// CMMD's asynchronous calls, or CMAML scopy for data; active messages as CMMD's or CMAML's.
+MessageLibrary cm5_library(const Cm5Parameters& parameters);
 
 // The machine: throws mcsim::Error for a node count that is not a CM-5 partition size or for
 // parameters out of range.

@@ -16,7 +16,9 @@
 //    channels behind it are not published; option switching, e.g. "flow").
 //  - ASSUMPTION: no MPI software time per message (option startup_us) and a barrier of no cost
 //    beyond waiting for the last processor (option barrier_us): no MPI latency or barrier time of
-//    CP-PACS could be found, so the model's times are the network's alone.
+//    CP-PACS could be found, so the model's times are the network's alone. The rest of the message
+//    library is assumed likewise (cp_pacs_library): one eager protocol, sends that return at once,
+//    data that arrives before its receive waiting for it at no cost.
 #include "cp_pacs.hpp"
 
 #include <fmt/format.h>
@@ -31,15 +33,28 @@ namespace mcsim {
 
 namespace {
 
-class CpPacsProtocol final : public NodeProtocol {
- public:
-  explicit CpPacsProtocol(CpPacsParameters p) : p_(std::move(p)) {}
-  NodeCosts costs(std::uint64_t) const override { return {p_.startup_s, 0}; }
-  double barrier_seconds() const override { return p_.barrier_s; }
-
- private:
-  CpPacsParameters p_;
-};
+// No MPI figures of CP-PACS were found: the library is named assumptions throughout, chosen so
+// that the model's times are the network's alone (cp_pacs.cpp's header).
+MessageLibrary cp_pacs_library(const CpPacsParameters& p) {
+  const std::string none = "no published CP-PACS MPI figure found";
+  MessageLibrary l;
+  l.name = assumed<std::string>("MPI on CP-PACS, unmeasured", none);
+  l.regimes = {{"messages", assumed(unlimited, none + ": one protocol"),
+                assumed(Protocol::eager, none + ": data goes at once"),
+                assumed(p.startup_s, none + " (option startup_us)"), cited(0.0, "the crossbars' latency is the switching's"),
+                cited(0.0, "no request or reply")}};
+  l.sends = assumed(SendReturns::posted, none);
+  l.receives = assumed(ReceiveCall::posted, none);
+  l.sender_share = assumed(1.0, none + ": the start-up is the sender's");
+  l.packet_bytes = assumed(0.0, none + ": no packet rounding");
+  l.control_send_s = assumed(p.startup_s, none + ": a message's start-up");
+  l.control_receive_s = assumed(0.0, none);
+  l.node_ports = assumed(NodePorts::unlimited, "the exchanger's ports are not published");
+  l.receive_buffer_bytes = assumed(unlimited, none + ": data that comes first waits at no cost");
+  l.copy_rate_Bps = assumed(unlimited, none + ": data that comes first waits at no cost");
+  l.barrier_s = assumed(p.barrier_s, "not published (option barrier_us)");
+  return l;
+}
 
 class CpPacsSwitching final : public SwitchingRules {
  public:
@@ -64,9 +79,6 @@ std::vector<MachineParameter> documented(const CpPacsParameters& p) {
       {"crossbar latency", fmt::format("{} us per crossbar passed", p.crossbar_latency_s * 1e6),
        "Iwasaki, hep-lat/9608148 (3 us design figure); assumption: paid per crossbar"},
       {"switching", p.transport, "assumption: a message holds its whole path while it streams; option switching"},
-      {"MPI start-up", fmt::format("{} us per message at the sender", p.startup_s * 1e6),
-       "assumption: no published CP-PACS MPI latency found (option startup_us)"},
-      {"barrier", fmt::format("{} us", p.barrier_s * 1e6), "assumption: not published (option barrier_us)"},
   };
 }
 
@@ -92,7 +104,7 @@ std::unique_ptr<Machine> make_cp_pacs_machine(const CpPacsParameters& p) {
       .description = {"cp-pacs", nodes, documented(p)},
       // Routes pass through crossbars, which are not processors: no node paths to offer schedulers.
       .hints = {p.startup_s + 3 * p.crossbar_latency_s, 1.0 / p.link_bandwidth_Bps, {}},
-      .protocol = std::make_shared<const CpPacsProtocol>(p),
+      .library = cp_pacs_library(p),
       .switching = std::make_shared<const CpPacsSwitching>(p),
       .routes = routes,
       .platform = std::make_unique<DirectNetworkPlatform>("cp-pacs", nodes, routes, p.link_bandwidth_Bps),

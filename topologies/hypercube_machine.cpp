@@ -10,10 +10,16 @@
 //  - protocol change at 100 bytes: PARKBENCH low-level benchmarks (netlib, multi-lowlevel.html);
 //    Wang and Ranka sec. 6 see it between 64 and 128 bytes.
 //  - NX's two protocols (option nx = protocols): a short message is sent at once into the
-//    receiver's buffers; a long one only after its library has sent a request to the receiver's
-//    library and had a reply (the "handshake" before long messages; the unexpected long message is
-//    taken into a system buffer, whose copy-out Wang and Ranka sec. 2.2, observation 4, says S1's
-//    ready signal avoids). The packets of the handshake are not documented anywhere we could read;
+//    receiver's buffers (eager); a long one only after its library has sent a request to the
+//    receiver's library and had a reply (the "handshake" before long messages), which NX answers
+//    whether or not the receive is posted: an unexpected long message is taken into a system
+//    buffer, whose copy-out Wang and Ranka sec. 2.2, observation 4, says S1's ready signal avoids
+//    ("for long messages, buffer copying is costly enough that the sender should wait until the
+//    receiver indicates that it is ready"). Their sec. 3: "each processor may only have limited
+//    space of message buffers ... when the system buffer space is fully occupied by unconfirmed
+//    messages, further messages will be blocked at sender processors side". ASSUMED, as no size or
+//    rate was found: a 1 MB system buffer per node, copied out at 40 MB/s (options
+//    receive_buffer_bytes, copy_rate_MBps). The packets of the handshake are not documented anywhere we could read;
 //    ASSUMED here: each trip is a bare message that sets up its own circuit at the short protocol's
 //    per-hop time, the data trip takes what is left of the long per-hop time (long - 2 x short),
 //    the data message's own library time is a short message's, and the rest of the long start-up
@@ -40,13 +46,13 @@ namespace mcsim {
 namespace {
 constexpr const char* bandwidth_source = "Nugent, iPSC/2 Direct-Connect, C3P 1988 (second-hand)";
 constexpr const char* latency_source =
-    "assumption: figures quoted from Bokhari 1990 / Dunigan 1991, not confirmed against the reports";
+    "figures quoted from Bokhari 1990 / Dunigan 1991, not confirmed against the reports";
 }  // namespace
 
 Ipsc860Parameters Ipsc860Parameters::published() {
   return {.channel_bandwidth_Bps = 2.8e6, .short_limit_bytes = 100, .short_startup_s = 75e-6,
           .long_startup_s = 150e-6, .short_hop_s = 10e-6, .long_hop_s = 30e-6, .shared_node_port = true,
-          .protocol_trips = true};
+          .protocol_trips = true, .receive_buffer_bytes = 1e6, .copy_rate_Bps = 40e6};
 }
 
 namespace {
@@ -58,29 +64,49 @@ int dimensions_of(int nodes) {
 }
 }  // namespace
 
-NodeCosts Ipsc860Protocol::costs(std::uint64_t bytes) const {
-  // Assumption (no published split): the start-up is library time, half at each end. With the
-  // protocol trips, a long message's own part is a short message's; its handshake has the rest.
-  const bool long_startup = !parameters_.is_short(bytes) && !parameters_.protocol_trips;
-  const double startup = long_startup ? parameters_.long_startup_s : parameters_.short_startup_s;
-  return {startup / 2, startup / 2};
-}
-
-std::optional<Handshake> Ipsc860Protocol::handshake(std::uint64_t bytes) const {
-  if (!parameters_.protocol_trips || parameters_.is_short(bytes)) return std::nullopt;
-  const double step = std::max(0.0, parameters_.long_startup_s - parameters_.short_startup_s) / 4;
-  return Handshake{step, step, step, step};
-}
-
-NodePorts Ipsc860Switching::node_ports() const {
-  return parameters_.shared_node_port ? NodePorts::one_shared : NodePorts::unlimited;
-}
-
-double Ipsc860Switching::per_hop_seconds(std::uint64_t bytes) const {
-  if (parameters_.is_short(bytes)) return parameters_.short_hop_s;
-  // With the protocol trips the request and reply (bare, short) have already crossed every hop.
-  return parameters_.protocol_trips ? std::max(0.0, parameters_.long_hop_s - 2 * parameters_.short_hop_s)
-                                    : parameters_.long_hop_s;
+// The start-up is library time, half at each end (assumption, no published split). With the
+// protocol trips, a long message's own part is a short message's; its handshake has the rest, in
+// four equal parts around the request and the reply; and its data's header takes what is left of
+// the long per-hop time once the request and the reply (bare, short) have crossed every hop.
+MessageLibrary nx_library(const Ipsc860Parameters& p) {
+  MessageLibrary l;
+  l.name = cited<std::string>("NX", "Wang and Ranka 1994, sec. 2.2 and 6");
+  const std::string quoted = latency_source;
+  SizeRegime short_messages{"short", cited(static_cast<double>(p.short_limit_bytes),
+                                           "PARKBENCH low-level benchmarks (protocol change at 100 bytes)"),
+                            assumed(Protocol::eager, "a short message goes at once into the receiver's buffers"),
+                            assumed(p.short_startup_s, quoted), assumed(p.short_hop_s, quoted),
+                            cited(0.0, "no request or reply")};
+  SizeRegime long_messages = short_messages;
+  long_messages.name = "long";
+  long_messages.up_to_bytes = cited(unlimited, "PARKBENCH: another protocol above 100 bytes");
+  if (p.protocol_trips) {
+    long_messages.protocol = assumed(Protocol::handshake, "request and reply before the data (option nx); Wang and "
+                                                          "Ranka sec. 2.2 obs. 4 (system buffer, copy)");
+    long_messages.startup_s = assumed(p.short_startup_s, "its own part is a short message's; the handshake has the rest "
+                                                         "of the long start-up (" + quoted + ")");
+    long_messages.per_hop_s = assumed(std::max(0.0, p.long_hop_s - 2 * p.short_hop_s),
+                                      "the long per-hop time less the request's and the reply's");
+    long_messages.trip_cpu_s = assumed(std::max(0.0, p.long_startup_s - p.short_startup_s) / 4,
+                                       "the long start-up's excess over the short one, in four equal parts");
+  } else {
+    long_messages.protocol = assumed(Protocol::eager, "option nx = startup: one aggregate start-up per message");
+    long_messages.startup_s = assumed(p.long_startup_s, quoted);
+    long_messages.per_hop_s = assumed(p.long_hop_s, quoted);
+  }
+  l.regimes = {short_messages, long_messages};
+  l.sends = cited(SendReturns::posted, "Wang and Ranka 1994, sec. 3, Figure 1 (post, send all, confirm)");
+  l.receives = cited(ReceiveCall::posted, "Wang and Ranka 1994, sec. 3 (receives posted ahead: buffers pre-allocated)");
+  l.sender_share = assumed(0.5, "no published split of the start-up");
+  l.packet_bytes = cited(0.0, "circuit switched: no packet rounding");
+  l.control_send_s = assumed(p.short_startup_s / 2, "a short message's share; NX has no active messages");
+  l.control_receive_s = assumed(p.short_startup_s / 2, "a short message's share; NX has no active messages");
+  l.node_ports = p.shared_node_port ? cited(NodePorts::one_shared, "Wang and Ranka 1994, sec. 2.2, observation 1")
+                                    : assumed(NodePorts::unlimited, "option node_ports = unlimited");
+  l.receive_buffer_bytes = assumed(p.receive_buffer_bytes, "limited (Wang and Ranka sec. 3); its size was not found");
+  l.copy_rate_Bps = assumed(p.copy_rate_Bps, "costly (Wang and Ranka sec. 2.2, obs. 4); no rate was found");
+  l.barrier_s = assumed(0.0, "no barrier of its own; none of the iPSC/860 strategies uses one");
+  return l;
 }
 
 std::vector<int> HypercubeChannels::route_path(int src, int dst) const { return ecube_path(dimensions_, src, dst); }
@@ -109,23 +135,11 @@ std::vector<MachineParameter> documented(int dimensions, const Ipsc860Parameters
       {"channel bandwidth", fmt::format("{} MB/s each way", p.channel_bandwidth_Bps / 1e6), bandwidth_source},
       {"short protocol", fmt::format("up to {} bytes: start-up {:g} us, {:g} us per hop", p.short_limit_bytes,
                                      p.short_startup_s * 1e6, p.short_hop_s * 1e6),
-       latency_source},
-      {"long protocol", fmt::format("above {} bytes: start-up {:g} us, {:g} us per hop", p.short_limit_bytes,
-                                    p.long_startup_s * 1e6, p.long_hop_s * 1e6),
-       latency_source},
-      {"start-up split", "half at the sender, half at the receiver", "assumption (no published split)"},
-      {"message protocols (option nx)",
-       p.protocol_trips
-           ? "protocols: short messages sent at once; a long one after a request and a reply, each a bare "
-             "message with its own circuit (same unloaded time as `startup`)"
-           : "startup: one aggregate start-up and per-hop time per message, by size (nx = protocols runs the "
-             "long handshake as its trips)",
-       "100-byte switch: PARKBENCH; handshake trips and their split: assumption (not documented in what we read)"},
-      {"calls", "receives posted ahead (irecv), sends that return at once (isend)",
-       "Wang and Ranka 1994, sec. 3, Figure 1 (post, send all, confirm); csend/crecv on the 860 not documented"},
-      {"node interface", p.shared_node_port ? "one transfer at a time; synchronised pairwise exchanges both ways"
-                                            : "unlimited (option node_ports = unlimited)",
-       "Wang and Ranka 1994, sec. 2.2, observation 1"},
+       std::string("assumption: ") + latency_source},
+      {"long protocol", fmt::format("above {} bytes: start-up {:g} us, {:g} us per hop (option nx = {})",
+                                    p.short_limit_bytes, p.long_startup_s * 1e6, p.long_hop_s * 1e6,
+                                    p.protocol_trips ? "protocols: as its request, reply and data" : "startup"),
+       std::string("assumption: ") + latency_source},
   };
 }
 
@@ -136,13 +150,16 @@ std::unique_ptr<Machine> make_ipsc860_machine(int nodes, Ipsc860Parameters p) {
   if (!(p.channel_bandwidth_Bps > 0)) throw Error("machine ipsc860", "channel bandwidth must be positive");
   if (p.short_startup_s < 0 || p.long_startup_s < 0 || p.short_hop_s < 0 || p.long_hop_s < 0)
     throw Error("machine ipsc860", "start-up and hop times cannot be negative");
+  if (p.receive_buffer_bytes < 0 || !(p.copy_rate_Bps > 0))
+    throw Error("machine ipsc860", "the receive buffer cannot be negative, the copy rate must be positive");
   auto routes = std::make_shared<const HypercubeChannels>(dimensions);
+  MessageLibrary library = nx_library(p);
   return std::make_unique<Machine>(Machine::Parts{
       .description = {"ipsc860", nodes, documented(dimensions, p)},
       .hints = {p.long_startup_s, 1.0 / p.channel_bandwidth_Bps,
                 [dimensions](int src, int dst) { return ecube_path(dimensions, src, dst); }},
-      .protocol = std::make_shared<const Ipsc860Protocol>(p),
-      .switching = std::make_shared<const Ipsc860Switching>(p),
+      .library = library,
+      .switching = std::make_shared<const Ipsc860Switching>(library),
       .routes = routes,
       .platform = std::make_unique<DirectNetworkPlatform>("ipsc860", nodes, routes, p.channel_bandwidth_Bps),
   });
@@ -160,6 +177,8 @@ std::unique_ptr<Machine> make_ipsc860(const MachineSpec& spec) {
   p.long_hop_s = options.number("long_hop_us", p.long_hop_s * 1e6) * 1e-6;
   p.shared_node_port = options.choice("node_ports", {"shared", "unlimited"}, "shared") == "shared";
   p.protocol_trips = options.choice("nx", {"protocols", "startup"}, "protocols") == "protocols";
+  p.receive_buffer_bytes = options.number("receive_buffer_bytes", p.receive_buffer_bytes);
+  p.copy_rate_Bps = options.number("copy_rate_MBps", p.copy_rate_Bps / 1e6) * 1e6;
   options.reject_unknown();
   return make_ipsc860_machine(spec.nodes, p);
 }

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "../sim/core/channel_routes.hpp"
-#include "../sim/core/node_costs.hpp"
+#include "../sim/core/message_library.hpp"
 #include "../sim/core/switching_rules.hpp"
 #include "../sim/engine/machine.hpp"
 
@@ -27,9 +27,10 @@ struct Ipsc860Parameters {
   // Option nx: false = one aggregate start-up per message (`startup`); true = the long protocol run
   // as its three trips, request, reply and data (`protocols`), with the same unloaded times.
   bool protocol_trips = false;
+  double receive_buffer_bytes = 0;  // NX's system buffer for messages that arrive before their receive
+  double copy_rate_Bps = 0;         // copying one out of it
 
   static Ipsc860Parameters published();
-  bool is_short(std::uint64_t bytes) const { return bytes <= short_limit_bytes; }
 };
 
 // Routes: e-cube paths of a binary hypercube, and its channels numbered so that they increase
@@ -49,28 +50,18 @@ class HypercubeChannels final : public ChannelRoutes {
   int dimensions_;
 };
 
-// Node protocol: the short and long message protocols' start-ups; no barrier of its own.
-class Ipsc860Protocol final : public NodeProtocol {
- public:
-  explicit Ipsc860Protocol(Ipsc860Parameters parameters) : parameters_(parameters) {}
-  NodeCosts costs(std::uint64_t bytes) const override;
-  std::optional<Handshake> handshake(std::uint64_t bytes) const override;
-  double barrier_seconds() const override { return 0; }
+// NX, the iPSC/860's message library: short messages eager, long ones after a handshake.
+MessageLibrary nx_library(const Ipsc860Parameters& parameters);
 
- private:
-  Ipsc860Parameters parameters_;
-};
-
-// Switching: circuits, a per-hop setup time by protocol, one shared port per node.
+// Switching: circuits, whose header takes the per-hop time of the message's NX protocol.
 class Ipsc860Switching final : public SwitchingRules {
  public:
-  explicit Ipsc860Switching(Ipsc860Parameters parameters) : parameters_(parameters) {}
+  explicit Ipsc860Switching(MessageLibrary library) : library_(std::move(library)) {}
   std::string transport() const override { return "circuit"; }
-  NodePorts node_ports() const override;
-  double per_hop_seconds(std::uint64_t bytes) const override;
+  double per_hop_seconds(std::uint64_t bytes) const override { return library_.regime(bytes).per_hop_s.value; }
 
  private:
-  Ipsc860Parameters parameters_;
+  MessageLibrary library_;
 };
 
 // The machine: throws mcsim::Error unless `nodes` is a power of two from 2 to 16384.

@@ -67,6 +67,16 @@ int MachineOptions::integer(const std::string& key, int fallback) {
   return value;
 }
 
+std::uint64_t MachineOptions::byte_count(const std::string& key, std::uint64_t fallback) {
+  const std::string* text = find(key);
+  const std::uint64_t value =
+      !text ? fallback
+            : static_cast<std::uint64_t>(parse_integer(*text, fmt::format("{}: option {}", where_, key), 0,
+                                                       std::int64_t{1} << 40));
+  declare(MachineOptionDeclaration::Kind::integer, key, fmt::format("{}", value));
+  return value;
+}
+
 std::string MachineOptions::text(const std::string& key, const std::string& fallback) {
   const std::string* text = find(key);
   std::string value = text ? *text : fallback;

@@ -2,6 +2,7 @@
 // that name the machine and the option.
 #pragma once
 
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
@@ -41,6 +42,8 @@ class MachineOptions {
 
   double number(const std::string& key, double fallback);
   int integer(const std::string& key, int fallback);
+  // A whole number of bytes, 0 to 2^40 (a message size limit, a buffer).
+  std::uint64_t byte_count(const std::string& key, std::uint64_t fallback);
   // Any text (the caller checks it).
   std::string text(const std::string& key, const std::string& fallback);
   // One of `allowed`.

@@ -37,11 +37,29 @@ struct MeshChannelBlocks {
 
 }  // namespace
 
-NodeCosts MeshProtocol::costs(std::uint64_t) const {
-  // Wormhole (and any transport but store-and-forward): the start-up c is paid once, by the sender.
-  // Store-and-forward pays it at every hop (per_hop_seconds), so the nodes themselves add nothing.
-  if (!parameters_.startup_per_hop()) return {parameters_.startup_s, 0};
-  return {0, 0};
+// Wormhole (and any transport but store-and-forward): the start-up c is paid once, by the sender.
+// Store-and-forward pays it at every hop (per_hop_seconds), so the nodes themselves add nothing.
+// The model has no node software beyond c (Lo et al. sec. 3.1): sends that return at once, data
+// that waits at its receiver for free.
+MessageLibrary mesh_library(const MeshParameters& p) {
+  const std::string model = "the cost model has no node software beyond the start-up c";
+  MessageLibrary l;
+  l.name = assumed<std::string>("the model's: start-up c only", "Lo, Rajopadhye, Telle, Zhong 1992, sec. 3.1");
+  const double startup = p.startup_per_hop() ? 0.0 : p.startup_s;
+  l.regimes = {{"messages", cited(unlimited, "one protocol (Lo et al. sec. 3.1)"), assumed(Protocol::eager, model),
+                cited(startup, p.startup_per_hop() ? "paid at every hop instead (store-and-forward)" : p.source),
+                cited(0.0, "the header delay is the switching's"), cited(0.0, "no request or reply")}};
+  l.sends = assumed(SendReturns::posted, model);
+  l.receives = assumed(ReceiveCall::posted, model);
+  l.sender_share = cited(1.0, "c is paid once per message (Lo et al. sec. 3.1); taken at the sender");
+  l.packet_bytes = cited(0.0, "no packets in the model");
+  l.control_send_s = assumed(startup, "a message's start-up");
+  l.control_receive_s = assumed(0.0, model);
+  l.node_ports = assumed(NodePorts::unlimited, model);
+  l.receive_buffer_bytes = assumed(unlimited, model);
+  l.copy_rate_Bps = assumed(unlimited, model);
+  l.barrier_s = assumed(0.0, model);
+  return l;
 }
 
 double MeshSwitching::per_hop_seconds(std::uint64_t) const {
@@ -120,7 +138,7 @@ std::unique_ptr<Machine> make_mesh_machine(int rows, int cols, MeshParameters p)
       .description = {"mesh", rows * cols, documented(rows, cols, p)},
       .hints = {p.startup_s, 1.0 / p.bandwidth_Bps,
                 [rows, cols](int src, int dst) { return xy_path(rows, cols, src, dst); }},
-      .protocol = std::make_shared<const MeshProtocol>(p),
+      .library = mesh_library(p),
       .switching = std::make_shared<const MeshSwitching>(p),
       .routes = routes,
       .platform = std::make_unique<DirectNetworkPlatform>("mesh", rows * cols, routes, p.bandwidth_Bps),

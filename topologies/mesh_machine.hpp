@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "../sim/core/channel_routes.hpp"
-#include "../sim/core/node_costs.hpp"
+#include "../sim/core/message_library.hpp"
 #include "../sim/core/switching_rules.hpp"
 #include "../sim/engine/machine.hpp"
 
@@ -49,16 +49,9 @@ class MeshChannels final : public ChannelRoutes {
   int cols_;
 };
 
-// Node protocol: the start-up c at the sender (unless every hop pays it); no barrier of its own.
-class MeshProtocol final : public NodeProtocol {
- public:
-  explicit MeshProtocol(MeshParameters parameters) : parameters_(std::move(parameters)) {}
-  NodeCosts costs(std::uint64_t bytes) const override;
-  double barrier_seconds() const override { return 0; }
-
- private:
-  MeshParameters parameters_;
-};
+// The message library of the model: the start-up c at the sender (unless every hop pays it);
+// no barrier of its own.
+MessageLibrary mesh_library(const MeshParameters& parameters);
 
 // Switching: the chosen transport, with the header delay or (store-and-forward) c per hop.
 class MeshSwitching final : public SwitchingRules {

@@ -10,9 +10,16 @@
 // The Plan interpreter (sim/core/plan_program.hpp) is one such program; tests/test_node_programs.cpp
 // has small ones (a token ring, an active message, a remote test-and-set race).
 //
-// Costs. Nothing is charged implicitly except where a call says so: a program pays its message
-// library's CPU time with compute(costs(bytes).send_overhead_s) and the like, or through the cpu_s
-// argument of send(). Waiting for a message costs no CPU time.
+// The message library. Every send and receive of every program follows the machine's message
+// library (sim/core/message_library.hpp): which protocol a message's size takes (eager,
+// rendezvous, handshake), whether data that arrives before its receive waits in the receiver's
+// buffer and is copied out when the receive is posted, and when a send call returns (posted,
+// local, synchronous). The engine's node runtime carries the rules out; a program only calls.
+//
+// Costs. A program pays its message library's own CPU time per message with
+// compute(costs(bytes).send_overhead_s) and the like, or through the cpu_s argument of send();
+// the library's further costs (the copy of an unexpected message at its post, the request and
+// reply of a rendezvous) the runtime charges. Waiting for a message costs no CPU time.
 #pragma once
 
 #include <cstdint>
@@ -20,7 +27,7 @@
 #include <memory>
 #include <vector>
 
-#include "node_costs.hpp"
+#include "message_library.hpp"
 #include "run.hpp"
 
 namespace mcsim {
@@ -56,8 +63,8 @@ struct SendHandle {
 
 // The size of a control message (an active message: a handler and a few words of arguments, one
 // 16-byte data packet on the CM-5: von Eicken, Culler, Goldstein, Schauser, "Active Messages",
-// ISCA 1992). It costs the machine's NodeCosts for this many bytes and occupies the machine's
-// packets for them (wire bytes).
+// ISCA 1992). It costs the message library's control_send_s and control_receive_s and occupies
+// the machine's packets for this many bytes (wire bytes).
 inline constexpr std::uint64_t control_message_bytes = 16;
 
 class ControlContext;
@@ -70,13 +77,14 @@ class ControlContext {
   virtual int id() const = 0;     // this node, 0..nodes()-1
   virtual int nodes() const = 0;  // nodes of the job (all nodes of the machine)
   virtual double now() const = 0;  // seconds since the job started
-  // The machine's per-message CPU costs for a message of `bytes` bytes (some machines charge by size).
-  virtual NodeCosts costs(std::uint64_t bytes) const = 0;
+  // The machine's message library, and its per-message CPU costs for a message of `bytes` bytes.
+  virtual const MessageLibrary& library() const = 0;
+  NodeCosts costs(std::uint64_t bytes) const { return library().costs(bytes); }
 
-  // Sends a control message (an active message): the caller first spends the send overhead of a
-  // control_message_bytes message, then the message crosses the network under the machine's
+  // Sends a control message (an active message): the caller first spends the library's
+  // control_send_s, then the message crosses the network under the machine's
   // switching model like any other (it does not wait for a receive to be posted); at `to`, once
-  // its last byte has arrived, the receiver's message handler spends the receive overhead and then
+  // its last byte has arrived, the receiver's message handler spends control_receive_s and then
   // runs `handler` at `to`. Handlers of one node run one at a time, in the order their messages
   // arrived, like an interrupt handler running beside the node's program: their time is NOT
   // charged to the receiving program, which goes on computing or waiting meanwhile. A handler may
@@ -103,13 +111,17 @@ class Node : public ControlContext {
 
   // Posts a receive of the next message from `from` on `lane`. Post receives before waiting for
   // anything that depends on their senders: a ring of nodes each waiting to send cannot deadlock
-  // if every node posted its receives first.
+  // if every node posted its receives first. A message of `from` that arrived before (in the
+  // library's buffer) is copied out now, at the library's copy rate, in this node's CPU time.
   virtual ReceiveHandle post_receive(int from, Lane lane = Lane::data) = 0;
 
   // Sends `bytes` bytes (payload; the engine applies the machine's packet rounding on the data
   // lane) carrying `tag`. The caller first spends `cpu_s` of CPU time (usually
-  // costs(bytes).send_overhead_s), then the message is handed to the network and the call returns:
-  // wait for the handle before relying on the message having arrived.
+  // costs(bytes).send_overhead_s), then the message goes under its size regime's protocol and the
+  // call returns when the library's `sends` rule says: at once (posted), once the data is at the
+  // receiver (local), or once it is in the matching posted receive (synchronous). Wait for the
+  // handle before relying on the message having arrived. Messages on the ready lane are bare
+  // signals: no protocol, no buffer.
   virtual SendHandle send(int to, std::uint64_t bytes, Tag tag, Lane lane = Lane::data, double cpu_s = 0) = 0;
 
   // Waits for one posted receive. Receive overhead is not charged: spend it with compute().
@@ -117,7 +129,8 @@ class Node : public ControlContext {
   // Waits until one of `receives` has completed and returns which (the first in the list if several
   // completed at the same time). The others stay posted: pass them again (without the completed one).
   virtual Arrival wait_any(const std::vector<ReceiveHandle>& receives) = 0;
-  // Waits until a send is complete (its message has arrived).
+  // Waits until a send is complete: its data is at the receiver (in the posted receive, or in the
+  // receiver's buffer where the library has one).
   virtual void wait(SendHandle send) = 0;
 
   // Synchronised pairwise exchanges (the iPSC/860: Wang and Ranka 1994, sec. 2.2, observation 1):

@@ -8,7 +8,7 @@
 
 namespace mcsim {
 
-PlanProgram::PlanProgram(const Plan& plan, int nodes, MessageCalls calls) : plan_(plan), calls_(calls) {
+PlanProgram::PlanProgram(const Plan& plan, int nodes, ReceiveCall receives) : plan_(plan), receives_(receives) {
   run_.nodes = nodes;
   run_.node_finish_s.assign(static_cast<std::size_t>(nodes), 0.0);
   const bool one_round = plan.strategy == Strategy::asynchronous;
@@ -39,7 +39,7 @@ PlanProgram::PlanProgram(const Plan& plan, int nodes, MessageCalls calls) : plan
     open_round(r.receive_start, round_count_, r.receives.size());
     r.send_first.assign(round_count_, 1);
   }
-  if (calls_ == MessageCalls::rendezvous)
+  if (receives_ == ReceiveCall::blocking)
     for (std::size_t round = 0; round < round_count_; ++round) mark_send_first(round);
 }
 
@@ -50,10 +50,10 @@ PlanProgram::NodeRound PlanProgram::round_of(std::size_t node, std::size_t round
           r.send_first[round] != 0};
 }
 
-// Blocking calls (MessageCalls::rendezvous). A phase of a loosely synchronous plan is a partial
-// permutation: its messages form paths and cycles, each node sending at most one message and
-// receiving at most one. If every node of a cycle sent first, each would wait in a rendezvous that
-// nobody answers; if runs of nodes send first, their messages go one after another. So along every
+// Blocking receives (ReceiveCall::blocking, the 1992 CMMD: its sends are synchronous too). A phase
+// of a loosely synchronous plan is a partial permutation: its messages form paths and cycles, each
+// node sending at most one message and receiving at most one. If every node of a cycle sent first,
+// each would wait in a rendezvous that nobody answers; if runs of nodes send first, their messages go one after another. So along every
 // path (from its first sender) and every cycle (from its lowest node) the nodes alternate: send
 // first, receive first, send first... Every node knows the whole phase (a loosely synchronous
 // schedule is computed on every node), so it can find its own place. A receive-first node answers
@@ -93,7 +93,7 @@ void PlanProgram::run(Node& node) {
   const bool ready_signals = strategy == Strategy::receiver_ready;
   const bool pair_exchanges = ready_signals && node.exchanges_need_pairing();
 
-  const bool blocking = calls_ == MessageCalls::rendezvous &&
+  const bool blocking = receives_ == ReceiveCall::blocking &&
                         (strategy == Strategy::loosely_synchronous || strategy == Strategy::phase_synchronous);
 
   for (std::size_t r = 0; r < round_count_; ++r) {
@@ -128,11 +128,7 @@ void PlanProgram::run(Node& node) {
                                                       [&](std::size_t r) { return run_.messages[r].src == m.dst; })
                                        : round.receives.end();
       if (back == round.receives.end()) {
-        const SendHandle sent = node.send(m.dst, m.bytes, index, Lane::data, costs.send_overhead_s);
-        if (costs.blocking_send)
-          node.wait(sent);
-        else
-          sends.push_back(sent);
+        sends.push_back(node.send(m.dst, m.bytes, index, Lane::data, costs.send_overhead_s));
       } else if (me < m.dst) {
         // The lower node of a synchronised pair moves both messages; the higher one's send is
         // complete when its receive is.
@@ -153,38 +149,31 @@ void PlanProgram::run(Node& node) {
   run_.node_finish_s[static_cast<std::size_t>(me)] = node.now();
 }
 
-// One phase under blocking calls, in the order mark_send_first chose.
+// One phase with blocking receives, its calls in the order mark_send_first chose.
 void PlanProgram::run_blocking_round(Node& node, const NodeRound& round) {
   if (round.sends.size() > 1 || round.receives.size() > 1)
-    throw Error("CMMD blocking calls",
-                fmt::format("node {} has {} sends and {} receives in one phase; blocking calls need each phase to be "
-                            "a partial permutation (machine option cmmd = overlapped runs it)",
+    throw Error("blocking receives",
+                fmt::format("node {} has {} sends and {} receives in one phase; a library with blocking receives "
+                            "needs each phase to be a partial permutation (on the CM-5, machine option cmmd = "
+                            "overlapped runs it)",
                             node.id(), round.sends.size(), round.receives.size()));
   const bool send_first = !round.sends.empty() && round.send_first;
-  if (send_first) send_blocking(node, round.sends.front());
-  if (!round.receives.empty()) receive_blocking(node, round.receives.front());
-  if (!send_first && !round.sends.empty()) send_blocking(node, round.sends.front());
+  if (send_first) send_one(node, round.sends.front());
+  if (!round.receives.empty()) receive_one(node, round.receives.front());
+  if (!send_first && !round.sends.empty()) send_one(node, round.sends.front());
 }
 
-// CMMD_send_block: the library's send overhead, then the rendezvous (the receiver's ready signal:
-// its receive is posted), then the bytes; the call returns once they have arrived. The handshake's
-// own cost is taken to be inside the measured start-up, which was measured with the receive posted.
-void PlanProgram::send_blocking(Node& node, std::size_t index) {
+// A send in its place in the phase (CMMD_send_block: the engine runs its rendezvous).
+void PlanProgram::send_one(Node& node, std::size_t index) {
   auto& m = run_.messages[index];
   m.start_s = node.now();
-  node.compute(node.costs(m.bytes).send_overhead_s);
-  node.wait(node.post_receive(m.dst, Lane::ready));
-  node.wait(node.send(m.dst, m.bytes, index));
+  node.wait(node.send(m.dst, m.bytes, index, Lane::data, node.costs(m.bytes).send_overhead_s));
 }
 
-// CMMD_receive_block: posts the receive, tells the sender so (a 0-byte ready signal), waits for the
-// bytes, then spends the receive overhead.
-void PlanProgram::receive_blocking(Node& node, std::size_t index) {
+// A blocking receive (CMMD_receive_block): posted, waited for, then its receive overhead.
+void PlanProgram::receive_one(Node& node, std::size_t index) {
   auto& m = run_.messages[index];
-  const ReceiveHandle data = node.post_receive(m.src);
-  const SendHandle ready = node.send(m.src, 0, 0, Lane::ready);
-  m.end_s = node.wait(data).arrival_s;
-  node.wait(ready);
+  m.end_s = node.wait(node.post_receive(m.src)).arrival_s;
   node.compute(node.costs(m.bytes).receive_overhead_s);
 }
 

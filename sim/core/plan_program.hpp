@@ -15,9 +15,12 @@ namespace mcsim {
 class PlanProgram : public Program {
  public:
   // `plan` must outlive the program (the engine keeps the job's plan for the job's duration).
-  // With MessageCalls::rendezvous, the phases of loosely and phase-synchronous plans run as
-  // blocking calls (see run_blocking_round); the other strategies post their receives ahead.
-  PlanProgram(const Plan& plan, int nodes, MessageCalls calls = MessageCalls::posted);
+  // Where the machine's library has only blocking receives (CMMD_receive_block), the phases of
+  // loosely and phase-synchronous plans run as blocking calls in an order that cannot deadlock
+  // (see run_blocking_round); the other strategies post their receives ahead. How each call
+  // behaves (a synchronous send waiting for its receiver, ...) is the library's, carried out by
+  // the engine: the program only chooses the order.
+  PlanProgram(const Plan& plan, int nodes, ReceiveCall receives = ReceiveCall::posted);
 
   void run(Node& node) override;
   // Every message of the plan in plan order (phase by phase), with its send start and arrival.
@@ -28,7 +31,7 @@ class PlanProgram : public Program {
   struct NodeRound {
     std::span<const std::uint32_t> sends;     // indices into run_.messages
     std::span<const std::uint32_t> receives;  // indices into run_.messages
-    bool send_first = true;                   // blocking calls: send before receiving (see mark_send_first)
+    bool send_first = true;                   // blocking receives: send before receiving (see mark_send_first)
   };
   // One node's messages of every round, each list in one array with the rounds' starts beside it:
   // LP on 1,024 nodes has a million (node, round) pairs of one message each, and two small
@@ -42,11 +45,11 @@ class PlanProgram : public Program {
   void mark_send_first(std::size_t round);
 
   void run_blocking_round(Node& node, const NodeRound& round);
-  void send_blocking(Node& node, std::size_t index);
-  void receive_blocking(Node& node, std::size_t index);
+  void send_one(Node& node, std::size_t index);
+  void receive_one(Node& node, std::size_t index);
 
   const Plan& plan_;
-  MessageCalls calls_;
+  ReceiveCall receives_;
   Run run_;
   std::size_t round_count_ = 0;
   std::vector<NodeRounds> rounds_;  // [node]

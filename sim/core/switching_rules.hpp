@@ -8,14 +8,6 @@
 
 namespace mcsim {
 
-// How many transfers a node's interface takes part in at once (circuit and wormhole machines).
-enum class NodePorts {
-  unlimited,  // the node's interface never limits (messages are limited by channels only)
-  // One transfer at a time, sending or receiving, except a synchronised pairwise exchange, which
-  // runs both directions at once (the iPSC/860: Wang and Ranka 1994, sec. 2.2, observation 1).
-  one_shared,
-};
-
 // Wormhole flow control (the transport "wormhole"): flits of flit_bytes, depth_flits of them
 // buffered per channel, a channel moving a byte in seconds_per_byte.
 struct FlitBuffers {
@@ -29,9 +21,9 @@ class SwitchingRules {
   virtual ~SwitchingRules() = default;
   // A name in the transport registry.
   virtual std::string transport() const = 0;
-  virtual NodePorts node_ports() const { return NodePorts::unlimited; }
   // Circuit/wormhole: time for the header to claim one more channel. Store-and-forward: the
-  // start-up paid again at every hop.
+  // start-up paid again at every hop. (How many transfers a node takes part in at once is its
+  // message library's: MessageLibrary::node_ports.)
   virtual double per_hop_seconds(std::uint64_t /*bytes*/) const { return 0; }
   // Wormhole: the flits and buffers a worm's tail moves through.
   virtual FlitBuffers flit_buffers() const { return {}; }

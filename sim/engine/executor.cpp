@@ -147,7 +147,7 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
       const Job& job = jobs[k];
       machine.platform().reseed_routing(job.routing_seed);
       std::unique_ptr<Program> program =
-          job.program ? job.program(n) : std::make_unique<PlanProgram>(job.plan, n, machine.protocol().message_calls());
+          job.program ? job.program(n) : std::make_unique<PlanProgram>(job.plan, n, machine.library().receives.value);
       if (!program) throw Error("simulation", fmt::format("job {}: its program factory made no program", k));
       JobRuntime runtime(machine, net);
       std::deque<SimulatedNode> nodes;

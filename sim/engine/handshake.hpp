@@ -1,5 +1,5 @@
-// Messages whose library runs a handshake before the bytes move (NodeProtocol::handshake: NX's
-// long-message protocol on the iPSC/860). A helper actor carries the request to the receiver and
+// Messages whose library runs a handshake before the bytes move (the message library's handshake
+// protocol: NX's long messages on the iPSC/860). A helper actor carries the request to the receiver and
 // the reply back, each as a bare message of its own under the machine's transport, spending the
 // libraries' handshake times at each end, and only then starts the data. The sending program is
 // not held up: its send returns at once, and waiting for the send waits for all three trips.
@@ -7,7 +7,7 @@
 // node interfaces (the iPSC/860's own) runs the same three trips in its send queues instead.
 #pragma once
 
-#include "../core/node_costs.hpp"
+#include "../core/message_library.hpp"
 #include "transport.hpp"
 
 namespace mcsim {

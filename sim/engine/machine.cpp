@@ -6,9 +6,15 @@ namespace mcsim {
 
 Machine::Machine(Parts parts) : parts_(std::move(parts)) {
   const std::string where = "machine " + parts_.description.name;
-  if (!parts_.protocol) throw Error(where, "has no node protocol");
+  parts_.library.check(where);
   if (!parts_.switching) throw Error(where, "has no switching rules");
   if (!parts_.platform) throw Error(where, "has no platform");
+}
+
+std::vector<MachineParameter> Machine::parameters() const {
+  std::vector<MachineParameter> all = parts_.description.parameters;
+  for (auto& row : describe_library(parts_.library)) all.push_back(std::move(row));
+  return all;
 }
 
 const ChannelRoutes& Machine::routes() const {

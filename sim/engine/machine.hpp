@@ -3,7 +3,7 @@
 //
 //   documentation    name, node count, parameters with their sources      MachineDescription (value)
 //   scheduler hints  what schedulers may know of the machine              SchedulingHints (value)
-//   node protocol    per-message CPU costs, barrier, packet rounding      NodeProtocol (sim/core)
+//   message library  protocols by size, costs, when calls return, buffers MessageLibrary (sim/core, value)
 //   switching        the transport's name, per-hop time, node ports       SwitchingRules (sim/core)
 //   routes           node paths and channel numbering (switched only)     ChannelRoutes (sim/core)
 //   platform         the SimGrid hosts, links and routing                 Platform (sim/engine)
@@ -19,7 +19,7 @@
 
 #include "../core/channel_routes.hpp"
 #include "../core/machine_spec.hpp"
-#include "../core/node_costs.hpp"
+#include "../core/message_library.hpp"
 #include "../core/scheduling_hints.hpp"
 #include "../core/switching_rules.hpp"
 #include "platform.hpp"
@@ -31,22 +31,23 @@ class Machine final {
   struct Parts {
     MachineDescription description;
     SchedulingHints hints;
-    std::shared_ptr<const NodeProtocol> protocol;
+    MessageLibrary library;
     std::shared_ptr<const SwitchingRules> switching;
     std::shared_ptr<const ChannelRoutes> routes;  // null where the transport needs none (flow)
     std::unique_ptr<Platform> platform;
   };
-  // Throws mcsim::Error if a part other than routes is missing.
+  // Throws mcsim::Error if a part other than routes is missing or the library is inconsistent.
   explicit Machine(Parts parts);
 
   // Documentation.
   const std::string& name() const { return parts_.description.name; }
   int nodes() const { return parts_.description.nodes; }
-  std::vector<MachineParameter> parameters() const { return parts_.description.parameters; }
+  // The machine's own parameters, then its message library's (describe_library).
+  std::vector<MachineParameter> parameters() const;
   // What schedulers may know.
   SchedulingHints hints() const { return parts_.hints; }
 
-  const NodeProtocol& protocol() const { return *parts_.protocol; }
+  const MessageLibrary& library() const { return parts_.library; }
   const SwitchingRules& switching() const { return *parts_.switching; }
   bool has_routes() const { return parts_.routes != nullptr; }
   // Throws mcsim::Error for a machine without channel routes.

@@ -4,7 +4,6 @@
 
 #include "../core/error.hpp"
 #include "actor_errors.hpp"
-#include "handshake.hpp"
 
 namespace mcsim {
 
@@ -20,6 +19,22 @@ Tag tag_of(void* payload) { return static_cast<Tag>(reinterpret_cast<std::uintpt
 // What a handler sees: the node it runs at. Its sends are spent by the handler's own actor.
 using HandlerContext = OnNode<ControlContext>;
 
+void spend(double seconds) {
+  if (seconds > 0) s4u::this_actor::sleep_for(seconds);
+}
+
+// Whether the library's rules need the runtime to count messages and receives per pair: for a
+// rendezvous (its reply waits for the receive), and wherever the transport alone would not do
+// what the library says with data that finds no posted receive. Flow transports hold such data
+// until the receive is there, the others move it at once and leave its notice waiting: the first
+// is a library without a buffer, the second one whose buffer is unlimited and free to copy out of.
+bool library_needs_state(const MessageLibrary& library, const Transport& transport) {
+  if (library.has_protocol(Protocol::rendezvous)) return true;
+  if (library.buffers_freely()) return transport.holds_data_until_received();
+  if (library.receive_buffer_bytes.value == 0) return !transport.holds_data_until_received();
+  return true;  // a bounded buffer, or copies to charge
+}
+
 }  // namespace
 
 Network::Network(Machine& machine)
@@ -27,7 +42,8 @@ Network::Network(Machine& machine)
       data(machine.nodes(), 'm'),
       ready(machine.nodes(), 'r'),
       direct_signals(transport->delivers_ready_signals()),
-      signals(machine.nodes()) {
+      signals(machine.nodes()),
+      replies(machine.nodes()) {
   const auto n = static_cast<std::size_t>(machine.nodes());
   handlers.busy.reserve(n);
   handlers.wake_lock.reserve(n);
@@ -42,6 +58,8 @@ Network::Network(Machine& machine)
 JobRuntime::JobRuntime(Machine& machine, Network& net) : machine_(machine), net_(net) {
   const auto n = static_cast<std::size_t>(machine.nodes());
   barrier_ = s4u::Barrier::create(static_cast<unsigned>(n));
+  if (library_needs_state(machine.library(), *net.transport))
+    library_state_ = std::make_unique<LibraryState>(machine.nodes(), machine.library().receive_buffer_bytes.value);
   flags_.resize(n);
   drained_lock_ = s4u::Mutex::create();
   drained_ = s4u::ConditionVariable::create();
@@ -49,8 +67,7 @@ JobRuntime::JobRuntime(Machine& machine, Network& net) : machine_(machine), net_
 
 void JobRuntime::barrier() {
   barrier_->wait();
-  const double cost = machine_.protocol().barrier_seconds();
-  if (cost > 0) s4u::this_actor::sleep_for(cost);
+  spend(machine_.library().barrier_s.value);
 }
 
 int& JobRuntime::flag(int node, int index) {
@@ -66,16 +83,15 @@ int& JobRuntime::flag(int node, int index) {
 void JobRuntime::send_control(int from, int to, ControlHandler handler) {
   if (to < 0 || to >= machine_.nodes())
     throw Error("node program", fmt::format("control message from node {} to node {}, which does not exist", from, to));
-  const NodeCosts costs = machine_.protocol().control_costs(control_message_bytes);
-  if (costs.send_overhead_s > 0) s4u::this_actor::sleep_for(costs.send_overhead_s);
+  const MessageLibrary& library = machine_.library();
+  spend(library.control_send_s.value);
   ++open_control_messages_;
   net_.transport->helpers().run(machine_.platform().host(to), "control", [this, from, to, handler = std::move(handler)] {
-      net_.transport->carry(from, to, machine_.protocol().wire_bytes(control_message_bytes));
+      net_.transport->carry(from, to, machine_.library().wire_bytes(control_message_bytes));
       const auto node = static_cast<std::size_t>(to);
       HandlerSignals& signals = net_.handlers;
       signals.busy[node]->lock();
-      const double overhead = machine_.protocol().control_costs(control_message_bytes).receive_overhead_s;
-      if (overhead > 0) s4u::this_actor::sleep_for(overhead);
+      spend(machine_.library().control_receive_s.value);
       HandlerContext here(*this, to);
       handler(here);
       signals.wake_lock[node]->lock();
@@ -148,6 +164,15 @@ ReceiveHandle SimulatedNode::post_receive(int from, Lane lane) {
   posted.lane = lane;
   posted.signal = signal;
   posted.open = true;
+  LibraryState* state = lane == Lane::data ? job_.library_state() : nullptr;
+  // A message that left before this receive was posted is in this node's buffer: once its bytes
+  // are all there (its notice waits in the mailbox), the library copies it out now, in this
+  // node's time; one still on its way goes straight into the receive.
+  if (state)
+    if (const auto unexpected = state->post(from, id_).unexpected_bytes; unexpected && box->listen()) {
+      ActivityRecorder::Scoped copying(job_.net().recorder, id_, "cpu");
+      spend(library().copy_seconds(*unexpected));
+    }
   if (!signal) posted.comm = box->get_async<void>(&posted.payload);
   return {slot};
 }
@@ -227,15 +252,128 @@ SendHandle SimulatedNode::send(int to, std::uint64_t bytes, Tag tag, Lane lane, 
     signal.signals = &net.signals;
     return keep({net.transport->start(signal), to, lane, false, true});
   }
+  if (lane == Lane::data) return send_data(to, bytes, tag, cpu_s);
   s4u::Mailbox* box = mailboxes(lane).take(id_, to);
   compute(cpu_s);
-  const NodeProtocol& protocol = job_.machine().protocol();
-  const std::uint64_t wire = lane == Lane::data ? protocol.wire_bytes(bytes) : bytes;
-  const Transfer transfer{id_, to, wire, payload_of(tag), box};
-  if (lane == Lane::data)
-    if (const auto handshake = protocol.handshake(bytes))
-      return keep({net.transport->start_after_handshake(job_.machine(), transfer, *handshake), to, lane});
-  return keep({net.transport->start(transfer), to, lane});
+  return keep({net.transport->start({id_, to, bytes, payload_of(tag), box}), to, lane});
+}
+
+// A data message under its size regime's protocol, returning when the library's `sends` says.
+SendHandle SimulatedNode::send_data(int to, std::uint64_t bytes, Tag tag, double cpu_s) {
+  Network& net = job_.net();
+  const MessageLibrary& library = job_.machine().library();
+  const SizeRegime& regime = library.regime(bytes);
+  LibraryState* state = job_.library_state();
+  Transfer transfer{id_, to, library.wire_bytes(bytes), payload_of(tag), nullptr};
+  if (regime.protocol.value == Protocol::rendezvous) {
+    // CMMD_send_block's order: the library's time, the rendezvous, then the data.
+    compute(cpu_s);
+    const std::uint32_t index = state->sent(id_, to);
+    const Handshake trips = library.handshake(bytes);
+    if (library.sends.value == SendReturns::posted) {
+      JobRuntime& job = job_;
+      const int me = id_;
+      return keep({net.transport->helpers().run(job.machine().platform().host(me), "rendezvous",
+                                                [this, &job, transfer, index, trips]() mutable {
+                                                  rendezvous(transfer.dst, index, trips);
+                                                  transfer.mailbox = job.net().data.take(transfer.src, transfer.dst);
+                                                  job.net().transport->start(transfer).wait();
+                                                }),
+                   to, Lane::data});
+    }
+    rendezvous(to, index, trips);
+    transfer.mailbox = net.data.take(id_, to);
+    return returned(net.transport->start(transfer), to, index);
+  }
+  // The mailbox first, then the CPU time: the order of simulation events the Plan interpreter has
+  // always had (a first lookup of a mailbox is itself an event).
+  transfer.mailbox = net.data.take(id_, to);
+  compute(cpu_s);
+  if (regime.protocol.value == Protocol::handshake) {
+    // The receiver's library answers the request whether or not the receive is posted (NX), so
+    // data that finds none lands in the buffer, however full it is.
+    std::optional<std::uint32_t> index;
+    if (state) {
+      index = state->sent(id_, to);
+      if (!state->posted(id_, to, *index)) state->reserve(id_, to, *index, bytes, true);
+    }
+    return returned(net.transport->start_after_handshake(job_.machine(), transfer, library.handshake(bytes)), to,
+                    index);
+  }
+  if (!state) return returned(net.transport->start(transfer), to, std::nullopt);
+  const std::uint32_t index = state->sent(id_, to);
+  return returned(start_eager(transfer, bytes, index), to, index);
+}
+
+// Eager: the data goes at once into the posted receive, or into the receiver's buffer if there is
+// room; else it waits at the sender until there is room or the receive is posted (back-pressure).
+// Without a buffer, data waits for its receive. A posted send does not wait itself: a helper
+// actor holds the data back.
+TransferHandle SimulatedNode::start_eager(const Transfer& transfer, std::uint64_t bytes, std::uint32_t index) {
+  Transport& transport = *job_.net().transport;
+  LibraryState& state = *job_.library_state();
+  const MessageLibrary& library = job_.machine().library();
+  const int src = transfer.src, dst = transfer.dst;
+  if (state.posted(src, dst, index)) return transport.start(transfer);
+  const bool no_buffer = library.receive_buffer_bytes.value == 0;
+  if (no_buffer && transport.holds_data_until_received()) return transport.start(transfer);
+  if (!no_buffer && state.reserve(src, dst, index, bytes)) return transport.start_unexpected(transfer);
+  auto when_possible = [&transport, &state, transfer, bytes, index, no_buffer, src, dst] {
+    bool unexpected = false;
+    state.wait_at(dst, [&] {
+      if (state.posted(src, dst, index)) return true;
+      unexpected = !no_buffer && state.reserve(src, dst, index, bytes);
+      return unexpected;
+    });
+    return unexpected ? transport.start_unexpected(transfer) : transport.start(transfer);
+  };
+  if (library.sends.value != SendReturns::posted) {
+    ActivityRecorder::Scoped state_of_node(job_.net().recorder, id_, "wait-send");
+    return when_possible();
+  }
+  return transport.helpers().run(job_.machine().platform().host(src), "eager",
+                                 [when_possible] { when_possible().wait(); });
+}
+
+// A rendezvous, in the sending actor: the request to the receiver's library, its reply once the
+// receive is posted, then the caller moves the data. The library's own times around the two trips
+// are spent here, since nothing else of this message can happen meanwhile.
+void SimulatedNode::rendezvous(int to, std::uint32_t index, const Handshake& trips) {
+  Network& net = job_.net();
+  Transport& transport = *net.transport;
+  LibraryState& state = *job_.library_state();
+  ActivityRecorder::Scoped waiting(net.recorder, id_, "wait-partner");
+  spend(trips.request_send_s);
+  if (!transport.bare_messages_are_instant()) transport.carry(id_, to, 0);
+  spend(trips.request_receive_s);
+  state.wait_at(to, [&] { return state.posted(id_, to, index); });
+  spend(trips.reply_send_s);
+  if (net.direct_signals) {
+    // Through the transport's ready signals (the CM-5's flows post it as it leaves, keeping the
+    // pair's draw of up-links as CMMD's ready signal always did; the iPSC/860's send queues carry it).
+    Transfer reply{to, id_, 0, payload_of(0), nullptr};
+    reply.signals = &net.replies;
+    transport.start(reply).wait();
+    net.replies.wait(to, id_);
+  } else {
+    transport.carry(to, id_, 0);
+  }
+  spend(trips.reply_receive_s);
+}
+
+// When the send call returns (MessageLibrary::sends): at once; once the data is at the receiver;
+// or once it is in the posted receive.
+SendHandle SimulatedNode::returned(TransferHandle moving, int to, std::optional<std::uint32_t> index) {
+  const SendReturns sends = job_.machine().library().sends.value;
+  if (sends == SendReturns::posted) return keep({std::move(moving), to, Lane::data});
+  {
+    ActivityRecorder::Scoped waiting(job_.net().recorder, id_, "wait-send");
+    moving.wait();
+    if (sends == SendReturns::synchronous && index)
+      if (LibraryState* state = job_.library_state())
+        state->wait_at(to, [&] { return state->posted(id_, to, *index); });
+  }
+  return keep({TransferHandle::complete(), to, Lane::data});
 }
 
 SendHandle SimulatedNode::exchange(int partner, std::uint64_t bytes, Tag tag, std::uint64_t back_bytes, Tag back_tag,
@@ -244,12 +382,24 @@ SendHandle SimulatedNode::exchange(int partner, std::uint64_t bytes, Tag tag, st
   if (!net.transport->exchanges_need_pairing())
     throw Error(job_.machine().name(), "this machine has no synchronised pairwise exchanges");
   Machine& machine = job_.machine();
-  const Transfer there{id_, partner, machine.protocol().wire_bytes(bytes), payload_of(tag), net.data.take(id_, partner)};
-  const Transfer back{partner, id_, machine.protocol().wire_bytes(back_bytes), payload_of(back_tag),
-                      net.data.take(partner, id_)};
+  const MessageLibrary& library = machine.library();
+  const Transfer there{id_, partner, library.wire_bytes(bytes), payload_of(tag), net.data.take(id_, partner)};
+  const Transfer back{partner, id_, library.wire_bytes(back_bytes), payload_of(back_tag), net.data.take(partner, id_)};
   compute(cpu_s);
-  const auto there_handshake = machine.protocol().handshake(bytes);
-  const auto back_handshake = machine.protocol().handshake(back_bytes);
+  // Both receives are posted (the pair synchronised first): the library's buffer is not involved.
+  if (LibraryState* state = job_.library_state()) {
+    state->sent(id_, partner);
+    state->sent(partner, id_);
+  }
+  auto handshake = [&](std::uint64_t size) -> std::optional<Handshake> {
+    const Protocol protocol = library.regime(size).protocol.value;
+    if (protocol == Protocol::rendezvous)
+      throw Error(machine.name(), "a synchronised pairwise exchange cannot run a rendezvous");
+    if (protocol == Protocol::eager) return std::nullopt;
+    return library.handshake(size);
+  };
+  const auto there_handshake = handshake(bytes);
+  const auto back_handshake = handshake(back_bytes);
   if (there_handshake || back_handshake)
     return keep({net.transport->start_exchange_after_handshakes(machine, there, there_handshake, back, back_handshake),
                  partner, Lane::data, true});

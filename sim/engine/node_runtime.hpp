@@ -1,16 +1,21 @@
 // The engine's side of node programs (sim/core/node_program.hpp): one SimulatedNode per node of a
 // job, each used by that node's SimGrid actor, and the job-wide state they share (barrier, flags,
-// control-message handlers).
+// control-message handlers, the message library's bookkeeping). SimulatedNode carries out the
+// machine's message library (sim/core/message_library.hpp) for every program: protocols by size,
+// the receiver's buffer and its copies, and when a send returns.
 #pragma once
 
 #include <simgrid/s4u.hpp>
 
 #include <cstdint>
 #include <deque>
+#include <memory>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
 #include "../core/node_program.hpp"
+#include "library_state.hpp"
 #include "machine.hpp"
 #include "pair_mailboxes.hpp"
 #include "ready_signals.hpp"
@@ -33,9 +38,11 @@ struct Network {
   std::unique_ptr<Transport> transport;
   PairMailboxes data;
   PairMailboxes ready;
-  // Where the transport delivers ready signals (Transport::delivers_ready_signals), they go here.
+  // Where the transport delivers ready signals (Transport::delivers_ready_signals), they go here;
+  // the replies of the library's rendezvous go to `replies` (a program's own signals stay apart).
   bool direct_signals = false;
   ReadySignals signals;
+  ReadySignals replies;
   HandlerSignals handlers;
   ActivityRecorder* recorder = nullptr;  // set when the run is recorded
 };
@@ -51,6 +58,9 @@ class JobRuntime {
   void start_clock() { start_s_ = simgrid::s4u::Engine::get_clock(); }
   double now() const { return simgrid::s4u::Engine::get_clock() - start_s_; }
 
+  // The message library's bookkeeping, or null where the library needs none (see node_runtime.cpp).
+  LibraryState* library_state() { return library_state_.get(); }
+
   void barrier();
   // Spends the send overhead in the calling actor, then starts the control message.
   void send_control(int from, int to, ControlHandler handler);
@@ -65,6 +75,7 @@ class JobRuntime {
   Network& net_;
   double start_s_ = 0;
   simgrid::s4u::BarrierPtr barrier_;
+  std::unique_ptr<LibraryState> library_state_;
   std::vector<std::vector<int>> flags_;                   // [node][index], 0 when the job starts
   // Control messages in flight (one actor each, not kept: a finished actor's stack is released at
   // once, so a protocol of many active messages does not run out of memory mappings), and the
@@ -85,7 +96,7 @@ class OnNode : public Interface {
   int id() const override { return id_; }
   int nodes() const override { return job_.machine().nodes(); }
   double now() const override { return job_.now(); }
-  NodeCosts costs(std::uint64_t bytes) const override { return job_.machine().protocol().costs(bytes); }
+  const MessageLibrary& library() const override { return job_.machine().library(); }
   void send_control(int to, ControlHandler handler) override { job_.send_control(id_, to, std::move(handler)); }
   int flag(int index) const override { return job_.flag(id_, index); }
 
@@ -98,7 +109,7 @@ class SimulatedNode final : public OnNode<Node> {
  public:
   using OnNode::OnNode;
 
-  double barrier_seconds() const override { return job_.machine().protocol().barrier_seconds(); }
+  double barrier_seconds() const override { return library().barrier_s.value; }
   void compute(double seconds) override;
   ReceiveHandle post_receive(int from, Lane lane) override;
   SendHandle send(int to, std::uint64_t bytes, Tag tag, Lane lane, double cpu_s) override;
@@ -132,6 +143,11 @@ class SimulatedNode final : public OnNode<Node> {
     bool signal = false;  // a ready signal (no mailbox)
   };
   bool direct_signal(Lane lane) const;
+  // The library's side of a data message (node_runtime.cpp explains each).
+  SendHandle send_data(int to, std::uint64_t bytes, Tag tag, double cpu_s);
+  TransferHandle start_eager(const Transfer& transfer, std::uint64_t bytes, std::uint32_t index);
+  void rendezvous(int to, std::uint32_t index, const Handshake& handshake);
+  SendHandle returned(TransferHandle moving, int to, std::optional<std::uint32_t> index);
   PairMailboxes& mailboxes(Lane lane);
   PostedReceive& receive_slot(ReceiveHandle handle);
   SendHandle keep(StartedSend send);

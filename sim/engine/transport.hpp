@@ -13,10 +13,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "../core/node_costs.hpp"
+#include "../core/message_library.hpp"
 #include "activity_recorder.hpp"
 #include "machine.hpp"
 #include "helper_actors.hpp"
@@ -46,6 +47,18 @@ class Transport {
   // Starts moving one message; the caller has already paid its send overhead. The receiver's get
   // on transfer.mailbox completes when the last byte has arrived.
   virtual TransferHandle start(const Transfer& transfer) = 0;
+
+  // Starts moving a message whose receive is not posted yet, into the receiver's buffer (the
+  // message library's eager protocol): its bytes move now and its notice waits in the mailbox
+  // for the receive. Transports whose start() already moves the bytes before the receive is there
+  // (every one but flow, see holds_data_until_received) need not override it.
+  virtual TransferHandle start_unexpected(const Transfer& transfer) { return start(transfer); }
+  // True where start()'s bytes wait for the receiver's get before they move (flow: one SimGrid
+  // communication from sender to receiver).
+  virtual bool holds_data_until_received() const { return false; }
+  // True where a bare message (no bytes) arrives at the instant it leaves and routes nothing:
+  // a rendezvous request then needs no trip of its own (flow without link latency).
+  virtual bool bare_messages_are_instant() const { return false; }
 
   // Starts a message whose library runs `handshake` first (request to the receiver, reply back,
   // then the data). By default a helper actor runs the three trips (handshake.hpp).

@@ -29,6 +29,16 @@ class FlowTransport final : public Transport {
     return TransferHandle(t.mailbox->put_async(t.payload, t.bytes));
   }
 
+  // The bytes move as a flow of their own, then the notice waits for the receive.
+  TransferHandle start_unexpected(const Transfer& t) override {
+    return helpers().run(machine_.platform().host(t.src), "eager", [this, t] {
+      carry(t.src, t.dst, t.bytes);
+      t.mailbox->put_init(t.payload, 0)->detach();
+    });
+  }
+  bool holds_data_until_received() const override { return true; }
+  bool bare_messages_are_instant() const override { return zero_latency_; }
+
   void carry(int src, int dst, std::uint64_t bytes) override {
     simgrid::s4u::Comm::sendto(machine_.platform().host(src), machine_.platform().host(dst), bytes);
   }

@@ -47,7 +47,7 @@ namespace s4u = simgrid::s4u;
 class ReservedPathTransport final : public Transport {
  public:
   explicit ReservedPathTransport(Machine& machine) : machine_(machine), channels_(machine) {
-    if (machine.switching().node_ports() == NodePorts::one_shared) {
+    if (machine.library().node_ports.value == NodePorts::one_shared) {
       const auto nodes = static_cast<std::size_t>(machine.nodes());
       port_busy_.assign(nodes, 0);
       port_waiters_.resize(nodes);

@@ -1,0 +1,164 @@
+#include "message_library.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "error.hpp"
+
+namespace mcsim {
+
+std::string to_string(Protocol protocol) {
+  switch (protocol) {
+    case Protocol::eager: return "eager";
+    case Protocol::rendezvous: return "rendezvous";
+    case Protocol::handshake: return "handshake";
+  }
+  return "?";
+}
+
+std::string to_string(SendReturns sends) {
+  switch (sends) {
+    case SendReturns::posted: return "posted (returns at once)";
+    case SendReturns::local: return "local (returns once its data has left)";
+    case SendReturns::synchronous: return "synchronous (returns once its data is in the posted receive)";
+  }
+  return "?";
+}
+
+std::string to_string(ReceiveCall receives) {
+  switch (receives) {
+    case ReceiveCall::posted: return "posted ahead (non-blocking)";
+    case ReceiveCall::blocking: return "blocking";
+  }
+  return "?";
+}
+
+std::string to_string(NodePorts ports) {
+  switch (ports) {
+    case NodePorts::unlimited: return "unlimited";
+    case NodePorts::one_shared: return "one transfer at a time, synchronised pairwise exchanges both ways";
+  }
+  return "?";
+}
+
+const SizeRegime& MessageLibrary::regime(std::uint64_t bytes) const {
+  for (const SizeRegime& r : regimes)
+    if (static_cast<double>(bytes) <= r.up_to_bytes.value) return r;
+  return regimes.back();  // check() makes the last one unlimited
+}
+
+NodeCosts MessageLibrary::costs(std::uint64_t bytes) const {
+  const double startup = regime(bytes).startup_s.value;
+  return {startup * sender_share.value, startup * (1 - sender_share.value)};
+}
+
+Handshake MessageLibrary::handshake(std::uint64_t bytes) const {
+  const SizeRegime& r = regime(bytes);
+  if (r.protocol.value == Protocol::eager) return {};
+  const double t = r.trip_cpu_s.value;
+  return {t, t, t, t};
+}
+
+std::uint64_t MessageLibrary::wire_bytes(std::uint64_t payload) const {
+  if (!(packet_bytes.value >= 1)) return payload;
+  const auto p = static_cast<std::uint64_t>(packet_bytes.value);
+  const std::uint64_t packets = payload == 0 ? 1 : (payload + p - 1) / p;
+  return packets * p;
+}
+
+double MessageLibrary::copy_seconds(std::uint64_t bytes) const {
+  return static_cast<double>(bytes) / copy_rate_Bps.value;  // 0 for an unlimited rate
+}
+
+bool MessageLibrary::has_protocol(Protocol protocol) const {
+  return std::any_of(regimes.begin(), regimes.end(), [&](const SizeRegime& r) { return r.protocol.value == protocol; });
+}
+
+void MessageLibrary::check(const std::string& where) const {
+  if (regimes.empty()) throw Error(where, fmt::format("message library {} has no size regime", name.value));
+  double previous = -1;
+  for (const SizeRegime& r : regimes) {
+    if (!(r.up_to_bytes.value > previous))
+      throw Error(where, fmt::format("message library {}: regime {} ends at {} bytes, not above the one before it",
+                                     name.value, r.name, r.up_to_bytes.value));
+    previous = r.up_to_bytes.value;
+    for (const auto* v : {&r.startup_s, &r.per_hop_s, &r.trip_cpu_s})
+      if (!(v->value >= 0) || std::isinf(v->value))
+        throw Error(where, fmt::format("message library {}: regime {} has a time of {} s (must be finite, not "
+                                       "negative)",
+                                       name.value, r.name, v->value));
+  }
+  if (!std::isinf(regimes.back().up_to_bytes.value))
+    throw Error(where, fmt::format("message library {}: its last regime ({}) must take every size", name.value,
+                                   regimes.back().name));
+  if (!(sender_share.value >= 0 && sender_share.value <= 1))
+    throw Error(where, fmt::format("message library {}: sender share {} is not between 0 and 1", name.value,
+                                   sender_share.value));
+  for (const auto* v : {&control_send_s, &control_receive_s, &barrier_s, &packet_bytes})
+    if (!(v->value >= 0) || std::isinf(v->value))
+      throw Error(where, fmt::format("message library {}: a time or packet size of {} (must be finite, not negative)",
+                                     name.value, v->value));
+  if (!(receive_buffer_bytes.value >= 0))
+    throw Error(where, fmt::format("message library {}: receive buffer of {} bytes", name.value,
+                                   receive_buffer_bytes.value));
+  if (!(copy_rate_Bps.value > 0))
+    throw Error(where, fmt::format("message library {}: copy rate of {} bytes/s must be positive", name.value,
+                                   copy_rate_Bps.value));
+}
+
+namespace {
+
+std::string source_of(const std::string& source, bool assumption) {
+  return assumption ? "assumption: " + source : source;
+}
+
+template <class T>
+MachineParameter row(const std::string& name, const std::string& value, const Cited<T>& c) {
+  return {name, value, source_of(c.source, c.assumption)};
+}
+
+std::string microseconds(double seconds) { return fmt::format("{:g} us", seconds * 1e6); }
+
+std::string bytes_text(double bytes) { return std::isinf(bytes) ? std::string("unlimited") : fmt::format("{:.0f} B", bytes); }
+
+std::string rate_text(double Bps) { return std::isinf(Bps) ? std::string("no cost") : fmt::format("{:g} MB/s", Bps / 1e6); }
+
+}  // namespace
+
+std::vector<MachineParameter> describe_library(const MessageLibrary& l) {
+  std::vector<MachineParameter> rows;
+  rows.push_back(row("message library", l.name.value, l.name));
+  double from = 0;
+  for (const SizeRegime& r : l.regimes) {
+    const std::string head = fmt::format("  {}: ", r.name);
+    const std::string span = std::isinf(r.up_to_bytes.value)
+                                 ? fmt::format("{:.0f} B and above", from)
+                                 : fmt::format("{:.0f} .. {:.0f} B", from, r.up_to_bytes.value);
+    rows.push_back(row(head + "sizes", span, r.up_to_bytes));
+    rows.push_back(row(head + "protocol", to_string(r.protocol.value), r.protocol));
+    rows.push_back(row(head + "start-up", microseconds(r.startup_s.value), r.startup_s));
+    if (r.per_hop_s.value > 0 || !r.per_hop_s.source.empty())
+      rows.push_back(row(head + "per hop", microseconds(r.per_hop_s.value), r.per_hop_s));
+    if (r.protocol.value != Protocol::eager)
+      rows.push_back(row(head + "request/reply", microseconds(r.trip_cpu_s.value) + " at each end of each", r.trip_cpu_s));
+    from = r.up_to_bytes.value + 1;
+  }
+  rows.push_back(row("  sends return", to_string(l.sends.value), l.sends));
+  rows.push_back(row("  receives", to_string(l.receives.value), l.receives));
+  rows.push_back(row("  start-up split", fmt::format("{:g} at the sender, {:g} at the receiver", l.sender_share.value,
+                                                     1 - l.sender_share.value),
+                     l.sender_share));
+  rows.push_back(row("  packet payload", l.packet_bytes.value >= 1 ? bytes_text(l.packet_bytes.value) : "no packets",
+                     l.packet_bytes));
+  rows.push_back(row("  control messages", fmt::format("{} send, {} receive", microseconds(l.control_send_s.value),
+                                                       microseconds(l.control_receive_s.value)),
+                     l.control_send_s));
+  rows.push_back(row("  node ports", to_string(l.node_ports.value), l.node_ports));
+  rows.push_back(row("  receive buffer", bytes_text(l.receive_buffer_bytes.value) + " per node", l.receive_buffer_bytes));
+  rows.push_back(row("  copy rate", rate_text(l.copy_rate_Bps.value), l.copy_rate_Bps));
+  rows.push_back(row("  barrier", microseconds(l.barrier_s.value), l.barrier_s));
+  return rows;
+}
+
+}  // namespace mcsim

@@ -1,0 +1,276 @@
+// The message library (sim/core/message_library.hpp) as the node runtime carries it out, on cases
+// worked out by hand: eager data that arrives before its receive (buffer filled, copy charged at
+// the post), a full buffer holding its sender back, a synchronous send waiting for its receiver, a
+// rendezvous' request and reply, NX's short and long protocols, and the same rules for every node
+// program (the Plan interpreter, DRS, modified linear permutation).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <functional>
+#include <memory>
+
+#include "helpers.hpp"
+#include "schedulers/distributed_random_scheduling.hpp"
+#include "schedulers/two_stage.hpp"
+#include "sim/core/node_program.hpp"
+#include "topologies/machines.hpp"
+
+using namespace mcsim;
+using test::one_phase;
+
+namespace {
+
+// Each node runs `script`; it notes what it measured in run.messages (sized beforehand).
+class Scripted final : public Program {
+ public:
+  using Script = std::function<void(Node&, Run&)>;
+  Scripted(int nodes, std::size_t records, Script script) : script_(std::move(script)) {
+    run_.nodes = nodes;
+    run_.node_finish_s.assign(static_cast<std::size_t>(nodes), 0.0);
+    run_.messages.resize(records);
+  }
+  void run(Node& node) override {
+    script_(node, run_);
+    run_.node_finish_s[static_cast<std::size_t>(node.id())] = node.now();
+  }
+  Run result() override { return std::move(run_); }
+
+ private:
+  Script script_;
+  Run run_;
+};
+
+ProgramFactory scripted(std::size_t records, Scripted::Script script) {
+  return [records, script](int nodes) { return std::make_unique<Scripted>(nodes, records, script); };
+}
+
+Run run_one(const MachineSpec& spec, ProgramFactory program) {
+  return simulate_isolated(spec, {Job::running(std::move(program), 1)}).at(0);
+}
+
+// A cluster with round numbers: 10 MB/s ports, a 100 us MPI latency (50 us at each end; a
+// rendezvous' request and reply 50 us at each end of each), copies at 100 MB/s.
+MachineSpec cluster(std::map<std::string, std::string> more = {}) {
+  std::map<std::string, std::string> options = {{"bandwidth_MBps", "10"}, {"latency_us", "100"}, {"copy_rate_MBps", "100"}};
+  for (auto& [key, value] : more) options[key] = value;
+  return {"ethernet-cluster", 4, options};
+}
+
+// Node 0 sends `bytes` to node 1 (messages[0].start_s: when its send call returned); node 1 waits
+// `late_s`, then posts the receive (messages[0].end_s: the arrival it reports).
+ProgramFactory late_receiver(std::uint64_t bytes, double late_s) {
+  return scripted(1, [bytes, late_s](Node& node, Run& run) {
+    if (node.id() == 0) {
+      const SendHandle sent = node.send(1, bytes, 0, Lane::data, node.costs(bytes).send_overhead_s);
+      run.messages[0].start_s = node.now();
+      node.wait(sent);
+    } else if (node.id() == 1) {
+      node.compute(late_s);
+      run.messages[0].end_s = node.wait(node.post_receive(0)).arrival_s;
+    }
+  });
+}
+
+}  // namespace
+
+TEST_CASE("MPICH ch_p4: an eager message whose receive is not posted waits in the receiver's buffer, copied out at the post") {
+  // 1000 B: node 0's 50 us, then 1000 B / 10 MB/s = 100 us into node 1's buffer; ch_p4's send
+  // returns then (its data has left): 150 us. Node 1 posts at 5 ms and copies 1000 B at 100 MB/s:
+  // 10 us, so the receive completes at 5.010 ms.
+  const Run run = run_one(cluster(), late_receiver(1000, 5e-3));
+  REQUIRE(run.messages[0].start_s == Approx(150e-6).epsilon(1e-9));
+  REQUIRE(run.messages[0].end_s == Approx(5010e-6).epsilon(1e-9));
+  // Without a buffer the data waits for the receive: it leaves at 5 ms, arrives 100 us later, and
+  // only then does the (blocking) send return. Nothing is copied.
+  const Run held = run_one(cluster({{"receive_buffer_bytes", "0"}}), late_receiver(1000, 5e-3));
+  REQUIRE(held.messages[0].start_s == Approx(5100e-6).epsilon(1e-9));
+  REQUIRE(held.messages[0].end_s == Approx(5100e-6).epsilon(1e-9));
+}
+
+TEST_CASE("MPICH ch_p4: a full receive buffer holds the sender back until the receiver takes a message") {
+  // Two messages of 1000 B into a 1500-byte buffer. The first fills it (arrives at 150 us); the
+  // second (ready at 200 us) does not fit and waits. Node 1 posts its first receive at 5 ms: the
+  // buffer is emptied (the copy, 10 us, runs at once) and the second message leaves at 5 ms,
+  // arriving at 5.1 ms. Node 1 posts its second receive at 5.010 + 0.050 = 5.060 ms, before that
+  // arrival, so the data goes straight into it: no copy, the receive completes at 5.1 ms.
+  auto program = scripted(2, [](Node& node, Run& run) {
+    if (node.id() == 0) {
+      for (int k = 0; k < 2; ++k) {
+        node.wait(node.send(1, 1000, k, Lane::data, node.costs(1000).send_overhead_s));
+        run.messages[k].start_s = node.now();  // when the send returned
+      }
+    } else if (node.id() == 1) {
+      node.compute(5e-3);
+      for (int k = 0; k < 2; ++k) {
+        run.messages[k].end_s = node.wait(node.post_receive(0)).arrival_s;
+        node.compute(node.costs(1000).receive_overhead_s);
+      }
+    }
+  });
+  const Run full = run_one(cluster({{"receive_buffer_bytes", "1500"}}), program);
+  REQUIRE(full.messages[0].start_s == Approx(150e-6).epsilon(1e-9));
+  REQUIRE(full.messages[0].end_s == Approx(5010e-6).epsilon(1e-9));
+  REQUIRE(full.messages[1].start_s == Approx(5100e-6).epsilon(1e-9));
+  REQUIRE(full.messages[1].end_s == Approx(5100e-6).epsilon(1e-9));
+  // With room for both, the second one is in the buffer at 300 us and is copied at its post.
+  const Run roomy = run_one(cluster(), program);
+  REQUIRE(roomy.messages[1].start_s == Approx(300e-6).epsilon(1e-9));
+  REQUIRE(roomy.messages[1].end_s == Approx(5070e-6).epsilon(1e-9));
+}
+
+TEST_CASE("MPICH ch_p4: above the eager limit a rendezvous' request and reply come before the data") {
+  // 2000 B with an eager limit of 1000 B: the sender's 50 us, its library's 50 us for the request,
+  // the receiver library's 50 us on it, 50 us for the reply, 50 us at the sender on its arrival
+  // (trips take no time on the switch's zero-latency model), then 2000 B / 10 MB/s = 200 us: 450 us
+  // with the receive posted from the start (2 x 100 us more than an eager message).
+  const MachineSpec small_eager = cluster({{"short_limit_bytes", "500"}, {"eager_limit_bytes", "1000"}});
+  const Run posted = run_one(small_eager, late_receiver(2000, 0));
+  REQUIRE(posted.messages[0].end_s == Approx(450e-6).epsilon(1e-9));
+  REQUIRE(posted.messages[0].start_s == Approx(450e-6).epsilon(1e-9));  // ch_p4's send returns then
+  // Posted at 1 ms, the reply waits for it: 1 ms + 50 + 50 us, then 200 us of data.
+  const Run late = run_one(small_eager, late_receiver(2000, 1e-3));
+  REQUIRE(late.messages[0].end_s == Approx(1300e-6).epsilon(1e-9));
+  // The same 2000 B under the eager protocol would have been in the buffer at 250 us.
+  const Run eager = run_one(cluster(), late_receiver(2000, 1e-3));
+  REQUIRE(eager.messages[0].start_s == Approx(250e-6).epsilon(1e-9));
+  REQUIRE(eager.messages[0].end_s == Approx(1000e-6 + 2000 / 100e6).epsilon(1e-9));
+}
+
+namespace {
+// A CM-5 with round numbers: a CMMD start-up of 100 us (50 us at each end), 8 MB/s.
+const MachineSpec round_cm5{"cm5", 32, {{"cmmd_startup_us", "100"}, {"cmmd_bandwidth_MBps", "8"}}};
+}  // namespace
+
+TEST_CASE("CMMD 1992: a synchronous send waits for its receiver, CMMD's asynchronous send and CMAML's do not") {
+  // 8000 B, node 1 posts at 3 ms. CMMD_send_block returns once the data is in the receive: the
+  // rendezvous waits for the post, then 8000 B / 8 MB/s = 1 ms: 4 ms.
+  const Run block = run_one(round_cm5, late_receiver(8000, 3e-3));
+  REQUIRE(block.messages[0].start_s == Approx(4e-3).epsilon(1e-9));
+  REQUIRE(block.messages[0].end_s == Approx(4e-3).epsilon(1e-9));
+  // The asynchronous send returns after its 50 us; its data still waits for the receive (no buffer).
+  MachineSpec overlapped = round_cm5;
+  overlapped.options["cmmd"] = "overlapped";
+  const Run async = run_one(overlapped, late_receiver(8000, 3e-3));
+  REQUIRE(async.messages[0].start_s == Approx(50e-6).epsilon(1e-9));
+  REQUIRE(async.messages[0].end_s == Approx(4e-3).epsilon(1e-9));
+  // CMAML scopy: 23 us of start-up (11.5 at the sender), 0.12 us per byte: 960 us after the post.
+  const Run scopy = run_one({"cm5", 32, {{"data_messages", "cmaml-scopy"}}}, late_receiver(8000, 3e-3));
+  REQUIRE(scopy.messages[0].start_s == Approx(11.5e-6).epsilon(1e-9));
+  REQUIRE(scopy.messages[0].end_s == Approx(3e-3 + 960e-6).epsilon(1e-9));
+}
+
+TEST_CASE("NX: an unexpected short message and an unexpected long one are copied out of the system buffer at the post") {
+  // Two nodes one hop apart. A short message of 80 B: 37.5 us at the sender, the circuit's hop
+  // 10 us, 80 B / 2.8 MB/s; in node 1's buffer at 76.07 us. Posted at 1 ms, it is copied out at
+  // 40 MB/s: 2 us.
+  const MachineSpec cube{"ipsc860", 2, {}};
+  const Run short_late = run_one(cube, late_receiver(80, 1e-3));
+  REQUIRE(short_late.messages[0].end_s == Approx(1e-3 + 80 / 40e6).epsilon(1e-9));
+  const Run short_posted = run_one(cube, late_receiver(80, 0));
+  REQUIRE(short_posted.messages[0].end_s == Approx(37.5e-6 + 10e-6 + 80 / 2.8e6).epsilon(1e-9));
+  // A long message of 1000 B: 37.5 us, the request (18.75 us, a 10 us hop, 18.75 us), the reply
+  // (18.75 us, 10 us, 18.75 us) answered whether or not the receive is posted, then the data's
+  // 10 us hop and 1000 B / 2.8 MB/s: at 499.64 us. Posted at 1 ms: copied at 40 MB/s, 25 us.
+  const double long_arrival = 37.5e-6 + 4 * 18.75e-6 + 3 * 10e-6 + 1000 / 2.8e6;
+  const Run long_posted = run_one(cube, late_receiver(1000, 0));
+  REQUIRE(long_posted.messages[0].end_s == Approx(long_arrival).epsilon(1e-9));
+  const Run long_late = run_one(cube, late_receiver(1000, 1e-3));
+  REQUIRE(long_late.messages[0].end_s == Approx(1e-3 + 1000 / 40e6).epsilon(1e-9));
+}
+
+TEST_CASE("The Plan interpreter under MPICH ch_p4: a node ahead by a step writes its message into a busy receiver's buffer") {
+  // Loosely synchronous, two phases on 3 nodes: phase 0 is 1 -> 2 (100000 B), phase 1 is 0 -> 2
+  // (1000 B). Node 0 has nothing in phase 0 and sends at once: both flows leave at 50 us and share
+  // node 2's port (5 MB/s each), so the 1000 B are in node 2's buffer at 250 us, and ch_p4's send
+  // returns then; the other 99000 B take 9.9 ms alone: 10.15 ms. Node 2 spends its 50 us, posts
+  // phase 1's receive at 10.2 ms and copies 1000 B (10 us): 10.21 ms, then its 50 us.
+  Plan plan;
+  plan.nodes = 4;
+  plan.strategy = Strategy::loosely_synchronous;
+  plan.phases = {Phase{{{1, 2, 100000}}, true}, Phase{{{0, 2, 1000}}, true}};
+  const Run eager = simulate_isolated(cluster(), {Job{plan, 1}}).at(0);
+  REQUIRE(eager.messages[0].end_s == Approx(10150e-6).epsilon(1e-9));
+  REQUIRE(eager.messages[1].end_s == Approx(10210e-6).epsilon(1e-9));
+  REQUIRE(eager.node_finish_s[0] == Approx(250e-6).epsilon(1e-9));
+  REQUIRE(eager.node_finish_s[2] == Approx(10260e-6).epsilon(1e-9));
+  // Without a buffer node 0's data waits for that post: 10.2 ms + 100 us, and node 0 is held as long.
+  const Run held = simulate_isolated(cluster({{"receive_buffer_bytes", "0"}}), {Job{plan, 1}}).at(0);
+  REQUIRE(held.messages[0].end_s == Approx(10050e-6).epsilon(1e-9));
+  REQUIRE(held.messages[1].end_s == Approx(10200e-6).epsilon(1e-9));
+  REQUIRE(held.node_finish_s[0] == Approx(10200e-6).epsilon(1e-9));
+}
+
+TEST_CASE("DRS under CMMD's rendezvous and under CMAML: the same protocol, each library's calls and costs") {
+  // One message 0 -> 1 of 8000 B on a 32-node CM-5, receive vectors given. Node 0 asks for node
+  // 1's lock (test-and-set: a control message there and one back), sends, releases the lock.
+  const CommMatrix m(32, {{0, 1, 8000}});
+  DrsOptions o;
+  o.exchange_vectors = false;
+  // CMMD, 100 us start-up, 8 MB/s: each control message costs 50 us at each end and 16 B / 8 MB/s
+  // = 2 us on the wire, so the lock takes 2 x 102 us = 204 us; then CMMD_send_block: its 50 us,
+  // the rendezvous (node 1 posted its receive at the start), 8000 B / 8 MB/s: 1254 us; node 1
+  // takes its 50 us (1304 us), node 0 spends 50 us on the release (1304 us).
+  o.seconds_per_byte = 1 / 8e6;
+  const Run cmmd = run_one(round_cm5, distributed_random_scheduling(m, o));
+  REQUIRE(cmmd.messages.at(0).end_s == Approx(1254e-6).epsilon(1e-9));
+  REQUIRE(cmmd.node_finish_s[0] == Approx(1304e-6).epsilon(1e-9));
+  REQUIRE(cmmd.node_finish_s[1] == Approx(1304e-6).epsilon(1e-9));
+  // CMAML: active messages of 1.6 us and 1.7 us, 16 B at 1 / 0.12 us per byte (1.92 us), so the
+  // lock takes 2 x 5.22 us; scopy spends 11.5 us and moves 0.12 us per byte: 960 us.
+  o.seconds_per_byte = 0.12e-6;
+  const Run cmaml = run_one({"cm5", 32, {{"control_messages", "cmaml"}, {"data_messages", "cmaml-scopy"}}},
+                            distributed_random_scheduling(m, o));
+  const double lock = 2 * (1.6e-6 + 16 * 0.12e-6 + 1.7e-6);
+  REQUIRE(cmaml.messages.at(0).end_s == Approx(lock + 11.5e-6 + 960e-6).epsilon(1e-9));
+  REQUIRE(cmaml.node_finish_s[1] == Approx(lock + 11.5e-6 + 960e-6 + 11.5e-6).epsilon(1e-9));
+}
+
+TEST_CASE("Modified linear permutation posts its receives ahead: under CMMD's synchronous sends its exchanges move both ways at once, as with asynchronous calls") {
+  // Nodes 0 and 1 exchange 80000 B in step 1. Both post their receive before either sends, so a
+  // synchronous send never waits for its partner's post: both directions share the nodes' CMMD
+  // rates at once, as with sends that return at once, and the two runs agree. (Were the receives
+  // counted only when waited for, the two synchronous sends would wait for each other for ever;
+  // in turn, as the Plan interpreter's blocking calls go, the second message would end 10 ms
+  // after the first.)
+  const CommMatrix m(32, {{0, 1, 80000}, {1, 0, 80000}});
+  MachineSpec overlapped = round_cm5;
+  overlapped.options["cmmd"] = "overlapped";
+  const Run synchronous = run_one(round_cm5, modified_lp_program(m));
+  const Run posted = run_one(overlapped, modified_lp_program(m));
+  REQUIRE(synchronous.messages.size() == 2);
+  for (std::size_t k = 0; k < 2; ++k) {
+    INFO("message " << k);
+    REQUIRE(synchronous.messages[k].end_s == Approx(posted.messages[k].end_s).epsilon(1e-9));
+  }
+  // Both moved at once: each took about 2 x 80000 B / 8 MB/s = 20 ms after its send, not 10 ms
+  // after the other's end.
+  REQUIRE(std::abs(synchronous.messages[0].end_s - synchronous.messages[1].end_s) < 1e-3);
+}
+
+TEST_CASE("Every node program runs under every bundled machine's library and delivers every message") {
+  // A small bounded-traffic matrix (each node sends 3 messages) on each machine at the node count
+  // its programs take; every message has arrived after it was sent, and each machine's run ends
+  // after the busiest node's bytes could have crossed its fastest link.
+  const std::vector<MachineSpec> machines = {
+      round_cm5, {"cm5", 32, {{"control_messages", "cmaml"}, {"data_messages", "cmaml-scopy"}}},
+      {"ipsc860", 32, {}}, {"ethernet-cluster", 32, {}}, {"cp-pacs", 64, {}}};
+  for (const MachineSpec& spec : machines) {
+    std::vector<MatrixEntry> entries;
+    for (int i = 0; i < spec.nodes; ++i)
+      for (int k = 1; k <= 3; ++k) entries.push_back({i, (i + 5 * k) % spec.nodes, 4096});
+    const CommMatrix m(spec.nodes, entries);
+    std::vector<std::pair<std::string, ProgramFactory>> programs = {
+        {"modified LP", modified_lp_program(m)},
+        {"two-stage", two_stage(m, 4, 3)},
+        {"all-to-all", all_to_all_same_traffic(m, 4)},
+        {"DRS", distributed_random_scheduling(m, {false, true, 7, 1e-7})},
+        {"DRS+improvements", distributed_random_scheduling(m, {true, true, 7, 1e-7})}};
+    for (auto& [name, program] : programs) {
+      INFO(spec.name << " " << (spec.options.empty() ? "" : spec.options.begin()->second) << ": " << name);
+      const Run run = run_one(spec, program);
+      REQUIRE_FALSE(run.messages.empty());
+      for (const MessageRecord& r : run.messages) REQUIRE(r.end_s >= r.start_s);
+      REQUIRE(run.communication_time() > 3 * 4096 / 300e6);
+    }
+  }
+}
