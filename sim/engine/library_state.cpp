@@ -7,29 +7,57 @@ namespace s4u = simgrid::s4u;
 LibraryState::LibraryState(int nodes, double buffer_bytes)
     : nodes_(nodes),
       capacity_(buffer_bytes),
-      sent_(nodes),
-      posted_(nodes),
       buffered_(static_cast<std::size_t>(nodes), 0.0),
       waiting_(static_cast<std::size_t>(nodes)) {}
 
+LibraryState::Pair& LibraryState::pair(std::uint64_t key) {
+  auto [it, fresh] = open_.try_emplace(key);
+  if (fresh) it->second.era = next_era_++;
+  return it->second;
+}
+
+// Every message of the pair has met its receive: nothing refers to its tickets any more but
+// waiters whose message this was, and posted() tells them so from the era.
+void LibraryState::settle(std::unordered_map<std::uint64_t, Pair>::iterator it) {
+  if (it->second.sent == it->second.posted) open_.erase(it);
+}
+
+Ticket LibraryState::sent(int src, int dst) {
+  const std::uint64_t k = key(src, dst);
+  Pair& p = pair(k);
+  const Ticket ticket{p.era, p.sent++};
+  settle(open_.find(k));
+  return ticket;
+}
+
+bool LibraryState::posted(int src, int dst, const Ticket& ticket) const {
+  const auto it = open_.find(key(src, dst));
+  if (it == open_.end() || it->second.era != ticket.era) return true;  // its era has settled
+  return it->second.posted > ticket.index;
+}
+
 LibraryState::Posted LibraryState::post(int src, int dst) {
-  Posted posted{posted_.increment(src, dst), std::nullopt};
-  const auto it = unexpected_.find(key(src, dst));
-  if (it != unexpected_.end() && it->second.front().index == posted.index) {
+  const std::uint64_t k = key(src, dst);
+  Pair& p = pair(k);
+  const Ticket matched{p.era, p.posted++};
+  Posted posted;
+  const auto it = unexpected_.find(k);
+  if (it != unexpected_.end() && it->second.front().ticket == matched) {
     posted.unexpected_bytes = it->second.front().bytes;
     buffered_[static_cast<std::size_t>(dst)] -= static_cast<double>(it->second.front().bytes);
     it->second.pop_front();
     if (it->second.empty()) unexpected_.erase(it);
   }
+  settle(open_.find(k));
   wake(dst);
   return posted;
 }
 
-bool LibraryState::reserve(int src, int dst, std::uint32_t index, std::uint64_t bytes, bool force) {
+bool LibraryState::reserve(int src, int dst, const Ticket& ticket, std::uint64_t bytes, bool force) {
   double& held = buffered_[static_cast<std::size_t>(dst)];
   if (!force && held + static_cast<double>(bytes) > capacity_) return false;
   held += static_cast<double>(bytes);
-  unexpected_[key(src, dst)].push_back({index, bytes});
+  unexpected_[key(src, dst)].push_back({ticket, bytes});
   return true;
 }
 

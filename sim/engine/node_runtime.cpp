@@ -268,22 +268,22 @@ SendHandle SimulatedNode::send_data(int to, std::uint64_t bytes, Tag tag, double
   if (regime.protocol.value == Protocol::rendezvous) {
     // CMMD_send_block's order: the library's time, the rendezvous, then the data.
     compute(cpu_s);
-    const std::uint32_t index = state->sent(id_, to);
+    const Ticket ticket = state->sent(id_, to);
     const Handshake trips = library.handshake(bytes);
     if (library.sends.value == SendReturns::posted) {
       JobRuntime& job = job_;
       const int me = id_;
       return keep({net.transport->helpers().run(job.machine().platform().host(me), "rendezvous",
-                                                [this, &job, transfer, index, trips]() mutable {
-                                                  rendezvous(transfer.dst, index, trips);
+                                                [this, &job, transfer, ticket, trips]() mutable {
+                                                  rendezvous(transfer.dst, ticket, trips);
                                                   transfer.mailbox = job.net().data.take(transfer.src, transfer.dst);
                                                   job.net().transport->start(transfer).wait();
                                                 }),
                    to, Lane::data});
     }
-    rendezvous(to, index, trips);
+    rendezvous(to, ticket, trips);
     transfer.mailbox = net.data.take(id_, to);
-    return returned(net.transport->start(transfer), to, index);
+    return returned(net.transport->start(transfer), to, ticket);
   }
   // The mailbox first, then the CPU time: the order of simulation events the Plan interpreter has
   // always had (a first lookup of a mailbox is itself an event).
@@ -292,37 +292,37 @@ SendHandle SimulatedNode::send_data(int to, std::uint64_t bytes, Tag tag, double
   if (regime.protocol.value == Protocol::handshake) {
     // The receiver's library answers the request whether or not the receive is posted (NX), so
     // data that finds none lands in the buffer, however full it is.
-    std::optional<std::uint32_t> index;
+    std::optional<Ticket> ticket;
     if (state) {
-      index = state->sent(id_, to);
-      if (!state->posted(id_, to, *index)) state->reserve(id_, to, *index, bytes, true);
+      ticket = state->sent(id_, to);
+      if (!state->posted(id_, to, *ticket)) state->reserve(id_, to, *ticket, bytes, true);
     }
     return returned(net.transport->start_after_handshake(job_.machine(), transfer, library.handshake(bytes)), to,
-                    index);
+                    ticket);
   }
   if (!state) return returned(net.transport->start(transfer), to, std::nullopt);
-  const std::uint32_t index = state->sent(id_, to);
-  return returned(start_eager(transfer, bytes, index), to, index);
+  const Ticket ticket = state->sent(id_, to);
+  return returned(start_eager(transfer, bytes, ticket), to, ticket);
 }
 
 // Eager: the data goes at once into the posted receive, or into the receiver's buffer if there is
 // room; else it waits at the sender until there is room or the receive is posted (back-pressure).
 // Without a buffer, data waits for its receive. A posted send does not wait itself: a helper
 // actor holds the data back.
-TransferHandle SimulatedNode::start_eager(const Transfer& transfer, std::uint64_t bytes, std::uint32_t index) {
+TransferHandle SimulatedNode::start_eager(const Transfer& transfer, std::uint64_t bytes, Ticket ticket) {
   Transport& transport = *job_.net().transport;
   LibraryState& state = *job_.library_state();
   const MessageLibrary& library = job_.machine().library();
   const int src = transfer.src, dst = transfer.dst;
-  if (state.posted(src, dst, index)) return transport.start(transfer);
+  if (state.posted(src, dst, ticket)) return transport.start(transfer);
   const bool no_buffer = library.receive_buffer_bytes.value == 0;
   if (no_buffer && transport.holds_data_until_received()) return transport.start(transfer);
-  if (!no_buffer && state.reserve(src, dst, index, bytes)) return transport.start_unexpected(transfer);
-  auto when_possible = [&transport, &state, transfer, bytes, index, no_buffer, src, dst] {
+  if (!no_buffer && state.reserve(src, dst, ticket, bytes)) return transport.start_unexpected(transfer);
+  auto when_possible = [&transport, &state, transfer, bytes, ticket, no_buffer, src, dst] {
     bool unexpected = false;
     state.wait_at(dst, [&] {
-      if (state.posted(src, dst, index)) return true;
-      unexpected = !no_buffer && state.reserve(src, dst, index, bytes);
+      if (state.posted(src, dst, ticket)) return true;
+      unexpected = !no_buffer && state.reserve(src, dst, ticket, bytes);
       return unexpected;
     });
     return unexpected ? transport.start_unexpected(transfer) : transport.start(transfer);
@@ -338,7 +338,7 @@ TransferHandle SimulatedNode::start_eager(const Transfer& transfer, std::uint64_
 // A rendezvous, in the sending actor: the request to the receiver's library, its reply once the
 // receive is posted, then the caller moves the data. The library's own times around the two trips
 // are spent here, since nothing else of this message can happen meanwhile.
-void SimulatedNode::rendezvous(int to, std::uint32_t index, const Handshake& trips) {
+void SimulatedNode::rendezvous(int to, Ticket ticket, const Handshake& trips) {
   Network& net = job_.net();
   Transport& transport = *net.transport;
   LibraryState& state = *job_.library_state();
@@ -346,7 +346,7 @@ void SimulatedNode::rendezvous(int to, std::uint32_t index, const Handshake& tri
   spend(trips.request_send_s);
   if (!transport.bare_messages_are_instant()) transport.carry(id_, to, 0);
   spend(trips.request_receive_s);
-  state.wait_at(to, [&] { return state.posted(id_, to, index); });
+  state.wait_at(to, [&] { return state.posted(id_, to, ticket); });
   spend(trips.reply_send_s);
   if (net.direct_signals) {
     // Through the transport's ready signals (the CM-5's flows post it as it leaves, keeping the
@@ -363,15 +363,15 @@ void SimulatedNode::rendezvous(int to, std::uint32_t index, const Handshake& tri
 
 // When the send call returns (MessageLibrary::sends): at once; once the data is at the receiver;
 // or once it is in the posted receive.
-SendHandle SimulatedNode::returned(TransferHandle moving, int to, std::optional<std::uint32_t> index) {
+SendHandle SimulatedNode::returned(TransferHandle moving, int to, std::optional<Ticket> ticket) {
   const SendReturns sends = job_.machine().library().sends.value;
   if (sends == SendReturns::posted) return keep({std::move(moving), to, Lane::data});
   {
     ActivityRecorder::Scoped waiting(job_.net().recorder, id_, "wait-send");
     moving.wait();
-    if (sends == SendReturns::synchronous && index)
+    if (sends == SendReturns::synchronous && ticket)
       if (LibraryState* state = job_.library_state())
-        state->wait_at(to, [&] { return state->posted(id_, to, *index); });
+        state->wait_at(to, [&] { return state->posted(id_, to, *ticket); });
   }
   return keep({TransferHandle::complete(), to, Lane::data});
 }

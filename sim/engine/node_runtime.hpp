@@ -145,9 +145,9 @@ class SimulatedNode final : public OnNode<Node> {
   bool direct_signal(Lane lane) const;
   // The library's side of a data message (node_runtime.cpp explains each).
   SendHandle send_data(int to, std::uint64_t bytes, Tag tag, double cpu_s);
-  TransferHandle start_eager(const Transfer& transfer, std::uint64_t bytes, std::uint32_t index);
-  void rendezvous(int to, std::uint32_t index, const Handshake& handshake);
-  SendHandle returned(TransferHandle moving, int to, std::optional<std::uint32_t> index);
+  TransferHandle start_eager(const Transfer& transfer, std::uint64_t bytes, Ticket ticket);
+  void rendezvous(int to, Ticket ticket, const Handshake& handshake);
+  SendHandle returned(TransferHandle moving, int to, std::optional<Ticket> ticket);
   PairMailboxes& mailboxes(Lane lane);
   PostedReceive& receive_slot(ReceiveHandle handle);
   SendHandle keep(StartedSend send);
