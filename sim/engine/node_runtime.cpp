@@ -240,8 +240,6 @@ SendHandle SimulatedNode::keep(StartedSend send) {
 
 SendHandle SimulatedNode::send(int to, std::uint64_t bytes, Tag tag, Lane lane, double cpu_s) {
   Network& net = job_.net();
-  // The mailbox first, then the CPU time: the order of simulation events the Plan interpreter has
-  // always had (a first lookup of a mailbox is itself an event).
   if (direct_signal(lane)) {
     if (bytes != 0 || tag != 0)
       throw Error("node program", fmt::format("node {} sends a ready signal of {} bytes with tag {}: on {} ready "
@@ -253,6 +251,7 @@ SendHandle SimulatedNode::send(int to, std::uint64_t bytes, Tag tag, Lane lane, 
     return keep({net.transport->start(signal), to, lane, false, true});
   }
   if (lane == Lane::data) return send_data(to, bytes, tag, cpu_s);
+  // A program's own signal as a message: the mailbox first, then the CPU time (as data, below).
   s4u::Mailbox* box = mailboxes(lane).take(id_, to);
   compute(cpu_s);
   return keep({net.transport->start({id_, to, bytes, payload_of(tag), box}), to, lane});
