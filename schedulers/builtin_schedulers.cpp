@@ -42,6 +42,11 @@ void register_builtin_schedulers(SchedulerRegistry& registry) {
                        "Ranka, Wang, Kumar 1992, sec. 3.1", Strategy::loosely_synchronous,
                        &schedule_linear_permutation_shift},
                       1),
+      {"LP-no-dummies",
+       "LP without dummies: n-1 phases with P(i xor k); \"if COM(i,j) = 0, processor Pi will not send "
+       "message to processor Pj (but will receive message from Pj if COM(j,i) > 0)\"",
+       "Wang and Ranka 1994, sec. 4.1, Fig. 2", Strategy::receiver_ready,  // S1, sec. 6
+       &schedule_linear_permutation_no_dummies},
       {"CGM", "compact global masking: compressed matrix, random start column, entries randomly swapped",
        "Ranka, Wang, Fox 1992 [16]; Ranka, Wang, Kumar 1992 sec. 5.1 and 5.3.2", Strategy::loosely_synchronous,
        &schedule_compact_global_masking},

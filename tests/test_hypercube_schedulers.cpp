@@ -20,6 +20,7 @@
 #include "topologies/machines.hpp"
 
 using namespace mcsim;
+using test::end_of;
 
 namespace {
 constexpr int cube_nodes = 64;
@@ -112,6 +113,62 @@ TEST_CASE("LP on a 64-node cube: every phase is link-contention-free under e-cub
   }
   // LP does not claim it (it also runs on the CM-5's fat tree).
   for (const auto& phase : s.plan.phases) REQUIRE_FALSE(phase.link_contention_free);
+}
+
+TEST_CASE("LP-no-dummies on a 64-node cube: each message in the phase of src xor dst, phases link-contention-free") {
+  const CommMatrix m = uniform(16, 0);
+  const Schedule s = schedule_on_cube("LP-no-dummies", m, 1);
+  REQUIRE(s.phases() == cube_nodes - 1);
+  REQUIRE(s.plan.message_count() == m.size());  // 1,024 messages, where LP sends 4,032 with its dummies
+  for (std::size_t p = 0; p < s.plan.phases.size(); ++p) {
+    for (const auto& msg : s.plan.phases[p].messages) {
+      REQUIRE_FALSE(msg.dummy);
+      REQUIRE(static_cast<std::size_t>(msg.src ^ msg.dst) == p + 1);
+    }
+    REQUIRE_NOTHROW(check_link_contention_free(s.plan.phases[p], ecube64, "LP-no-dummies phase " + std::to_string(p)));
+  }
+  REQUIRE_NOTHROW(validate_plan(s.plan, m, "LP-no-dummies"));
+}
+
+TEST_CASE("LP-no-dummies on a 4-node iPSC/860 under S1: a node that only receives gets its message, no dummy is sent") {
+  // The 4-node matrix worked by hand in test_schedulers.cpp, in 1 KB units (NX's long protocol).
+  // Phase 0: 0 <-> 1 exchange, 2 -> 3 one way; phase 1: 0 -> 2; phase 2: 2 -> 1 and 3 -> 0.
+  const CommMatrix m =
+      CommMatrix(4, {{0, 1, 1}, {1, 0, 2}, {2, 3, 3}, {0, 2, 4}, {3, 0, 5}, {2, 1, 6}}).scaled(1024);
+  const auto plan_of = [&m](const std::string& name) {
+    Rng rng(1);
+    return run_scheduler(find_scheduler(name, "test"), {m, SchedulingHints{}, rng}).plan;
+  };
+  const Plan wang94 = plan_of("LP-no-dummies");
+  REQUIRE(wang94.strategy == Strategy::receiver_ready);
+  Plan cm5 = plan_of("LP");  // the CM-5 LP with its dummies, run under S1 as the wang94 scenarios did before
+  cm5.strategy = Strategy::receiver_ready;
+  const Plan alone = test::one_phase(4, Strategy::receiver_ready, {{2, 3, 3 * 1024}});
+  const auto runs = simulate_isolated({"ipsc860", 4, {}}, {Job{wang94, 1}, Job{cm5, 1}, Job{alone, 1}});
+
+  const Run& run = runs[0];
+  REQUIRE(run.messages.size() == 6);
+  for (const auto& msg : run.messages) {
+    INFO(msg.src << " -> " << msg.dst);
+    REQUIRE_FALSE(msg.dummy);
+    REQUIRE(msg.end_s > msg.start_s);
+  }
+  // Node 3 only receives in phase 0, from node 2, whose circuit shares nothing with the 0 <-> 1
+  // exchange: its ready signal and the data take exactly what they take alone.
+  REQUIRE(end_of(run, 2, 3) == Approx(end_of(runs[2], 2, 3)));
+  // Node 0 goes on to phase 1 (it only sends, to node 2, which only receives) once its phase-0
+  // message has arrived; in phase 2 node 0 only receives, from node 3.
+  const auto start_of = [&run](int src, int dst) {
+    return std::find_if(run.messages.begin(), run.messages.end(),
+                        [&](const MessageRecord& r) { return r.src == src && r.dst == dst; })->start_s;
+  };
+  REQUIRE(start_of(0, 2) >= end_of(run, 1, 0));
+  REQUIRE(end_of(run, 3, 0) > end_of(run, 0, 2));
+  // The CM-5 LP sends twelve messages, six of them dummies, and takes longer for it.
+  REQUIRE(runs[1].messages.size() == 12);
+  REQUIRE(std::count_if(runs[1].messages.begin(), runs[1].messages.end(),
+                        [](const MessageRecord& r) { return r.dummy; }) == 6);
+  REQUIRE(run.communication_time() < runs[1].communication_time());
 }
 
 TEST_CASE("RS_N: partial permutations that deliver every message, never fewer than the busiest node needs") {

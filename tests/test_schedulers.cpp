@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <tuple>
 
 #include "routing/hypercube_route.hpp"
 #include "sim/core/scheduler.hpp"
@@ -70,6 +71,55 @@ TEST_CASE("LP with xor needs a power of two, the shift variant does not") {
   const Schedule s = schedule("LP-shift", m, 1);
   REQUIRE(s.phases() == 23);
   REQUIRE_NOTHROW(validate_plan(s.plan, m, "LP-shift"));
+}
+
+namespace {
+// A 4-node matrix worked by hand: the partners of phase k (1..3) are i and i xor k.
+//   phase 1 (0-1, 2-3): 0 -> 1 and 1 -> 0 exchange; 2 -> 3 has no reverse, so node 3 only receives
+//   phase 2 (0-2, 1-3): 0 -> 2 only; nodes 1 and 3 do nothing
+//   phase 3 (0-3, 1-2): 2 -> 1 and 3 -> 0, each one way
+CommMatrix hand_worked_lp_matrix() {
+  return CommMatrix(4, {{0, 1, 100}, {1, 0, 200}, {2, 3, 300}, {0, 2, 400}, {3, 0, 500}, {2, 1, 600}});
+}
+
+std::vector<std::tuple<int, int, std::uint64_t, bool>> messages_of(const Phase& phase) {
+  std::vector<std::tuple<int, int, std::uint64_t, bool>> out;
+  for (const auto& m : phase.messages) out.emplace_back(m.src, m.dst, m.bytes, m.dummy);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("LP-no-dummies: Wang and Ranka's Fig. 2 sends only where COM has a message, in the phase of its pair") {
+  const CommMatrix m = hand_worked_lp_matrix();
+  const Schedule s = schedule("LP-no-dummies", m, 1);
+  REQUIRE(s.phases() == 3);
+  using M = std::tuple<int, int, std::uint64_t, bool>;
+  REQUIRE(messages_of(s.plan.phases[0]) == std::vector<M>{{0, 1, 100, false}, {1, 0, 200, false}, {2, 3, 300, false}});
+  REQUIRE(messages_of(s.plan.phases[1]) == std::vector<M>{{0, 2, 400, false}});
+  REQUIRE(messages_of(s.plan.phases[2]) == std::vector<M>{{2, 1, 600, false}, {3, 0, 500, false}});
+  for (const auto& phase : s.plan.phases) REQUIRE(phase.partial_permutation);
+  REQUIRE(s.plan.strategy == Strategy::receiver_ready);  // S1, as Wang and Ranka sec. 6 run LP
+  REQUIRE(s.operations.at("dummies") == 0);
+  REQUIRE(s.operations.at("lookups") == 4 * 3);  // every node looks at COM(i, i xor k) in every phase
+  REQUIRE_NOTHROW(validate_plan(s.plan, m, "LP-no-dummies"));
+
+  // The CM-5 LP of Ranka, Wang and Kumar on the same matrix: the same pairs, a dummy in each of the
+  // six directions COM leaves empty, so every phase is a full exchange.
+  const Schedule cm5 = schedule("LP", m, 1);
+  REQUIRE(cm5.plan.message_count() == 12);
+  REQUIRE(cm5.operations.at("dummies") == 6);
+  REQUIRE(messages_of(cm5.plan.phases[1]) ==
+          std::vector<M>{{0, 2, 400, false}, {1, 3, 0, true}, {2, 0, 0, true}, {3, 1, 0, true}});
+}
+
+TEST_CASE("LP-no-dummies keeps every one of the n-1 iterations, empty ones included, and needs a power of two") {
+  // One message, 0 -> 5: only iteration k = 5 has anything to do.
+  const Schedule s = schedule("LP-no-dummies", CommMatrix(8, {{0, 5, 64}}), 1);
+  REQUIRE(s.phases() == 7);
+  for (std::size_t p = 0; p < s.phases(); ++p) REQUIRE(s.plan.phases[p].messages.size() == (p == 4 ? 1u : 0u));
+  Rng gen(1);
+  REQUIRE_THROWS_WITH(schedule("LP-no-dummies", random_density_matrix(24, 4, gen), 1),
+                      Catch::Contains("LP-no-dummies") && Catch::Contains("power-of-two node count, got 24"));
 }
 
 TEST_CASE("CGM: partial permutations, never fewer than the busiest node needs, about the paper's count") {
