@@ -56,6 +56,15 @@ MachineSpec cluster(std::map<std::string, std::string> more = {}) {
   return {"ethernet-cluster", 4, options};
 }
 
+// A loosely synchronous plan of one message per phase, in the order given.
+Plan one_message_per_phase(int nodes, const std::vector<PlannedMessage>& messages) {
+  Plan plan;
+  plan.nodes = nodes;
+  plan.strategy = Strategy::loosely_synchronous;
+  for (const PlannedMessage& m : messages) plan.phases.push_back(Phase{{m}, true});
+  return plan;
+}
+
 // Node 0 sends `bytes` to node 1 (messages[0].start_s: when its send call returned); node 1 waits
 // `late_s`, then posts the receive (messages[0].end_s: the arrival it reports).
 ProgramFactory late_receiver(std::uint64_t bytes, double late_s) {
@@ -184,10 +193,7 @@ TEST_CASE("The Plan interpreter under MPICH ch_p4: a node ahead by a step writes
   // node 2's port (5 MB/s each), so the 1000 B are in node 2's buffer at 250 us, and ch_p4's send
   // returns then; the other 99000 B take 9.9 ms alone: 10.15 ms. Node 2 spends its 50 us, posts
   // phase 1's receive at 10.2 ms and copies 1000 B (10 us): 10.21 ms, then its 50 us.
-  Plan plan;
-  plan.nodes = 4;
-  plan.strategy = Strategy::loosely_synchronous;
-  plan.phases = {Phase{{{1, 2, 100000}}, true}, Phase{{{0, 2, 1000}}, true}};
+  const Plan plan = one_message_per_phase(4, {{1, 2, 100000}, {0, 2, 1000}});
   const Run eager = simulate_isolated(cluster(), {Job{plan, 1}}).at(0);
   REQUIRE(eager.messages[0].end_s == Approx(10150e-6).epsilon(1e-9));
   REQUIRE(eager.messages[1].end_s == Approx(10210e-6).epsilon(1e-9));
@@ -198,6 +204,60 @@ TEST_CASE("The Plan interpreter under MPICH ch_p4: a node ahead by a step writes
   REQUIRE(held.messages[0].end_s == Approx(10050e-6).epsilon(1e-9));
   REQUIRE(held.messages[1].end_s == Approx(10200e-6).epsilon(1e-9));
   REQUIRE(held.node_finish_s[0] == Approx(10200e-6).epsilon(1e-9));
+}
+
+TEST_CASE("The Plan interpreter under MPICH ch_p4: a full receive buffer holds a node two steps ahead until the receiver takes its first message") {
+  // Loosely synchronous on 4 nodes: phase 0 is 1 -> 2 (100000 B), phases 1 and 2 are 0 -> 2 (1000 B
+  // each). Node 0 has nothing in phase 0; its first message leaves at 50 us beside phase 0's (5 MB/s
+  // each at node 2's port) and is in node 2's buffer at 250 us, where ch_p4's send returns.
+  const Plan plan = one_message_per_phase(4, {{1, 2, 100000}, {0, 2, 1000}, {0, 2, 1000}});
+  // A 1500-byte buffer: the second message (ready at 250 + 50 = 300 us) does not fit and waits. Phase
+  // 0's message runs alone after 250 us: 1000 B by then, 99000 B at 10 MB/s, 10.15 ms. Node 2 spends
+  // 50 us, posts phase 1's receive at 10.2 ms: the buffer empties (its copy, 1000 B at 100 MB/s,
+  // ends at 10.21 ms) and the second message leaves at 10.2 ms, in 100 us: 10.3 ms, where node 0's
+  // send returns. Node 2 posted phase 2's receive at 10.21 + 0.05 = 10.26 ms, before it arrived: no
+  // copy; its 50 us end the run at 10.35 ms.
+  const Run full = simulate_isolated(cluster({{"receive_buffer_bytes", "1500"}}), {Job{plan, 1}}).at(0);
+  REQUIRE(full.messages[0].end_s == Approx(10150e-6).epsilon(1e-9));
+  REQUIRE(full.messages[1].end_s == Approx(10210e-6).epsilon(1e-9));
+  REQUIRE(full.messages[2].end_s == Approx(10300e-6).epsilon(1e-9));
+  REQUIRE(full.node_finish_s[0] == Approx(10300e-6).epsilon(1e-9));
+  REQUIRE(full.node_finish_s[2] == Approx(10350e-6).epsilon(1e-9));
+  // With room for both, the second message leaves at 300 us and shares node 2's port with phase 0's
+  // (5 MB/s): in the buffer at 500 us, where node 0 is done. Phase 0's message: 1000 B by 250 us,
+  // 500 B alone to 300 us, 1000 B shared to 500 us, then 97500 B alone: 10.25 ms. Node 2 posts at
+  // 10.3 ms and copies (10 us): 10.31 ms; its 50 us, the post of phase 2 at 10.36 ms, the copy:
+  // 10.37 ms, its 50 us: 10.42 ms.
+  const Run roomy = simulate_isolated(cluster(), {Job{plan, 1}}).at(0);
+  REQUIRE(roomy.messages[0].end_s == Approx(10250e-6).epsilon(1e-9));
+  REQUIRE(roomy.messages[1].end_s == Approx(10310e-6).epsilon(1e-9));
+  REQUIRE(roomy.messages[2].end_s == Approx(10370e-6).epsilon(1e-9));
+  REQUIRE(roomy.node_finish_s[0] == Approx(500e-6).epsilon(1e-9));
+  REQUIRE(roomy.node_finish_s[2] == Approx(10420e-6).epsilon(1e-9));
+}
+
+TEST_CASE("The Plan interpreter under CMMD 1992: a node with nothing to do in a phase waits in CMMD_send_block until its receiver posts") {
+  // Loosely synchronous on the round-number CM-5: phase 0 is 1 -> 2, phase 1 is 0 -> 2, phase 2 is
+  // 0 -> 3, 8000 B each (1 ms at 8 MB/s). Node 0 has nothing in phase 0 and calls CMMD_send_block at
+  // once; its rendezvous waits for node 2, which posts phase 1's receive only after phase 0's message
+  // (50 us + 1 ms = 1.05 ms) and its 50 us: 1.1 ms. Node 0's data then takes 1 ms (2.1 ms), and its
+  // send returns only then; phase 2's message: its 50 us, node 3 posted from the start, 1 ms: 3.15 ms.
+  const Plan plan = one_message_per_phase(32, {{1, 2, 8000}, {0, 2, 8000}, {0, 3, 8000}});
+  const Run cmmd = simulate_isolated(round_cm5, {Job{plan, 1}}).at(0);
+  REQUIRE(cmmd.messages[0].end_s == Approx(1050e-6).epsilon(1e-9));
+  REQUIRE(cmmd.messages[1].start_s == Approx(0).margin(1e-12));  // the call, at once
+  REQUIRE(cmmd.messages[1].end_s == Approx(2100e-6).epsilon(1e-9));
+  REQUIRE(cmmd.messages[2].start_s == Approx(2100e-6).epsilon(1e-9));
+  REQUIRE(cmmd.messages[2].end_s == Approx(3150e-6).epsilon(1e-9));
+  REQUIRE(cmmd.node_finish_s[0] == Approx(3150e-6).epsilon(1e-9));
+  REQUIRE(cmmd.node_finish_s[2] == Approx(2150e-6).epsilon(1e-9));
+  // CMAML scopy's send returns at once, but the CM-5 has no buffer for data that comes before its
+  // receive, so node 0 waits as long for its data to leave: 11.5 us + 960 us for phase 0 (971.5 us),
+  // node 2's 11.5 us, then 960 us (1943 us), node 0's 11.5 us and 960 us for phase 2 (2914.5 us).
+  const Run cmaml = simulate_isolated({"cm5", 32, {{"data_messages", "cmaml-scopy"}}}, {Job{plan, 1}}).at(0);
+  REQUIRE(cmaml.messages[0].end_s == Approx(971.5e-6).epsilon(1e-9));
+  REQUIRE(cmaml.messages[1].end_s == Approx(1943e-6).epsilon(1e-9));
+  REQUIRE(cmaml.messages[2].end_s == Approx(2914.5e-6).epsilon(1e-9));
 }
 
 TEST_CASE("DRS under CMMD's rendezvous and under CMAML: the same protocol, each library's calls and costs") {
