@@ -307,6 +307,34 @@ TEST_CASE("Modified linear permutation posts its receives ahead: under CMMD's sy
   REQUIRE(std::abs(synchronous.messages[0].end_s - synchronous.messages[1].end_s) < 1e-3);
 }
 
+TEST_CASE("Two-stage and the all-to-all exchange under MPICH ch_p4 on two nodes: the length vectors, one step, the barrier") {
+  // One message 0 -> 1 of 8000 B (2000 elements of 4 B) on the round-number cluster (control
+  // messages 50 us at each end, 16 B on the wire: 1.6 us; a barrier of ceil(log2 2) = 1 latency:
+  // 100 us, given as an option, since the default counts the published 120 us whatever latency_us
+  // says). Both programs post each step's receive before its send, so ch_p4's buffer is never used.
+  const CommMatrix m(2, {{0, 1, 8000}});
+  MachineSpec two = cluster({{"barrier_us", "100"}});
+  two.nodes = 2;
+  // All-to-all: t/p = 1000 elements each way, 4000 B. The length vectors: 50 + 1.6 + 50 us = 101.6 us.
+  // Step 1: 50 us, 4000 B at 10 MB/s both ways at once (full-duplex ports): 551.6 us; the
+  // receiver's 50 us, the barrier's 100 us: 701.6 us.
+  const Run all = run_one(two, all_to_all_same_traffic(m, 4));
+  REQUIRE(all.messages.size() == 2);
+  for (const MessageRecord& r : all.messages) REQUIRE(r.end_s == Approx(551.6e-6).epsilon(1e-9));
+  REQUIRE(all.node_finish_s[0] == Approx(701.6e-6).epsilon(1e-9));
+  REQUIRE(all.node_finish_s[1] == Approx(701.6e-6).epsilon(1e-9));
+  // Two-stage: the message in 2 parts of 1000 elements; node 0 keeps one for stage 2 and sends the
+  // other to node 1 in stage 1, each with 2p + 1 = 5 header words: 4020 B, 402 us. Stage 1: the
+  // vectors (101.6 us), 50 us, 402 us (553.6 us), node 1's 50 us, the barrier: 703.6 us. Stage 2 the
+  // same from there: 805.2, 855.2, 1257.2 us at node 1, then 50 us and the barrier: 1407.2 us.
+  const Run two_stage_run = run_one(two, two_stage(m, 4, 3));
+  REQUIRE(two_stage_run.messages.size() == 2);
+  REQUIRE(two_stage_run.messages[0].end_s == Approx(553.6e-6).epsilon(1e-9));
+  REQUIRE(two_stage_run.messages[1].end_s == Approx(1257.2e-6).epsilon(1e-9));
+  REQUIRE(two_stage_run.node_finish_s[0] == Approx(1407.2e-6).epsilon(1e-9));
+  REQUIRE(two_stage_run.node_finish_s[1] == Approx(1407.2e-6).epsilon(1e-9));
+}
+
 TEST_CASE("Every node program runs under every bundled machine's library and delivers every message") {
   // A small bounded-traffic matrix (each node sends 3 messages) on each machine at the node count
   // its programs take; every message has arrived after it was sent, and each machine's run ends
