@@ -130,6 +130,10 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "timeline -o {out}/t.csv --trace {out}/t.states.csv", "two outputs of this run would be written"},
       {Kind::cli, "run {in}/s.toml -o {out}/X.svg", "X.svg: two outputs of this run would be written to this one file"},
       {Kind::cli, "report --scenarios {out} -o {out}/r -q", "has no scenario (*.toml)"},
+      // A fresh adversarial pass (after issue 36): each left a file or a temporary, created a
+      // directory, waited for ever, or failed only after the simulation.
+      {Kind::cli, "timeline -o {out}/t.csv --trace /dev/full", "/dev/full: writing the file failed"},
+      {Kind::cli, "timeline -o {out}/t.csv --trace {in}/hostile/fifo.csv", "fifo.csv: is a FIFO that no program is reading"},
       {Kind::cli, "report --scenarios {in} --only , -o {out}/r -q", "--only: ',' names no experiment"},
       {Kind::cli, "sweep --scheduler '\x1b[2JX\r'", "unknown scheduler '\\x1b[2JX\\r'"},
       {Kind::cli, "timeline --msg-unit -1", "--msg-unit: -1 is out of range"},

@@ -215,7 +215,8 @@ TEST_CASE("Issue 36.5: a signal removes every tracked temporary, however many, f
   REQUIRE(names_in(dir) == std::vector<std::string>{"t500.partial"});
 
   // The command that showed it: SIGINT while `report` has 20 complete temporary files waiting
-  // (its first output is a FIFO no one reads, so the report waits there).
+  // (its first output is a FIFO whose reader reads nothing: a pipe of one page, so the report's
+  // write of 21 KB waits there; a FIFO with no reader at all is refused at once).
   fs::create_directories(dir + "/scenarios");
   fs::create_directories(dir + "/out");
   const std::string lemmas = slurp(std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/lo92-lemmas.toml");
@@ -227,6 +228,9 @@ TEST_CASE("Issue 36.5: a signal removes every tracked temporary, however many, f
     std::ofstream(fmt::format("{}/scenarios/lemmas{:02}.toml", dir, i)) << text;
   }
   REQUIRE(::mkfifo((dir + "/out/lemmas00.csv").c_str(), 0600) == 0);
+  const int reader = ::open((dir + "/out/lemmas00.csv").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  REQUIRE(reader >= 0);
+  REQUIRE(::fcntl(reader, F_SETPIPE_SZ, 4096) >= 0);
   const pid_t report = ::fork();
   if (report == 0) {
     const int null = ::open("/dev/null", O_WRONLY);
@@ -241,6 +245,7 @@ TEST_CASE("Issue 36.5: a signal removes every tracked temporary, however many, f
   REQUIRE(names_in(dir + "/out").size() == 21);
   REQUIRE(::kill(report, SIGINT) == 0);
   REQUIRE(wait_for(report) == 128 + SIGINT);
+  ::close(reader);
   REQUIRE(names_in(dir + "/out") == std::vector<std::string>{"lemmas00.csv"});
 }
 
@@ -337,3 +342,4 @@ TEST_CASE("Issue 36 minor: a lost report is an error, a lost progress line is no
   REQUIRE(slurp(dir + "/d.csv").starts_with("experiment,"));
   REQUIRE(slurp(dir + "/out").find("wrote " + dir + "/d.csv") != std::string::npos);
 }
+

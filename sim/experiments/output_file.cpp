@@ -80,9 +80,14 @@ Target classify(const std::string& path) {
 void write_through(const Target& t, const std::string& text) {
   struct stat info {};
   const bool regular = ::stat(t.given.c_str(), &info) == 0 && S_ISREG(info.st_mode);
-  const int fd = ::open(t.given.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | (regular ? O_TRUNC : 0));
+  // O_NONBLOCK: a FIFO that no program reads is refused at once instead of waiting for ever
+  // (ENXIO); the writes then block as usual.
+  const int fd = ::open(t.given.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (regular ? O_TRUNC : 0));
+  if (fd < 0 && errno == ENXIO && S_ISFIFO(info.st_mode)) throw Error(t.given, "is a FIFO that no program is reading");
   if (fd < 0) throw Error(t.given, system_error("cannot open for writing"));
   try {
+    if (const int flags = ::fcntl(fd, F_GETFL); flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
+      throw Error(t.given, system_error("cannot open for writing"));
     write_all(fd, text, t.given);
   } catch (...) {
     ::close(fd);
@@ -183,23 +188,26 @@ void write_files_atomically(const std::vector<std::pair<std::string, std::string
   for (const auto& [path, text] : files) paths.push_back(path);
   const std::vector<Target> targets = classify_all(paths);
   std::vector<std::string> temporaries(files.size());
+  const auto discard_temporaries = [&](std::size_t from) {
+    for (std::size_t j = from; j < files.size(); ++j)
+      if (!temporaries[j].empty()) ::unlink(temporaries[j].c_str()), untrack_temporary(temporaries[j]);
+  };
   try {
     for (std::size_t i = 0; i < files.size(); ++i)
       if (targets[i].way == Way::replace) temporaries[i] = write_temporary(targets[i], files[i].second);
+    // Devices and FIFOs next (/dev/full, a FIFO nobody reads fail here): a failure leaves no file
+    // renamed into place and no temporary.
+    for (std::size_t i = 0; i < files.size(); ++i)
+      if (targets[i].way == Way::write_through) write_through(targets[i], files[i].second);
   } catch (...) {
-    for (const auto& name : temporaries)
-      if (!name.empty()) ::unlink(name.c_str()), untrack_temporary(name);
+    discard_temporaries(0);
     throw;
   }
   for (std::size_t i = 0; i < files.size(); ++i) {
-    if (targets[i].way == Way::write_through) {
-      write_through(targets[i], files[i].second);
-      continue;
-    }
+    if (targets[i].way == Way::write_through) continue;
     if (::rename(temporaries[i].c_str(), targets[i].file.c_str()) != 0) {
       const std::string problem = system_error("cannot move the finished file into place");
-      for (std::size_t j = i; j < files.size(); ++j)
-        if (!temporaries[j].empty()) ::unlink(temporaries[j].c_str()), untrack_temporary(temporaries[j]);
+      discard_temporaries(i);
       throw Error(targets[i].given, problem);
     }
     untrack_temporary(temporaries[i]);

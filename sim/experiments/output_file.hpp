@@ -6,7 +6,9 @@
 //   signal) leaves no file, and never a truncated one. A symbolic link to a regular file is kept:
 //   the file it points to is replaced.
 // - A target that is a device, a FIFO or a socket (-o /dev/stdout, a named pipe) is written
-//   through: it is opened and written, never replaced.
+//   through: it is opened and written, never replaced; a FIFO that no program reads is refused
+//   rather than waited on. Of several files, these are written before any file is renamed into
+//   place, so one that fails (/dev/full) leaves none.
 // - A directory, or a link that points nowhere, is refused; so are an empty path and two outputs
 //   of one run that name the same file (-o X.svg beside the plot X.svg, --trace naming the CSV).
 // Errors are mcsim::Error "path: problem"; the parent directory is created when missing.
