@@ -134,6 +134,7 @@ const std::vector<BadInput>& bad_inputs() {
       // directory, waited for ever, or failed only after the simulation.
       {Kind::cli, "timeline -o {out}/t.csv --trace /dev/full", "/dev/full: writing the file failed"},
       {Kind::cli, "timeline -o {out}/t.csv --trace {in}/hostile/fifo.csv", "fifo.csv: is a FIFO that no program is reading"},
+      {Kind::cli, "sweep --scheduler LP --cfg no/such-key:1 -o {out}/new/", "new/: ends with '/': it names a directory"},
       {Kind::cli, "report --scenarios {in} --only , -o {out}/r -q", "--only: ',' names no experiment"},
       {Kind::cli, "sweep --scheduler '\x1b[2JX\r'", "unknown scheduler '\\x1b[2JX\\r'"},
       {Kind::cli, "timeline --msg-unit -1", "--msg-unit: -1 is out of range"},

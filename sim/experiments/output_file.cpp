@@ -50,6 +50,9 @@ struct Target {
 
 Target classify(const std::string& path) {
   if (path.empty()) throw Error("output", "an empty path names no file");
+  // "DIR/" names a directory: without this, DIR was created and the rename into it failed only
+  // once every simulation had run.
+  if (path.ends_with('/')) throw Error(path, "ends with '/': it names a directory, not a file to write");
   Target t{path, fs::path(path)};
   struct stat followed {}, own {};
   const bool exists = ::stat(path.c_str(), &followed) == 0;
