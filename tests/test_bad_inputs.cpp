@@ -135,6 +135,8 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "timeline -o {out}/t.csv --trace /dev/full", "/dev/full: writing the file failed"},
       {Kind::cli, "timeline -o {out}/t.csv --trace {in}/hostile/fifo.csv", "fifo.csv: is a FIFO that no program is reading"},
       {Kind::cli, "sweep --scheduler LP --cfg no/such-key:1 -o {out}/new/", "new/: ends with '/': it names a directory"},
+      {Kind::cli, "run {in}/s.toml --cfg no/such-key:1 -o {out}/" + std::string(256, 'y') + ".csv",
+       "its file name is longer than 255 bytes"},
       {Kind::cli, "report --scenarios {in} --only , -o {out}/r -q", "--only: ',' names no experiment"},
       {Kind::cli, "sweep --scheduler '\x1b[2JX\r'", "unknown scheduler '\\x1b[2JX\\r'"},
       {Kind::cli, "timeline --msg-unit -1", "--msg-unit: -1 is out of range"},

@@ -343,3 +343,14 @@ TEST_CASE("Issue 36 minor: a lost report is an error, a lost progress line is no
   REQUIRE(slurp(dir + "/out").find("wrote " + dir + "/d.csv") != std::string::npos);
 }
 
+// Fresh pass: a file name of 244 bytes is a good one (the limit is 255), but its temporary,
+// ".NAME.partial-XXXXXX", was 16 bytes longer: every such output failed with "File name too
+// long", once the simulation had run.
+TEST_CASE("Issue 36 fresh pass: a long file name within the limit is written, its temporary name cut") {
+  const auto dir = mcsim::test::temp_dir("long-name");
+  const std::string stem(240, 'y');  // the longest name written, stem + ".states.csv", has 251 bytes
+  const auto r = run_mcsim(fmt::format("timeline -o {}/{}.csv", dir, stem));
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  REQUIRE(names_in(dir) == std::vector<std::string>{stem + ".csv", stem + ".states.csv", stem + ".svg"});
+}

@@ -48,12 +48,17 @@ struct Target {
   Way way = Way::replace;
 };
 
+// The longest file name the file systems mcsim writes to take (NAME_MAX on Linux).
+constexpr std::size_t longest_file_name = 255;
+
 Target classify(const std::string& path) {
   if (path.empty()) throw Error("output", "an empty path names no file");
   // "DIR/" names a directory: without this, DIR was created and the rename into it failed only
   // once every simulation had run.
   if (path.ends_with('/')) throw Error(path, "ends with '/': it names a directory, not a file to write");
   Target t{path, fs::path(path)};
+  if (t.file.filename().string().size() > longest_file_name)
+    throw Error(path, fmt::format("its file name is longer than {} bytes", longest_file_name));
   struct stat followed {}, own {};
   const bool exists = ::stat(path.c_str(), &followed) == 0;
   const bool is_link = ::lstat(path.c_str(), &own) == 0 && S_ISLNK(own.st_mode);
@@ -111,7 +116,10 @@ std::string write_temporary(const Target& t, const std::string& text) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) throw Error(t.given, "cannot create the directory: " + ec.message());
-  std::string name = (dir / fmt::format(".{}.partial-XXXXXX", t.file.filename().string())).string();
+  // ".NAME.partial-XXXXXX" is 16 bytes longer than NAME: a long NAME is cut (its start kept, which
+  // says whose temporary it is) so that every name the target may have gives a temporary.
+  const std::string name_start = t.file.filename().string().substr(0, longest_file_name - 16);
+  std::string name = (dir / fmt::format(".{}.partial-XXXXXX", name_start)).string();
   const int fd = ::mkstemp(name.data());
   if (fd < 0) throw Error(t.given, system_error("cannot create a file in " + dir.string()));
   track_temporary(name);

@@ -10,8 +10,8 @@
 //   rather than waited on. Of several files, these are written before any file is renamed into
 //   place, so one that fails (/dev/full) leaves none.
 // - A directory, or a link that points nowhere, is refused; so are an empty path, a path ending
-//   in '/', and two outputs of one run that name the same file (-o X.svg beside the plot X.svg,
-//   --trace naming the CSV).
+//   in '/', a file name longer than 255 bytes, and two outputs of one run that name the same file
+//   (-o X.svg beside the plot X.svg, --trace naming the CSV).
 // Errors are mcsim::Error "path: problem"; the parent directory is created when missing.
 //
 // A file another program writes as it goes (SimGrid's Paje trace) is captured in memory
