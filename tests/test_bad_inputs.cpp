@@ -137,6 +137,8 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "sweep --scheduler LP --cfg no/such-key:1 -o {out}/new/", "new/: ends with '/': it names a directory"},
       {Kind::cli, "run {in}/s.toml --cfg no/such-key:1 -o {out}/" + std::string(256, 'y') + ".csv",
        "its file name is longer than 255 bytes"},
+      {Kind::cli, "run {in}/s.toml --cfg no/such-key:1 -o /dev/null", "/dev/null: is not a file of its own"},
+      {Kind::cli, "timeline -o /dev/stdout", "/dev/stdout: is not a file of its own"},
       {Kind::cli, "report --scenarios {in} --only , -o {out}/r -q", "--only: ',' names no experiment"},
       {Kind::cli, "sweep --scheduler '\x1b[2JX\r'", "unknown scheduler '\\x1b[2JX\\r'"},
       {Kind::cli, "timeline --msg-unit -1", "--msg-unit: -1 is out of range"},
@@ -374,5 +376,8 @@ TEST_CASE("Bad inputs: one line on stderr, non-zero exit, no file written") {
     CHECK(fs::is_empty(r.out));
   }
   // --shard and --resume with -o /dev/stdout or /dev/null put nothing into /dev.
-  for (const char* left : {"/dev/stdout.shard-0-of-2.txt", "/dev/stdout.tasks", "/dev/null.tasks"}) CHECK_FALSE(fs::exists(left));
+  // Nor do plots and side files named after a device (as root they were made in /dev).
+  for (const char* left : {"/dev/stdout.shard-0-of-2.txt", "/dev/stdout.tasks", "/dev/null.tasks", "/dev/null.svg",
+                           "/dev/stdout.svg", "/dev/stdout.states.csv"})
+    CHECK_FALSE(fs::exists(left));
 }

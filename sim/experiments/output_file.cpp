@@ -194,6 +194,12 @@ void check_output_paths(const std::vector<std::string>& paths) {
   for (const Target& t : classify_all(paths)) check_place(t);
 }
 
+void check_files_beside(const std::string& path) {
+  if (classify(path).way == Way::write_through)
+    throw Error(path, "is not a file of its own (a device, a FIFO, /dev/stdout): this run also writes files named "
+                      "after it (NAME.svg, ...) beside it; give a file in a directory");
+}
+
 void write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files) {
   std::vector<std::string> paths;
   for (const auto& [path, text] : files) paths.push_back(path);

@@ -37,6 +37,11 @@ void write_files_atomically(const std::vector<std::pair<std::string, std::string
 // that is a file is refused). Creates nothing.
 void check_output_paths(const std::vector<std::string>& paths);
 
+// A run that names files after its output (the plot X.svg beside X.csv) needs that output to be a
+// file in a directory: a device, a FIFO or a link to one (-o /dev/null, -o /dev/stdout) is refused,
+// for the files beside it would be made in /dev (as root) or could not be made at all.
+void check_files_beside(const std::string& path);
+
 // A file another program writes as it goes (SimGrid writes the Paje trace itself, in the
 // simulation process): the program is told to write to writer_path(), an anonymous file in memory
 // that nothing else sees and that disappears with this process (a signal leaves nothing behind);

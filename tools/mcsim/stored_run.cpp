@@ -85,8 +85,13 @@ std::string stem_beside(const std::string& csv) {
 void run_stored(const std::vector<std::string>& command, const std::vector<std::string>& input_files,
                 const std::string& csv, const std::vector<std::string>& report_files, const StoredRunFlags& flags,
                 RunOptions run, const std::function<Made(const RunOptions&)>& make) {
-  if (!flags.any()) {
+  // Where the report's files go (a run that makes shard or task files checks those instead).
+  const auto check_report_places = [&] {
+    if (report_files.size() > 1) check_files_beside(csv);
     check_output_paths(report_files);
+  };
+  if (!flags.any()) {
+    check_report_places();
     finish(make(run));
     return;
   }
@@ -97,7 +102,7 @@ void run_stored(const std::vector<std::string>& command, const std::vector<std::
   TaskStore store(identity);
   run.tasks = &store;
   if (flags.from_shards) {  // every task's result from this run's shard files
-    check_output_paths(report_files);
+    check_report_places();
     store.serve_shards(*flags.from_shards);
     const Made made = make(run);
     store.check_every_result_served();

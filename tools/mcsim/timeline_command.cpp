@@ -80,6 +80,7 @@ void add_timeline_command(CLI::App& app) {
     std::vector<std::string> paths = {out, beside(".svg"), beside(".states.csv")};
     if (link_load) paths.insert(paths.end(), {beside(".links.csv"), beside(".links.svg")});
     if (!trace.empty()) paths.push_back(trace);
+    check_files_beside(out);
     check_output_paths(paths);
     MachineSpec spec{machine, nodes, {}};
     for (const auto& option : machine_options) {
