@@ -139,6 +139,8 @@ const std::vector<BadInput>& bad_inputs() {
        "its file name is longer than 255 bytes"},
       {Kind::cli, "run {in}/s.toml --cfg no/such-key:1 -o /dev/null", "/dev/null: is not a file of its own"},
       {Kind::cli, "timeline -o /dev/stdout", "/dev/stdout: is not a file of its own"},
+      {Kind::cli, "sweep --scheduler LP --nodes 32,64 --cfg no/such-key:1 --shard 1/2 -o {out}/s.csv",
+       "shard 1/2: simulation task 1: "},
       {Kind::cli, "report --scenarios {in} --only , -o {out}/r -q", "--only: ',' names no experiment"},
       {Kind::cli, "sweep --scheduler '\x1b[2JX\r'", "unknown scheduler '\\x1b[2JX\\r'"},
       {Kind::cli, "timeline --msg-unit -1", "--msg-unit: -1 is out of range"},

@@ -70,8 +70,9 @@ std::string error_text(const std::exception_ptr& error, std::size_t task) {
   }
 }
 
-[[noreturn]] void run_child(int fd, std::size_t index, const std::function<std::string(std::size_t)>& task) {
-  task_channel() = {fd, index, false};
+[[noreturn]] void run_child(int fd, std::size_t index, std::size_t number,
+                           const std::function<std::string(std::size_t)>& task) {
+  task_channel() = {fd, number, false};
   int code = 3;
   try {
     const std::string message = fmt::format("O{}", task(index));
@@ -104,7 +105,8 @@ int default_workers() {
 }
 
 std::vector<std::string> run_isolated(std::size_t task_count, const std::function<std::string(std::size_t)>& task,
-                                      int workers, const TaskProgress& progress) {
+                                      int workers, const TaskProgress& progress, const TaskNumber& task_number) {
+  const auto number = [&](std::size_t k) { return task_number ? task_number(k) : k; };
   std::vector<std::string> results(task_count);
   std::vector<Child> running;
   std::size_t next = 0, done = 0;
@@ -129,7 +131,7 @@ std::vector<std::string> run_isolated(std::size_t task_count, const std::functio
         for (const Child& c : running) ::close(c.fd), ::close(c.err);
         ::dup2(err, STDERR_FILENO);
         ::close(err);
-        run_child(fds[1], next, task);
+        run_child(fds[1], next, number(next), task);
       }
       ::close(fds[1]);
       track_child(pid);
@@ -178,10 +180,12 @@ std::vector<std::string> run_isolated(std::size_t task_count, const std::functio
         if (!c.received.empty() && c.received[0] == 'E')
           failure = c.received.substr(1);
         else if (WIFSIGNALED(status))
-          failure = fmt::format("simulation task {}: {}{}the simulation process died of signal {} ({})", c.task, said,
+          failure = fmt::format("simulation task {}: {}{}the simulation process died of signal {} ({})",
+                                number(c.task), said,
                                 said.empty() ? "" : " (", WTERMSIG(status), strsignal(WTERMSIG(status)));
         else
-          failure = fmt::format("simulation task {}: {}{}the simulation process exited with status {}", c.task, said,
+          failure = fmt::format("simulation task {}: {}{}the simulation process exited with status {}",
+                                number(c.task), said,
                                 said.empty() ? "" : " (", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
         if (!said.empty()) failure += ")";
         // The run has failed: the other tasks' results would be thrown away, so stop them now.

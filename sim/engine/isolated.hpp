@@ -15,9 +15,15 @@ namespace mcsim {
 
 using TaskProgress = std::function<void(std::size_t done, std::size_t total)>;
 
+// The number by which messages name task k of a run_isolated call: k itself unless the caller
+// runs a part of a longer list (a shard, the tasks --resume has not kept), whose numbers the user
+// sees everywhere else.
+using TaskNumber = std::function<std::size_t(std::size_t k)>;
+
 // Throws mcsim::Error with the task's own one-line error if a task throws, or says how it died.
 std::vector<std::string> run_isolated(std::size_t task_count, const std::function<std::string(std::size_t)>& task,
-                                      int workers, const TaskProgress& progress = {});
+                                      int workers, const TaskProgress& progress = {},
+                                      const TaskNumber& task_number = {});
 
 // The number of workers to use when the user says nothing: the cores this process may use.
 int default_workers();

@@ -145,7 +145,8 @@ std::vector<TaskText> TaskStore::run(std::size_t count, const std::function<std:
         },
         workers,
         progress ? TaskProgress([&](std::size_t done, std::size_t) { progress(before + done, selected); })
-                 : TaskProgress());
+                 : TaskProgress(),
+        [&](std::size_t i) { return first + to_run[i]; });
   } catch (const Error& e) {
     if (shard_) throw ShardFailed(fmt::format("shard {}/{}: {}", shard_->index, shard_->count, e.what()));
     throw;
