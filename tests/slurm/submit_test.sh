@@ -103,8 +103,10 @@ refused "unknown option '--frobnicate'" --shards 4 --frobnicate "${good[@]}" "${
 refused "no mcsim command after --" --shards 4 "${good[@]}" --
 refused "the command must be reproduce, run, sweep or sensitivity, not 'timeline'" --shards 4 "${good[@]}" -- timeline
 refused "run needs a scenario file that exists" --shards 4 "${good[@]}" -- run "$work/missing.toml"
+# -qj2, -qo, -jq: short flags written together (-qj2 passed, then every shard failed on the cluster
+# with "--jobs: At Most 1 required but received 2").
 for word in -j -j4 --jobs --jobs=4 -o -o/tmp/x --out --out=x -q --quiet --shard --shard=0/2 --resume --from-shards \
-  --from-shards=x --all; do
+  --from-shards=x --all -qj2 -qo -jq; do
   refused "the command may not hold '$word'" --shards 4 "${good[@]}" "${cmd[@]}" "$word"
 done
 

@@ -75,10 +75,15 @@ case "$1" in
   *) fail "the command must be reproduce, run, sweep or sensitivity, not '$1'" ;;
 esac
 for word in "$@"; do
+  # Short flags may be written together (-qj2 is -q -j 2): a cluster holding -j, -o or -q counts too.
+  [[ "$word" =~ ^-[a-zA-Z]*[joq] ]] && word_is_ours=yes || word_is_ours=""
   case "$word" in
     -o|-o?*|--out|--out=*|-j|-j?*|--jobs|--jobs=*|-q|--quiet|--shard|--shard=*|--resume|--from-shards|--from-shards=*|--all)
-      fail "the command may not hold '$word': this script gives -o, -j, -q, --shard, --resume and --from-shards itself (and --all is not sharded)" ;;
+      word_is_ours=yes ;;
   esac
+  if [ -n "$word_is_ours" ]; then
+    fail "the command may not hold '$word': this script gives -o, -j, -q, --shard, --resume and --from-shards itself (and --all is not sharded)"
+  fi
 done
 if [[ "$mcsim" == */* ]]; then
   [ -f "$mcsim" ] && [ -x "$mcsim" ] || fail "--mcsim: $mcsim is not an executable file"
