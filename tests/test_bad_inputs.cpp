@@ -145,6 +145,8 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "sweep --scheduler '\x1b[2JX\r'", "unknown scheduler '\\x1b[2JX\\r'"},
       {Kind::cli, "timeline --msg-unit -1", "--msg-unit: -1 is out of range"},
       {Kind::cli, "timeline --nodes 0", "--nodes: 0 is out of range"},
+      {Kind::cli, "timeline --link-load --load-scale nan", "--load-scale: 'nan' is not a finite number"},
+      {Kind::cli, "timeline --link-load --load-scale 2", "--load-scale: 2 is out of range (allowed: 0 to 1)"},
       {Kind::cli, "bench --repeat 0", "--repeat: 0 is out of range"},
       {Kind::cli, "draw-mapping --k 99", "--k: 99 is out of range"},
       {Kind::cli, "reproduce no-such-table", "no experiment 'no-such-table'"},

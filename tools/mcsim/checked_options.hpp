@@ -35,6 +35,23 @@ CLI::Validator whole_number(T minimum, T maximum) {
       fmt::format("{}..{}", minimum, maximum));
 }
 
+// A CLI11 check: the text must be a finite real number in minimum..maximum (CLI11's Range lets
+// "nan" through: every comparison with it is false).
+inline CLI::Validator real_number(double minimum, double maximum) {
+  return CLI::Validator(
+      [minimum, maximum](std::string& text) -> std::string {
+        try {
+          const double value = parse_real(text, "");
+          if (value < minimum || value > maximum)
+            return fmt::format("{} is out of range (allowed: {} to {})", text, minimum, maximum);
+          return {};
+        } catch (const Error& e) {
+          return e.what();
+        }
+      },
+      fmt::format("{}..{}", minimum, maximum));
+}
+
 // --cfg key:value, both present (SimGrid itself judges the key and value, in the simulation
 // process; its complaint comes back as one line).
 inline CLI::Validator simgrid_setting() {

@@ -65,7 +65,7 @@ void add_timeline_command(CLI::App& app) {
                   "Utilisation at the top of the link-load colour scale (0: from the busiest link; give pictures "
                   "to be compared the same)")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(real_number(0.0, 1.0));
   cmd->add_option("--trace", trace, "Also write a Paje trace of the run (SimGrid's platform and link usage, mcsim's "
                                     "node states) to this file")
       ->check(output_path());
