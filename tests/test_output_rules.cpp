@@ -354,3 +354,21 @@ TEST_CASE("Issue 36 fresh pass: a long file name within the limit is written, it
   REQUIRE(r.exit_code == 0);
   REQUIRE(names_in(dir) == std::vector<std::string>{stem + ".csv", stem + ".states.csv", stem + ".svg"});
 }
+
+// Fresh pass: whoever can write a shared directory (a Slurm job's, as in item 1) could plant
+// DIR/ID.svg -> ~/.bashrc; the merge job run there, --from-shards DIR -o DIR, followed the link and
+// replaced the file it named. A link is followed only if this user made it.
+TEST_CASE("Issue 36 fresh pass: a symbolic link another user made is not written through") {
+  const auto dir = mcsim::test::temp_dir("foreign-link");
+  fs::create_directories(dir + "/shared");
+  std::ofstream(dir + "/victim") << "keep\n";
+  fs::create_symlink(dir + "/victim", dir + "/shared/t.svg");
+  if (::lchown((dir + "/shared/t.svg").c_str(), 65534, 65534) != 0) {
+    WARN("cannot give a link to another user here (not root): the case is left out");
+    return;
+  }
+  const auto r = run_mcsim(fmt::format("timeline -o {}/shared/t.csv", dir));
+  require_one_line_error(r, "t.svg: is a symbolic link owned by another user (uid 65534)");
+  REQUIRE(slurp(dir + "/victim") == "keep\n");
+  REQUIRE(names_in(dir + "/shared") == std::vector<std::string>{"t.svg"});
+}

@@ -78,6 +78,12 @@ Target classify(const std::string& path) {
       t.way = Way::write_through;
       return t;
     }
+    // A link someone else made (in a shared directory, e.g. a Slurm job's) would choose which of
+    // this user's files is replaced: followed only if this user made it (as the kernel's
+    // protected_symlinks does in sticky directories).
+    if (own.st_uid != ::geteuid())
+      throw Error(path, fmt::format("is a symbolic link owned by another user (uid {}); refusing to write through it",
+                                    own.st_uid));
     std::error_code ec;
     t.file = fs::canonical(path, ec);
     if (ec) throw Error(path, "cannot resolve the symbolic link: " + ec.message());

@@ -4,7 +4,8 @@
 // - A new or regular file is written to a temporary file beside it, flushed to disk, and renamed
 //   over the target only when every byte is written: a failed run (disk full, `ulimit -f`, a
 //   signal) leaves no file, and never a truncated one. A symbolic link to a regular file is kept:
-//   the file it points to is replaced.
+//   the file it points to is replaced, if this user made the link (one another user made, in a
+//   shared directory, would choose which file is replaced: refused).
 // - A target that is a device, a FIFO or a socket (-o /dev/stdout, a named pipe) is written
 //   through: it is opened and written, never replaced; a FIFO that no program reads is refused
 //   rather than waited on. Of several files, these are written before any file is renamed into
