@@ -323,6 +323,14 @@ TEST_CASE("Issue 36 minor: control characters from input are shown escaped in re
   const auto error = run_mcsim("sweep --scheduler '\x1b[2JX\r'");
   no_controls(error.err);
   require_one_line_error(error, "unknown scheduler '\\x1b[2JX\\r'");
+  // Fresh pass: index.html took the title, notes and labels with their ESC, BEL and U+009B raw
+  // (`cat index.html` retitled the terminal; an SVG with them is not XML). Shown as on the terminal.
+  const auto report = run_mcsim(fmt::format("report --scenarios {} -q -j 1 -o {}/report", dir, dir));
+  REQUIRE(report.exit_code == 0);
+  const std::string page = slurp(dir + "/report/index.html");
+  no_controls(page);
+  REQUIRE(page.find("T\\x1b]0;owned\\x07 \\u009b31m\\r over") != std::string::npos);
+  REQUIRE(page.find("L\\x1b[2J") != std::string::npos);
 }
 
 // Minor: `run ... > /dev/full` exited 0; a progress line on a full or closed stderr died of SIGABRT.

@@ -7,11 +7,15 @@
 
 #include <fmt/format.h>
 
+#include "../core/shown_text.hpp"
+
 namespace mcsim::svg {
 
+// Text for an SVG or HTML page: control characters shown escaped (shown(): a raw ESC would act when
+// the file is shown with cat, and is not allowed in XML), then the XML specials.
 inline std::string escaped(const std::string& text) {
   std::string out;
-  for (char c : text) {
+  for (char c : shown(text)) {
     if (c == '<') out += "&lt;";
     else if (c == '>') out += "&gt;";
     else if (c == '&') out += "&amp;";

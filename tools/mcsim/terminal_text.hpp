@@ -7,19 +7,17 @@
 
 #include <fmt/format.h>
 
+#include "../../sim/core/shown_text.hpp"
+
 #include <string>
 #include <string_view>
 #include <utility>
 
 namespace mcsim::cli {
 
-enum class Lines { one, several };
-
-// `text` with every control character shown escaped: C0 controls (\x1b, \r, \b, ...), DEL and the
-// C1 controls U+0080..U+009F (\u009b); bytes that are not UTF-8 as \xNN. Everything else, UTF-8
-// letters and symbols included, is kept. With Lines::several, newlines and tabs are kept (a report
-// of many lines); with Lines::one they are escaped too (an error or a progress line).
-std::string shown(std::string_view text, Lines lines = Lines::several);
+// shown() and Lines (sim/core/shown_text.hpp), as the terminal's functions use them.
+using mcsim::Lines;
+using mcsim::shown;
 
 // Standard output: `text` through shown(). A write that fails throws mcsim::Error; one that fails
 // while buffered is found when main() flushes standard output before it exits.
