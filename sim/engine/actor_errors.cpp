@@ -4,6 +4,11 @@
 
 #include "isolated.hpp"
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#include <string_view>
+#endif
+
 namespace mcsim {
 namespace {
 
@@ -14,6 +19,32 @@ std::exception_ptr& kept_error() {
 }
 
 }  // namespace
+
+#if defined(__SANITIZE_ADDRESS__)
+// AddressSanitizer does not know SimGrid's actor stacks (Debian's SimGrid is not built with its
+// fiber hooks), so the unwinding of an exception thrown there leaves the red zones of the frames
+// it passed poisoned ("ASan is ignoring requested __asan_handle_no_return", google/sanitizers#189);
+// the next call that reaches them reports a stack overflow that is not one. Below the handler
+// those frames are gone: unpoison the actor's stack (a heap block, found by ASan itself) from its
+// start up to here, as __asan_handle_no_return does on a stack it knows.
+__attribute__((noinline, no_sanitize_address)) void forget_unwound_frames() {
+  char* here = static_cast<char*>(__builtin_frame_address(0));
+  void* block = nullptr;
+  std::size_t size = 0;
+  char name[1];
+  const char* kind = __asan_locate_address(here, name, sizeof name, &block, &size);
+  if (kind && std::string_view(kind) == "heap" && static_cast<char*>(block) < here)
+    __asan_unpoison_memory_region(block, static_cast<std::size_t>(here - static_cast<char*>(block)));
+}
+
+// The same unknown stacks make __asan_handle_no_return, called at every throw, check its own call
+// of sigaltstack against red zones left by frames that SimGrid switched away from, and report a
+// stack overflow in ASan's own code before the exception is even thrown. mcsim never calls
+// sigaltstack, so that interceptor's reports are suppressed, in every process of the build.
+extern "C" const char* __asan_default_suppressions() { return "interceptor_name:sigaltstack\n"; }
+#else
+void forget_unwound_frames() {}
+#endif
 
 void stop_simulation_on(std::exception_ptr error) {
   if (!kept_error()) {

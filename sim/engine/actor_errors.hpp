@@ -16,6 +16,9 @@ namespace mcsim {
 // Keeps `error` if it is the simulation's first (and sends it to the parent at once when this is a
 // task's process: isolated.hpp's send_task_error), and kills every actor but the calling one.
 void stop_simulation_on(std::exception_ptr error);
+// In the sanitizer build, clears what an exception's unwinding left poisoned on the calling
+// actor's stack (actor_errors.cpp says why); nothing otherwise.
+void forget_unwound_frames();
 // Forgets any kept error (at the start of a simulation).
 void clear_actor_error();
 // After Engine::run: rethrows the kept error, if any.
@@ -29,6 +32,7 @@ auto guarded(Code code) {
     } catch (const simgrid::ForcefulKillException&) {
       throw;  // SimGrid unwinds a killed actor with this; it must go through
     } catch (...) {
+      forget_unwound_frames();
       stop_simulation_on(std::current_exception());
     }
   };
