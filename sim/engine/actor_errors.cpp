@@ -6,7 +6,6 @@
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/asan_interface.h>
-#include <string_view>
 #endif
 
 namespace mcsim {
@@ -33,13 +32,15 @@ __attribute__((noinline, no_sanitize_address)) void forget_unwound_frames() {
   std::size_t size = 0;
   char name[1];
   const char* kind = __asan_locate_address(here, name, sizeof name, &block, &size);
-  if (kind && std::string_view(kind) == "heap" && static_cast<char*>(block) < here)
+  // Nothing here may call instrumented code before the unpoisoning: this frame's own locals may sit
+  // on the stale red zones (strcmp is ASan's, and reads only its two constant strings).
+  if (kind && __builtin_strcmp(kind, "heap") == 0 && static_cast<char*>(block) < here)
     __asan_unpoison_memory_region(block, static_cast<std::size_t>(here - static_cast<char*>(block)));
 }
 
-// The same unknown stacks make __asan_handle_no_return, called at every throw, check its own call
-// of sigaltstack against red zones left by frames that SimGrid switched away from, and report a
-// stack overflow in ASan's own code before the exception is even thrown. mcsim never calls
+// On the same unknown stacks __asan_handle_no_return, called at every throw, checks its own call
+// of sigaltstack against stale red zones there and reports a stack overflow in ASan's own code
+// before the exception is even thrown. mcsim never calls
 // sigaltstack, so that interceptor's reports are suppressed, in every process of the build.
 extern "C" const char* __asan_default_suppressions() { return "interceptor_name:sigaltstack\n"; }
 #else
