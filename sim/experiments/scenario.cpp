@@ -10,6 +10,7 @@
 
 #include "../core/checked_number.hpp"
 #include "../core/input_file.hpp"
+#include "../core/toml_reader.hpp"
 #include "../core/scheduler.hpp"
 #include "../core/error.hpp"
 #include "../mapping/alpha.hpp"
@@ -19,68 +20,6 @@
 namespace mcsim {
 
 namespace {
-
-class Reader {
- public:
-  explicit Reader(std::string path) : path_(std::move(path)) {}
-
-  std::string at(const toml::node& node, const std::string& key) const {
-    const auto& source = node.source();
-    if (source.begin.line > 0) return fmt::format("{}:{} ({})", path_, source.begin.line, key);
-    return fmt::format("{} ({})", path_, key);
-  }
-  std::string at(const std::string& key) const { return fmt::format("{} ({})", path_, key); }
-
-  void only_keys(const toml::table& table, const std::string& name, std::set<std::string> allowed) const {
-    for (const auto& [key, value] : table)
-      if (!allowed.contains(std::string(key.str())))
-        throw Error(at(value, name.empty() ? std::string(key.str()) : name + "." + std::string(key.str())),
-                    fmt::format("unknown key '{}' (allowed here: {})", key.str(), fmt::join(allowed, ", ")));
-  }
-
-  std::string string(const toml::table& table, const std::string& key, const std::string& full, bool required,
-                     std::string fallback = {}) const {
-    const toml::node* node = table.get(key);
-    if (!node) {
-      if (required) throw Error(at(full), "missing required key");
-      return fallback;
-    }
-    if (auto v = node->value<std::string>()) return *v;
-    throw Error(at(*node, full), "expected a string");
-  }
-
-  std::int64_t integer(const toml::node& node, const std::string& full) const {
-    if (auto v = node.value_exact<std::int64_t>()) return *v;
-    throw Error(at(node, full), "expected an integer");
-  }
-
-  double number(const toml::node& node, const std::string& full) const {
-    if (auto v = node.value<double>()) {
-      check_finite(*v, at(node, full));
-      return *v;
-    }
-    throw Error(at(node, full), "expected a number");
-  }
-
-  // An integer or a list of integers (a sweep axis), each in minimum..maximum.
-  std::vector<std::int64_t> integers(const toml::node& node, const std::string& full, std::int64_t minimum,
-                                     std::int64_t maximum = std::numeric_limits<int>::max()) const {
-    std::vector<std::int64_t> values;
-    if (const auto* array = node.as_array()) {
-      for (const auto& item : *array) values.push_back(integer(item, full));
-      if (values.empty()) throw Error(at(node, full), "the list is empty");
-    } else {
-      values.push_back(integer(node, full));
-    }
-    for (auto v : values)
-      if (v < minimum) throw Error(at(node, full), fmt::format("value {} is below {}", v, minimum));
-    for (auto v : values) check_integer_range(v, at(node, full), minimum, maximum);
-    return values;
-  }
-
- private:
-  std::string path_;
-};
 
 PlotKind plot_from_string(const Reader& r, const toml::table& root) {
   const std::string name = r.string(root, "plot", "plot", false);
@@ -460,16 +399,7 @@ std::string with_lambda(const std::string& spec, double lambda) {
 }
 
 Scenario load_scenario(const std::string& path) {
-  toml::table root;
-  const std::string text = read_input_file(path, "the scenario file", max_scenario_file_bytes);
-  try {
-    root = toml::parse(text, path);
-  } catch (const toml::parse_error& e) {
-    const auto& where = e.source();
-    if (where.begin.line == 0) throw Error(path, std::string(e.description()));
-    throw Error(fmt::format("{}:{}:{}", path, where.begin.line, where.begin.column),
-                fmt::format("malformed TOML: {}", e.description()));
-  }
+  const toml::table root = parse_toml_file(path, "the scenario file", max_scenario_file_bytes);
   const Reader r(path);
   // Read into the widest sweep kind; a simulation scenario keeps its SweepScenario part.
   PermutationScenario s;
