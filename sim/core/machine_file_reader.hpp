@@ -1,0 +1,33 @@
+// Reading a machine file (docs/machine-files.md) into its typed value, MachineFile. Errors are one
+// line, "file:line (key): what", as a bad scenario's. The file and every file it names as its
+// base are untrusted: each is read through read_input_file (regular files, at most
+// max_machine_file_bytes), a base is found by name only (no path), and a chain of bases is at most
+// max_base_depth long and never returns to a file it has read.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "machine_file.hpp"
+
+namespace mcsim {
+
+// A machine file: the bundled ones are under 16 KiB; 1 MiB is a bound, not a size.
+inline constexpr std::uint64_t max_machine_file_bytes = 1ull << 20;
+// The longest chain of `base = "..."`: a what-if on a what-if on a bundled machine needs 2.
+inline constexpr int max_base_depth = 8;
+
+// Reads the machine file at `path`. `base = "NAME"` is looked up as NAME.toml in each folder of
+// `search_folders` in turn (the installed machines folder), then in the folder of the file that
+// names it. `choices` picks a variant of the machine (a --machine-option naming a [choices]
+// entry, e.g. {"cmmd", "overlapped"}); every other choice takes its default.
+MachineFile load_machine_file(const std::string& path, const std::vector<std::string>& search_folders,
+                              const std::map<std::string, std::string>& choices = {});
+
+// Evaluates the rules that need the machine's node count (the cluster's barrier) for `nodes`
+// nodes, and the library again; throws mcsim::Error if the library is then out of range.
+void resolve_for_nodes(MachineFile& machine, int nodes);
+
+}  // namespace mcsim
