@@ -48,7 +48,10 @@ execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${PREFI
                 RESULT_VARIABLE exit_code OUTPUT_VARIABLE out ERROR_VARIABLE err)
 require_ok("cmake --install ${BUILD_DIR} --prefix ${PREFIX}")
 set(installed_mcsim ${PREFIX}/${BINDIR}/mcsim)
-foreach(file ${installed_mcsim} ${PREFIX}/${SCENARIO_DIR}/ranka92-table3.toml)
+foreach(file ${installed_mcsim} ${PREFIX}/${SCENARIO_DIR}/ranka92-table3.toml
+         ${PREFIX}/${SCENARIO_DIR}/machines/cm5.toml ${PREFIX}/${SCENARIO_DIR}/machines/ipsc860.toml
+         ${PREFIX}/${SCENARIO_DIR}/machines/mesh.toml ${PREFIX}/${SCENARIO_DIR}/machines/cp-pacs.toml
+         ${PREFIX}/${SCENARIO_DIR}/machines/ethernet-cluster.toml)
   if(NOT EXISTS ${file})
     message(FATAL_ERROR "cmake --install did not write ${file}")
   endif()
