@@ -640,3 +640,24 @@ TEST_CASE("Machine file fuzz seeds: the self-contained one reads with its rules 
   const MachineFile what_if = load_machine_file(seeds + "/what_if_cm5.toml", {machines_folder});
   CHECK(value_of(what_if, "topology.shape.arity") == 2);
 }
+
+TEST_CASE("Machine file docs: the worked example of docs/machine-files.md, a what-if CM-5 on base = \"cm5\", reads") {
+  // The example's text, as docs/machine-files.md shows it.
+  const std::string doc = test::slurp(std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/../docs/machine-files.md");
+  const std::string start = "```toml\n# cm5-binary-20.toml";
+  const auto from = doc.find(start);
+  REQUIRE(from != std::string::npos);
+  const auto to = doc.find("```\n", from + 7);
+  Folder folder("machine-file-doc");
+  const std::string path = folder.write("cm5-binary-20.toml", doc.substr(from + 8, to - from - 8));
+  const MachineFile m = load_machine_file(path, {machines_folder});
+  const MachineFile cm5 = bundled("cm5");
+  CHECK(m.name == "cm5-binary-20");
+  CHECK(value_of(m, "topology.shape.arity") == 2);
+  CHECK(value_of(m, "wire_bandwidth_MBps") == 20e6);
+  CHECK(m.find("topology.shape.parents_per_level")->values == std::vector<double>(14, 2.0));
+  CHECK(value_of(m, "cmmd_bandwidth_MBps") == value_of(cm5, "cmmd_bandwidth_MBps"));
+  require_same_library(m.library, cm5.library);
+  require_same_library(load_machine_file(path, {machines_folder}, {{"control_messages", "cmaml"}}).library,
+                       bundled("cm5", {{"control_messages", "cmaml"}}).library);
+}

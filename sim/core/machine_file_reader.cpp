@@ -203,7 +203,8 @@ Layers read_layers(const std::string& path, const std::vector<std::string>& sear
       throw Error(r.at(*base, "base"), fmt::format("more than {} bases in a chain ({})", max_base_depth,
                                                    fmt::join(layers.paths, " -> ")));
     std::vector<std::string> folders = search_folders;
-    folders.push_back(fs::path(current).parent_path().string());
+    const fs::path own_folder = fs::path(current).parent_path();
+    folders.push_back(own_folder.empty() ? std::string(".") : own_folder.string());
     std::string found;
     for (const auto& folder : folders) {
       const fs::path candidate = (folder.empty() ? fs::path(".") : fs::path(folder)) / (*name + ".toml");
