@@ -21,6 +21,7 @@
 #include "topologies/cp_pacs.hpp"
 #include "topologies/ethernet_cluster.hpp"
 #include "topologies/hypercube_machine.hpp"
+#include "topologies/machine_options.hpp"
 #include "topologies/machines.hpp"
 
 namespace fs = std::filesystem;
@@ -660,4 +661,31 @@ TEST_CASE("Machine file docs: the worked example of docs/machine-files.md, a wha
   require_same_library(m.library, cm5.library);
   require_same_library(load_machine_file(path, {machines_folder}, {{"control_messages", "cmaml"}}).library,
                        bundled("cm5", {{"control_messages", "cmaml"}}).library);
+}
+
+TEST_CASE("Bundled machine files: every option the C++ machine reads is a parameter or a choice of its file") {
+  // Each machine with each value of each choice: the options make_X() reads (MachineOptionRecorder)
+  // must each name a record (its `option`, or a [parameters] key) or a choice of the file read with
+  // the same choice.
+  for (const std::string name : {"cm5", "ipsc860", "mesh", "cp-pacs", "ethernet-cluster"}) {
+    const int nodes = name == "ethernet-cluster" ? 24 : 64;
+    std::vector<std::map<std::string, std::string>> variants = {{}};
+    for (const auto& c : bundled(name).choices)
+      for (const auto& value : c.values) variants.push_back({{c.name, value}});
+    for (const auto& options : variants) {
+      INFO(name << " " << fmt::format("{}", fmt::join(options, ", ")));
+      const MachineFile m = bundled(name, options);
+      std::map<std::string, std::string> spec_options = options;
+      if (name == "mesh") spec_options["switching"] = word_of(m, "switching");
+      MachineOptionRecorder recorder;
+      (void)cpp_machine(name, nodes, spec_options);
+      CHECK(!recorder.declarations().empty());
+      for (const auto& d : recorder.declarations()) {
+        INFO(d.key);
+        const bool choice = std::any_of(m.choices.begin(), m.choices.end(),
+                                        [&](const MachineChoice& c) { return c.name == d.key; });
+        CHECK((choice || m.find(d.key) != nullptr));
+      }
+    }
+  }
 }
