@@ -348,6 +348,12 @@ TEST_CASE("Machine file errors: one line, file:line (key): what") {
   CHECK(file_error(small_machine("", "[library.regimes.all]\nup_to = { value = \"100 B\", source = \"s\", assumption "
                                      "= true }\n"))
             .find("malformed TOML") != std::string::npos);  // a table defined twice is TOML's own error
+  // A quoted key with a '.' in it, a regime name that is no name.
+  CHECK(file_error(small_machine("\"bandwidth.x\" = { value = \"10 MB/s\", source = \"s\", assumption = false }\n")) ==
+        f + ":5 (links.bandwidth.x): a key of a machine file is a name without '.' (write nested tables)");
+  CHECK(file_error(small_machine("", "[library.regimes.\"Big One\"]\nup_to = { value = \"1 B\", source = \"s\", "
+                                     "assumption = true }\n")) ==
+        f + " (library.regimes.Big One): a regime's name is lower-case letters, digits, '-' and '_'");
   // Malformed TOML, a missing name.
   CHECK(file_error("name = \n").starts_with(f + ":1:"));
   CHECK(file_error("title = \"x\"\n") == f + " (name): missing required key");

@@ -34,7 +34,7 @@ enum class Takes {
   word,      // a record whose value is a word (one of `words` when given)
   quantity,  // a record whose value is a quantity of `dimension`
   number,    // a record whose value is a plain number
-  free,      // a record of any kind (topology.shape.*, parameters.*): see free_kind()
+  free,      // a record of any kind (topology.shape.*, parameters.*): see read_value()
 };
 
 struct KeySpec {
@@ -144,10 +144,12 @@ bool is_record(const toml::node& node) {
 }
 
 // Every record and plain value of `table` by its dotted path; tables that are no record are
-// walked into.
+// walked into. A quoted key with a '.' in it would read as two keys: refused.
 void flatten(const toml::table& table, const std::string& prefix, std::size_t layer, std::map<std::string, Entry>& out) {
   for (const auto& [key, node] : table) {
     const std::string path = prefix + std::string(key.str());
+    if (key.str().find('.') != std::string_view::npos || key.str().empty())
+      throw Error(Reader("").at(node, path), "a key of a machine file is a name without '.' (write nested tables)");
     if (node.is_table() && !is_record(node))
       flatten(*node.as_table(), path + ".", layer, out);
     else
@@ -225,6 +227,15 @@ Layers read_layers(const std::string& path, const std::vector<std::string>& sear
   return layers;
 }
 
+// The names of the size regimes ([library.regimes.NAME]).
+std::set<std::string> regime_names(const std::vector<ParameterRecord>& parameters) {
+  constexpr std::size_t prefix = std::string_view("library.regimes.").size();
+  std::set<std::string> names;
+  for (const auto& p : parameters)
+    if (p.path.starts_with("library.regimes.")) names.insert(p.path.substr(prefix, p.path.find('.', prefix) - prefix));
+  return names;
+}
+
 // The MessageLibrary of the [library] section (the reader has checked that every key is there). A
 // field whose derived record has no value yet holds NaN; the library is checked once every one
 // has a value.
@@ -255,10 +266,7 @@ MessageLibrary library_of(const MachineFile& m) {
   l.receive_buffer_bytes = number("library.receive_buffer");
   l.copy_rate_Bps = number("library.copy_rate");
   l.barrier_s = number("library.barrier");
-  std::set<std::string> regimes;
-  for (const auto& p : m.parameters)
-    if (p.path.starts_with("library.regimes.")) regimes.insert(p.path.substr(16, p.path.find('.', 16) - 16));
-  for (const auto& regime : regimes) {
+  for (const auto& regime : regime_names(m.parameters)) {
     const std::string prefix = "library.regimes." + regime + ".";
     SizeRegime r;
     r.name = regime;
@@ -325,9 +333,11 @@ class MachineFileReader {
     for (const auto& [key, spec] : link_keys())
       if (spec.required) require("links." + key);
     for (const auto& [key, spec] : library_keys()) require("library." + key);
-    std::set<std::string> regimes;
-    for (const auto& p : m.parameters)
-      if (p.path.starts_with("library.regimes.")) regimes.insert(p.path.substr(16, p.path.find('.', 16) - 16));
+    const std::set<std::string> regimes = regime_names(m.parameters);
+    for (const auto& regime : regimes)
+      if (!valid_name(regime))
+        throw Error(r_.at("library.regimes." + regime.substr(0, max_name_chars)),
+                    "a regime's name is lower-case letters, digits, '-' and '_'");
     if (regimes.empty()) throw Error(r_.at("library.regimes"), "missing required key (at least one size regime)");
     if (regimes.size() > max_regimes)
       throw Error(r_.at("library.regimes"), fmt::format("more than {} size regimes", max_regimes));
@@ -360,12 +370,19 @@ class MachineFileReader {
       it = merged_.erase(it);
     }
     if (declared.size() > max_choices) throw Error(r_.at("choices"), fmt::format("more than {} choices", max_choices));
-    // Each chosen overlay, by where its choice is declared (a base's choices before the file's,
-    // then by line): a later choice's overlay wins a key both set, as the CM-5's data_messages =
-    // "cmaml-scopy" wins over cmmd = "overlapped" in cm5.cpp.
-    std::vector<std::pair<std::pair<std::size_t, std::uint32_t>, std::map<std::string, Entry>>> overlays;
+    // Each choice with its chosen overlay, applied by where the choice is declared (a base's
+    // choices before the file's, then by line): a later choice's overlay wins a key both set, as
+    // the CM-5's data_messages = "cmaml-scopy" wins over cmmd = "overlapped" in cm5.cpp.
+    struct Chosen {
+      std::pair<std::size_t, std::uint32_t> declared_at;  // layer, line
+      MachineChoice choice;
+      std::map<std::string, Entry> overlay;
+    };
+    std::vector<Chosen> chosen;
     for (const auto& [name, keys] : declared) {
       const std::string full = "choices." + name;
+      if (!valid_option(name))
+        throw Error(r_.at(full.substr(0, 8 + max_name_chars)), "a choice's name is an option key (letters, digits, '_', '-')");
       MachineChoice c;
       c.name = name;
       const auto values = keys.find("values");
@@ -413,12 +430,11 @@ class MachineFileReader {
         c.chosen = it->second;
       }
       const std::string prefix = c.chosen + ".";
-      std::map<std::string, Entry> own;
+      std::map<std::string, Entry> overlay;
       for (const auto& [key, entry] : keys)
-        if (key.starts_with(prefix)) own[key.substr(prefix.size())] = entry;
-      const auto& declared_at = values->second;
-      overlays.push_back({{declared_at.layer, declared_at.node->source().begin.line}, std::move(own)});
-      choices_.push_back(std::move(c));
+        if (key.starts_with(prefix)) overlay[key.substr(prefix.size())] = entry;
+      chosen.push_back({{values->second.layer, values->second.node->source().begin.line}, std::move(c),
+                        std::move(overlay)});
     }
     std::vector<std::string> names;
     for (const auto& [name, keys] : declared) names.push_back(name);
@@ -426,18 +442,12 @@ class MachineFileReader {
       if (!declared.contains(name))
         throw Error(r_.at("choices"), fmt::format("no choice named '{}' (the file's choices: {})",
                                                   name.substr(0, max_name_chars), fmt::join(names, ", ")));
-    // The choices in the order they apply.
-    std::vector<std::size_t> order(choices_.size());
-    for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return overlays[a].first < overlays[b].first; });
-    std::vector<MachineChoice> sorted;
-    for (std::size_t k : order) sorted.push_back(std::move(choices_[k]));
-    choices_ = std::move(sorted);
-    std::stable_sort(overlays.begin(), overlays.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& [declared_at, overlay] : overlays)
+    std::stable_sort(chosen.begin(), chosen.end(),
+                     [](const Chosen& a, const Chosen& b) { return a.declared_at < b.declared_at; });
+    for (auto& [declared_at, choice, overlay] : chosen) {
       for (const auto& [path, entry] : overlay) merged_[path] = entry;
+      choices_.push_back(std::move(choice));
+    }
   }
 
   std::string location(const toml::node& node) const {
