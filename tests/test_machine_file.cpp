@@ -250,6 +250,11 @@ TEST_CASE("Machine file: the small example reads, and its derived value follows 
   CHECK(m.find("latency_us")->path == "library.regimes.all.startup");
   CHECK(m.find("library.control_send")->kind == ParameterRecord::Kind::derived);
   CHECK(m.find("links.bandwidth")->where == folder.path + "/m.toml:5");
+  CHECK(m.find("links.bandwidth")->unit == "MB/s");
+  CHECK(m.find("links.bandwidth")->text == "10 MB/s");
+  CHECK(m.find("links.bandwidth")->value == 10e6);
+  CHECK(m.find("library.receive_buffer")->unit.empty());
+  CHECK(m.find("library.sender_share")->kind == ParameterRecord::Kind::number);
 }
 
 TEST_CASE("Machine file errors: one line, file:line (key): what") {

@@ -30,6 +30,7 @@ struct ParameterRecord {
   double value = 0;            // quantity, number; also derived when the file states the value
   bool has_value = false;      // false only for a derived record written without a value
   std::vector<double> values;  // list
+  std::string unit;            // quantity: its unit as written ("MB/s"; empty for "unlimited")
   std::string text;            // the value as written ("10 MB/s", "wormhole", "[4, 4, 4]")
   std::string source;          // a publication, or why it is assumed
   bool assumption = false;     // required and explicit in the file

@@ -639,6 +639,7 @@ class MachineFileReader {
     const Quantity q = parse_quantity(text, dimension, unlimited, r_.at(value, full));
     p.value = q.value;
     p.dimension = q.dimension;
+    p.unit = q.unit;
     p.text = text;
   }
 

@@ -103,7 +103,7 @@ Quantity parse_quantity(std::string_view text, Dimension expected, bool unlimite
                                                                           : "10 MB/s");
   if (text == "unlimited") {
     if (unlimited_allowed && expected != Dimension::seconds && expected != Dimension::count)
-      return {std::numeric_limits<double>::infinity(), expected};
+      return {std::numeric_limits<double>::infinity(), expected, {}};
     throw Error(where, fmt::format("'unlimited' is not allowed here: {}", wanted));
   }
   // Digits first: std::from_chars would also take "inf", "nan" and a '-' sign.
@@ -131,7 +131,7 @@ Quantity parse_quantity(std::string_view text, Dimension expected, bool unlimite
                                    quoted(text), min_quantity, max_quantity));
   if (expected == Dimension::bytes && value != std::floor(value))
     throw Error(where, fmt::format("{} is not a whole number of bytes", quoted(text)));
-  return {value, expected};
+  return {value, expected, u->name};
 }
 
 }  // namespace mcsim

@@ -31,6 +31,7 @@ inline constexpr double min_quantity = 1e-15;
 struct Quantity {
   double value = 0;  // SI: bytes, seconds, bytes per second; infinity for "unlimited"
   Dimension dimension = Dimension::count;
+  std::string_view unit;  // the unit as written ("MB/s"); empty for "unlimited"
 };
 
 // Reads "NUMBER UNIT" (or "unlimited" when `unlimited_allowed`) as a quantity of the `expected`
