@@ -579,6 +579,17 @@ TEST_CASE("Bundled machine file ethernet-cluster: every parameter and ch_p4's li
   CHECK(read.family == "star");
   CHECK(std::isnan(read.library.barrier_s.value));  // ceil(log2 n) latencies: n is not known yet
   CHECK(!read.find("barrier_us")->has_value);
+  {
+    // A changed input moves what is derived from it (as an option given to latency_us will).
+    MachineFile m = read;
+    for (auto& p : m.parameters)
+      if (p.name == "latency_us") p.value = 200e-6;
+    resolve_for_nodes(m, 24);
+    CHECK(m.library.barrier_s.value == 5 * 200e-6);
+    CHECK(m.library.regimes[1].startup_s.value == 200e-6);
+    CHECK(m.library.regimes[2].trip_cpu_s.value == 100e-6);
+    CHECK(m.library.control_send_s.value == 100e-6);
+  }
   for (int nodes : {2, 16, 24, 64}) {
     INFO(nodes);
     const EthernetClusterParameters p = EthernetClusterParameters::published(nodes);

@@ -26,8 +26,9 @@ inline constexpr int max_base_depth = 8;
 MachineFile load_machine_file(const std::string& path, const std::vector<std::string>& search_folders,
                               const std::map<std::string, std::string>& choices = {});
 
-// Evaluates the rules that need the machine's node count (the cluster's barrier) for `nodes`
-// nodes, and the library again; throws mcsim::Error if the library is then out of range.
+// Evaluates every rule again, those that need the machine's node count (the cluster's barrier)
+// for `nodes` nodes, from the records' current values (a changed input moves what is derived from
+// it), and makes the library again; throws mcsim::Error if the library is then out of range.
 void resolve_for_nodes(MachineFile& machine, int nodes);
 
 }  // namespace mcsim

@@ -49,6 +49,10 @@ void evaluate_rules(std::vector<ParameterRecord>& records, std::optional<int> no
       if (p.name == name || p.path == name) return &p;
     return nullptr;
   };
+  // Derived values are computed afresh from their inputs, which may have changed since the last
+  // evaluation (an option given to the record an input names).
+  for (auto& p : records)
+    if (p.kind == ParameterRecord::Kind::derived) p.has_value = false;
   // Each pass gives a value to every record whose inputs all have one: at most one pass per record.
   for (std::size_t pass = 0; pass <= records.size(); ++pass) {
     bool changed = false, waiting = false;

@@ -27,7 +27,8 @@ struct MachineRule {
 const std::vector<MachineRule>& machine_rules();
 const MachineRule* find_machine_rule(const std::string& name);
 
-// Gives every derived record its value from its inputs, in dependency order: all of them when
+// Gives every derived record its value from its inputs, afresh (an input may have changed since),
+// in dependency order: all of them when
 // `nodes` is given, else those that do not need the node count (and no family rule). The result
 // has the dimension of the first input. Throws mcsim::Error (naming the record) for a cycle, an
 // input without a value, or a result of another dimension than `expected(record)` wants.
