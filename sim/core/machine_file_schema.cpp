@@ -1,0 +1,87 @@
+#include "machine_file_schema.hpp"
+
+namespace mcsim::machine_file_schema {
+
+const std::map<std::string, KeySpec>& library_keys() {
+  static const std::map<std::string, KeySpec> keys = {
+      {"name", {Takes::word, Dimension::count, false, {}, true}},
+      {"sends", {Takes::word, Dimension::count, false, {"posted", "local", "synchronous"}, true}},
+      {"receives", {Takes::word, Dimension::count, false, {"posted", "blocking"}, true}},
+      {"sender_share", {Takes::number, Dimension::count, false, {}, true}},
+      {"packet", {Takes::quantity, Dimension::bytes, false, {}, true}},
+      {"control_send", {Takes::quantity, Dimension::seconds, false, {}, true}},
+      {"control_receive", {Takes::quantity, Dimension::seconds, false, {}, true}},
+      {"node_ports", {Takes::word, Dimension::count, false, {"unlimited", "one-shared"}, true}},
+      {"receive_buffer", {Takes::quantity, Dimension::bytes, true, {}, true}},
+      {"copy_rate", {Takes::quantity, Dimension::bytes_per_second, true, {}, true}},
+      {"barrier", {Takes::quantity, Dimension::seconds, false, {}, true}},
+  };
+  return keys;
+}
+
+const std::map<std::string, KeySpec>& regime_keys() {
+  static const std::map<std::string, KeySpec> keys = {
+      {"up_to", {Takes::quantity, Dimension::bytes, true, {}, true}},
+      {"protocol", {Takes::word, Dimension::count, false, {"eager", "rendezvous", "handshake"}, true}},
+      {"startup", {Takes::quantity, Dimension::seconds, false, {}, true}},
+      {"per_hop", {Takes::quantity, Dimension::seconds, false, {}, true}},
+      {"trip_cpu", {Takes::quantity, Dimension::seconds, false, {}, true}},
+  };
+  return keys;
+}
+
+const std::map<std::string, KeySpec>& link_keys() {
+  static const std::map<std::string, KeySpec> keys = {
+      {"bandwidth", {Takes::quantity, Dimension::bytes_per_second, false, {}, true}},
+      {"interface_bandwidth", {Takes::quantity, Dimension::bytes_per_second}},
+      {"interface", {Takes::word, Dimension::count, false, {"shared", "duplex"}}},
+      {"latency", {Takes::quantity, Dimension::seconds}},
+      {"hop_latency", {Takes::quantity, Dimension::seconds}},
+      {"switching", {Takes::word}},
+      {"flit", {Takes::quantity, Dimension::bytes}},
+      {"buffer_flits", {Takes::number}},
+  };
+  return keys;
+}
+
+bool suffix_dimension(const std::string& key, Dimension& dimension) {
+  static const std::vector<std::pair<std::string, Dimension>> suffixes = {
+      {"_us", Dimension::seconds}, {"_ms", Dimension::seconds}, {"_ns", Dimension::seconds},
+      {"_MBps", Dimension::bytes_per_second}, {"_Bps", Dimension::bytes_per_second}, {"_bytes", Dimension::bytes}};
+  for (const auto& [suffix, d] : suffixes)
+    if (key.size() > suffix.size() && key.ends_with(suffix)) {
+      dimension = d;
+      return true;
+    }
+  return false;
+}
+
+std::optional<KeySpec> spec_of(const std::string& path) {
+  if (path == "name" || path == "title" || path == "base") return KeySpec{Takes::text};
+  if (path == "topology.family") return KeySpec{Takes::word, Dimension::count, false, {}, true};
+  auto under = [&](const std::string& prefix, std::string& rest) {
+    if (!path.starts_with(prefix)) return false;
+    rest = path.substr(prefix.size());
+    return !rest.empty() && rest.find('.') == std::string::npos;
+  };
+  std::string key;
+  if (under("topology.shape.", key) || under("parameters.", key)) return KeySpec{Takes::free};
+  if (under("links.", key)) {
+    auto it = link_keys().find(key);
+    return it == link_keys().end() ? std::nullopt : std::optional<KeySpec>(it->second);
+  }
+  if (under("library.", key)) {
+    auto it = library_keys().find(key);
+    return it == library_keys().end() ? std::nullopt : std::optional<KeySpec>(it->second);
+  }
+  if (path.starts_with("library.regimes.")) {
+    const std::string rest = path.substr(std::string("library.regimes.").size());
+    const auto dot = rest.find('.');
+    if (dot == std::string::npos || dot == 0) return std::nullopt;
+    auto it = regime_keys().find(rest.substr(dot + 1));
+    return it == regime_keys().end() ? std::nullopt : std::optional<KeySpec>(it->second);
+  }
+  return std::nullopt;
+}
+
+}  // namespace mcsim::machine_file_schema

@@ -1,0 +1,44 @@
+// The schema of a machine file (docs/machine-files.md, "The keys"): what each key takes, a word,
+// a quantity of a dimension, a number or (shape keys, [parameters]) any kind, and which keys are
+// required. The reader (machine_file_reader.cpp) checks every key against it.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "quantity.hpp"
+
+namespace mcsim::machine_file_schema {
+
+enum class Takes {
+  text,      // a plain string (name, title, base)
+  word,      // a record whose value is a word (one of `words` when given)
+  quantity,  // a record whose value is a quantity of `dimension`
+  number,    // a record whose value is a plain number
+  free,      // a record of any kind (topology.shape.*, parameters.*): number, list, quantity, word
+};
+
+struct KeySpec {
+  Takes takes = Takes::free;
+  Dimension dimension = Dimension::count;
+  bool unlimited = false;          // a quantity may be "unlimited"
+  std::vector<std::string> words;  // a word: the allowed ones (empty: any text)
+  bool required = false;
+};
+
+// The keys of [library], of each [library.regimes.NAME] and of [links].
+const std::map<std::string, KeySpec>& library_keys();
+const std::map<std::string, KeySpec>& regime_keys();
+const std::map<std::string, KeySpec>& link_keys();
+
+// The dimension a key's unit suffix names (an option key such as "wire_bandwidth_MBps", whose bare
+// number on the command line is in MB/s): false when it has no such suffix.
+bool suffix_dimension(const std::string& key, Dimension& dimension);
+
+// The spec of a dotted path of a machine file ("links.bandwidth"), or nullopt when the schema has
+// no such key.
+std::optional<KeySpec> spec_of(const std::string& path);
+
+}  // namespace mcsim::machine_file_schema
