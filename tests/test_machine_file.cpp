@@ -712,3 +712,45 @@ TEST_CASE("Bundled machine files: every option the C++ machine reads is a parame
     }
   }
 }
+
+TEST_CASE("Machine file options: --machine-option overrides a named record, in its key's unit, and what is derived from it follows") {
+  MachineFile cm5 = bundled("cm5");
+  apply_machine_option(cm5, "cmmd_startup_us", "100", "the command line");
+  CHECK(cm5.library.regimes[0].startup_s.value == 100e-6);
+  CHECK(cm5.library.control_send_s.value == 50e-6);  // rule half of cmmd_startup_us
+  CHECK(cm5.library.regimes[0].startup_s.assumption);
+  CHECK(cm5.library.regimes[0].startup_s.source.starts_with("option cmmd_startup_us = 100 (the file: Ponnusamy"));
+  CHECK(cm5.find("cmmd_startup_us")->where == "the command line");
+  apply_machine_option(cm5, "wire_bandwidth_MBps", "20", "cli");
+  CHECK(value_of(cm5, "links.bandwidth") == 20e6);
+  apply_machine_option(cm5, "wire_bandwidth_MBps", "2.5 GB/s", "cli");
+  CHECK(value_of(cm5, "links.bandwidth") == 2.5e9);
+  apply_machine_option(cm5, "node_interface", "duplex", "cli");
+  CHECK(word_of(cm5, "links.interface") == "duplex");
+  CHECK(error_of([&] { apply_machine_option(cm5, "wire_bandwidth_MBps", "3 us", "cli"); }) ==
+        "cli: option wire_bandwidth_MBps: '3 us' is a time, not what this key takes: expected a bandwidth (B/s, kB/s, "
+        "MB/s, GB/s), e.g. \"10 MB/s\"");
+  CHECK(error_of([&] { apply_machine_option(cm5, "node_interface", "sideways", "cli"); }) ==
+        "cli: option node_interface: 'sideways' is not one of shared, duplex");
+  CHECK(error_of([&] { apply_machine_option(cm5, "cmmd", "overlapped", "cli"); })
+            .starts_with("cli: option cmmd: is a choice (rendezvous, overlapped)"));
+  CHECK(error_of([&] { apply_machine_option(cm5, "colour", "red", "cli"); })
+            .starts_with("cli: unknown option 'colour' (known: barrier_us, cmmd, cmmd_bandwidth_MBps, cmmd_startup_us,"));
+
+  // A derived record given a value stops being derived; a list is written as the option was.
+  MachineFile cluster = bundled("ethernet-cluster");
+  apply_machine_option(cluster, "barrier_us", "500", "cli");
+  resolve_for_nodes(cluster, 24);
+  CHECK(cluster.library.barrier_s.value == 500e-6);
+  apply_machine_option(cluster, "latency_us", "200", "cli");
+  CHECK(cluster.library.regimes[2].trip_cpu_s.value == 100e-6);
+  MachineFile cp = bundled("cp-pacs");
+  apply_machine_option(cp, "shape", "2x4x8", "cli");
+  CHECK(cp.find("shape")->values == std::vector<double>{2, 4, 8});
+  CHECK(error_of([&] { apply_machine_option(cp, "shape", "2x", "cli"); }) == "cli: option shape: '' is not a whole number");
+  // A key without a unit suffix takes SI units: the mesh's dimensionless start-up c in seconds.
+  MachineFile mesh = bundled("mesh", {{"parameters", "dimensionless"}});
+  apply_machine_option(mesh, "startup", "2", "cli");
+  CHECK(mesh.library.regimes[0].startup_s.value == 2);
+  CHECK(mesh.library.control_send_s.value == 2);
+}

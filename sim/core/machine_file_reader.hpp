@@ -31,4 +31,15 @@ MachineFile load_machine_file(const std::string& path, const std::vector<std::st
 // it), and makes the library again; throws mcsim::Error if the library is then out of range.
 void resolve_for_nodes(MachineFile& machine, int nodes);
 
+// A --machine-option given to a machine read from a file: `key` names a record (its `option`, or
+// a [parameters] key) and `text` is its new value. A bare number is in the unit of the key's
+// suffix (cmmd_startup_us=100 is 100 us; a key without one takes SI units) or a quantity with its
+// unit ("100 us"); a word must be one the key allows; a list is written "4x4x4". The record
+// becomes that value (a derived one stops being derived), its source says it came from the option
+// and it counts as an assumption; what is derived from it is computed again, and so is the
+// library. A choice is refused (it picks a variant when the file is read: load_machine_file). Throws
+// mcsim::Error "where: option key: ..." naming the problem.
+void apply_machine_option(MachineFile& machine, const std::string& key, const std::string& text,
+                          const std::string& where);
+
 }  // namespace mcsim
