@@ -145,15 +145,13 @@ std::unique_ptr<Machine> make_mesh_machine(int rows, int cols, MeshParameters p)
   });
 }
 
-namespace {
-
-// The default shape for `nodes` nodes: the most nearly square rows x cols with cols >= rows
-// (for 2^k nodes: 2^floor(k/2) rows, 2^ceil(k/2) columns, the mesh of Lo et al., sec. 4).
 std::pair<int, int> default_shape(int nodes) {
   int rows = static_cast<int>(std::sqrt(static_cast<double>(nodes)));
   while (rows > 1 && nodes % rows != 0) --rows;
   return {rows, nodes / rows};
 }
+
+namespace {
 
 MeshParameters mesh_parameter_set(const std::string& name) {
   if (name == "dimensionless")

@@ -66,6 +66,9 @@ class MeshSwitching final : public SwitchingRules {
 };
 
 // The machine: throws mcsim::Error unless rows and cols are >= 1 and the parameters make sense.
+// The default shape for `nodes` nodes: the most nearly square rows x cols with cols >= rows
+// (for 2^k nodes: 2^floor(k/2) rows, 2^ceil(k/2) columns, the mesh of Lo et al., sec. 4).
+std::pair<int, int> default_shape(int nodes);
 std::unique_ptr<Machine> make_mesh_machine(int rows, int cols, MeshParameters parameters);
 std::unique_ptr<Machine> make_mesh(const MachineSpec& spec);
 

@@ -1,0 +1,130 @@
+// The topology families (topologies/topology_family.hpp): routes worked by hand, the same routes
+// and channel numbers as the machines' ChannelRoutes of today, and the channel-dependency graph of
+// all routes without a cycle (with one when the torus has no dateline).
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "sim/core/error.hpp"
+#include "sim/core/machine_file_reader.hpp"
+#include "topologies/channel_dependencies.hpp"
+#include "topologies/hypercube_machine.hpp"
+#include "topologies/k_ary_n_cube.hpp"
+#include "topologies/mesh_machine.hpp"
+
+using namespace mcsim;
+
+namespace {
+
+const std::string machines_folder = std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/machines";
+
+std::unique_ptr<TopologyFamily> bundled_family(const std::string& machine, int nodes) {
+  const MachineFile file = load_machine_file(machines_folder + "/" + machine + ".toml", {machines_folder});
+  return make_topology_family(file.family, file.under("topology.shape."), nodes);
+}
+
+// Every route of `family` is the old class's node path, over the old class's channel numbers.
+void check_same_as(const TopologyFamily& family, const ChannelRoutes& old) {
+  REQUIRE(family.link_count() == old.channel_count());
+  REQUIRE(family.virtual_channels() == 1);
+  for (int link = 0; link < family.link_count(); ++link) REQUIRE(family.link_ends(link) == old.channel_ends(link));
+  for (int src = 0; src < family.nodes(); ++src)
+    for (int dst = 0; dst < family.nodes(); ++dst) {
+      const Route route = family.route(src, dst);
+      const NodePath path = old.route_path(src, dst);
+      REQUIRE(route_nodes(family, src, route) == path);
+      for (std::size_t i = 0; i < route.size(); ++i)
+        REQUIRE(route[i].link == old.channel_index(path[i], path[i + 1]));
+    }
+}
+
+}  // namespace
+
+TEST_CASE("k-ary n-cube: routes on small cases worked by hand", "[families]") {
+  SECTION("3 x 3 mesh, XY: 0 -> 8 goes +x twice then +y twice") {
+    const KAryNCube mesh({.sides = {3, 3}});
+    CHECK(mesh.link_count() == 24);  // 2 dimensions x 2 directions x 2 links x 3 rows
+    // +x links: column * 3 + row; +y links start at 12: row * 3 + column.
+    CHECK(mesh.route(0, 8) == Route{{0, 0}, {3, 0}, {14, 0}, {17, 0}});
+    CHECK(route_nodes(mesh, 0, mesh.route(0, 8)) == NodePath{0, 1, 2, 5, 8});
+    CHECK(mesh.route(4, 4).empty());
+  }
+  SECTION("ring of 4 with a dateline") {
+    const KAryNCube ring({.sides = {4}, .wrap_around = true});
+    CHECK(ring.virtual_channels() == 2);
+    CHECK(ring.link_count() == 8);  // + links 0..3 (3 is the wrap 3 -> 0), - links 4..7 (7 is the wrap 0 -> 3)
+    CHECK(ring.link_ends(3) == std::pair{3, 0});
+    CHECK(ring.link_ends(7) == std::pair{0, 3});
+    // Half-way round: the + way. 3 -> 0 crosses the dateline, so it and the hop after ride VC 1.
+    CHECK(ring.route(3, 1) == Route{{3, 1}, {0, 1}});
+    CHECK(ring.route(1, 3) == Route{{1, 0}, {2, 0}});
+    CHECK(ring.route(0, 3) == Route{{7, 1}});  // one hop back over the wrap-around link
+    CHECK(ring.route(2, 1) == Route{{5, 0}});
+  }
+  SECTION("4 x 4 torus: 15 -> 0 wraps in x, then in y, each on VC 1") {
+    const KAryNCube torus({.sides = {4, 4}, .wrap_around = true});
+    CHECK(torus.link_count() == 64);
+    // x wrap from (row 3, col 3): 3 * 4 + row 3 = 15; y links start at 32, wrap from row 3, col 0: 32 + 12 + 0.
+    CHECK(torus.route(15, 0) == Route{{15, 1}, {44, 1}});
+    CHECK(route_nodes(torus, 15, torus.route(15, 0)) == NodePath{15, 12, 0});
+    // A minimal route is never longer than 2 + 2 hops.
+    for (int s = 0; s < 16; ++s)
+      for (int d = 0; d < 16; ++d) CHECK(torus.route(s, d).size() <= 4);
+  }
+  SECTION("3-cube, e-cube: 0 -> 7 corrects bit 0, 1, 2; link = dimension * 8 + from") {
+    const KAryNCube cube({.sides = {2, 2, 2}, .binary_numbering = true});
+    CHECK(cube.route(0, 7) == Route{{0, 0}, {9, 0}, {19, 0}});
+    CHECK(route_nodes(cube, 0, cube.route(0, 7)) == NodePath{0, 1, 3, 7});
+    CHECK(cube.route(6, 5) == Route{{6, 0}, {15, 0}});  // 6 -> 7 (bit 0), 7 -> 5 (bit 1)
+  }
+}
+
+TEST_CASE("k-ary n-cube: the same routes and channel numbers as today's mesh and hypercube", "[families]") {
+  for (auto [rows, cols] : {std::pair{1, 4}, {2, 4}, {4, 4}, {3, 5}, {8, 8}}) {
+    INFO(rows << " x " << cols);
+    check_same_as(KAryNCube({.sides = {cols, rows}}), MeshChannels(rows, cols));
+  }
+  for (int dimensions = 1; dimensions <= 6; ++dimensions) {
+    INFO(dimensions << "-cube");
+    std::vector<int> sides(dimensions, 2);
+    check_same_as(KAryNCube({.sides = sides, .binary_numbering = true}), HypercubeChannels(dimensions));
+  }
+}
+
+TEST_CASE("k-ary n-cube: read from the bundled machine files", "[families]") {
+  const auto mesh = bundled_family("mesh", 64);
+  CHECK(mesh->describe() == "8 x 8 mesh, dimension order, 1 VC per link");
+  check_same_as(*mesh, MeshChannels(8, 8));
+  const auto mesh_32 = bundled_family("mesh", 32);  // 4 rows, 8 columns (nearly square, cols >= rows)
+  check_same_as(*mesh_32, MeshChannels(4, 8));
+  const auto cube = bundled_family("ipsc860", 64);
+  check_same_as(*cube, HypercubeChannels(6));
+  CHECK_THROWS_WITH(bundled_family("ipsc860", 48), Catch::Contains("ipsc860.toml") && Catch::Contains("48 nodes"));
+  CHECK_THROWS_WITH(make_topology_family("moebius", {}, 4), Catch::Contains("k-ary-n-cube"));
+}
+
+TEST_CASE("k-ary n-cube: no cycle of channel dependencies, but one on a torus without the dateline",
+          "[families]") {
+  for (const KAryNCubeShape& shape :
+       {KAryNCubeShape{.sides = {4, 4}}, KAryNCubeShape{.sides = {5, 3}}, KAryNCubeShape{.sides = {3, 2, 4}},
+        KAryNCubeShape{.sides = {2, 2, 2, 2}, .binary_numbering = true}, KAryNCubeShape{.sides = {8}, .wrap_around = true},
+        KAryNCubeShape{.sides = {4, 4}, .wrap_around = true}, KAryNCubeShape{.sides = {5, 5}, .wrap_around = true},
+        KAryNCubeShape{.sides = {3, 3, 3}, .wrap_around = true}, KAryNCubeShape{.sides = {8, 8}, .wrap_around = true}}) {
+    const KAryNCube cube(shape);
+    INFO(cube.describe());
+    CHECK(channel_dependency_cycle(cube).empty());
+  }
+  const KAryNCube no_dateline({.sides = {4, 4}, .wrap_around = true, .dateline = false});
+  CHECK(no_dateline.virtual_channels() == 1);
+  const auto cycle = channel_dependency_cycle(no_dateline);
+  REQUIRE(cycle.size() >= 2);
+  // The cycle is a chain of links, each ending where the next starts.
+  for (std::size_t i = 0; i < cycle.size(); ++i)
+    CHECK(no_dateline.link_ends(cycle[i].link).second == no_dateline.link_ends(cycle[(i + 1) % cycle.size()].link).first);
+}
+
+TEST_CASE("k-ary n-cube: shapes it refuses", "[families]") {
+  CHECK_THROWS_WITH(KAryNCube({.sides = {2, 4}, .wrap_around = true}), Catch::Contains("3 or more"));
+  CHECK_THROWS_WITH(KAryNCube({.sides = {}}), Catch::Contains("at least one dimension"));
+  CHECK_THROWS_WITH(KAryNCube({.sides = {0, 4}}), Catch::Contains("side of 0"));
+}

@@ -1,0 +1,170 @@
+#include "k_ary_n_cube.hpp"
+
+#include <algorithm>
+#include <cstdint>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "../sim/core/error.hpp"
+#include "mesh_machine.hpp"
+
+namespace mcsim {
+
+KAryNCube::KAryNCube(KAryNCubeShape shape) : shape_(std::move(shape)) {
+  const auto n = shape_.sides.size();
+  if (n == 0) throw Error("topology.shape", "a k-ary n-cube needs at least one dimension");
+  std::int64_t product = 1;
+  for (int side : shape_.sides) {
+    if (side < 1 || side > 65536) throw Error("topology.shape", fmt::format("a side of {} nodes (1 to 65536)", side));
+    product *= side;
+    if (product > 1 << 20) throw Error("topology.shape", "more than 2^20 nodes");
+  }
+  nodes_ = static_cast<int>(product);
+  // A ring of 2 has no wrap-around link of its own (it would be the - link); k = 2 is a hypercube.
+  if (shape_.wrap_around && std::any_of(shape_.sides.begin(), shape_.sides.end(), [](int s) { return s < 3; }))
+    throw Error("topology.shape", "a torus needs every side of 3 or more nodes");
+  if (shape_.binary_numbering && std::any_of(shape_.sides.begin(), shape_.sides.end(), [](int s) { return s != 2; }))
+    throw Error("topology.shape", "the hypercube numbering needs every side 2");
+  stride_.resize(n);
+  base_.resize(n + 1);
+  int stride = 1, base = 0;
+  for (std::size_t d = 0; d < n; ++d) {
+    stride_[d] = stride;
+    stride *= shape_.sides[d];
+    base_[d] = base;
+    base += shape_.binary_numbering ? nodes_ : 2 * links_per_direction(static_cast<int>(d));
+  }
+  base_[n] = base;
+  link_count_ = base;
+}
+
+int KAryNCube::rest(int node, int d) const {
+  const int low = node % stride_[d];
+  const int high = node / (stride_[d] * shape_.sides[d]);
+  return low + stride_[d] * high;
+}
+
+int KAryNCube::links_per_direction(int d) const {
+  const int k = shape_.sides[d];
+  return (torus() ? k : k - 1) * (nodes_ / k);
+}
+
+std::string KAryNCube::describe() const {
+  const std::string kind = shape_.binary_numbering ? "hypercube" : torus() ? "torus" : "mesh";
+  return fmt::format("{} {}, dimension order, {} VC{} per link", fmt::join(shape_.sides, " x "), kind,
+                     virtual_channels(), virtual_channels() == 1 ? "" : "s");
+}
+
+int KAryNCube::link_from(int from, int d, int step) const {
+  const int k = shape_.sides[d], c = coordinate(from, d);
+  if (shape_.binary_numbering) return (step > 0) == (c == 0) ? base_[d] + from : -1;
+  const int per_row = nodes_ / k, r = rest(from, d);
+  if (step > 0) {
+    if (c + 1 < k) return base_[d] + c * per_row + r;
+    return torus() ? base_[d] + (k - 1) * per_row + r : -1;
+  }
+  const int minus = base_[d] + links_per_direction(d);
+  if (c > 0) return minus + (k - 1 - c) * per_row + r;
+  return torus() ? minus + (k - 1) * per_row + r : -1;
+}
+
+std::pair<int, int> KAryNCube::link_ends(int link) const {
+  if (link < 0 || link >= link_count_) throw Error("k-ary-n-cube", fmt::format("no link {}", link));
+  const int d = static_cast<int>(std::upper_bound(base_.begin(), base_.end(), link) - base_.begin()) - 1;
+  const int k = shape_.sides[d], offset = link - base_[d];
+  if (shape_.binary_numbering) return {offset, offset ^ stride_[d]};
+  const int per_direction = links_per_direction(d), per_row = nodes_ / k;
+  const bool plus = offset < per_direction;
+  const int index = plus ? offset : offset - per_direction;
+  const int j = index / per_row, r = index % per_row;
+  const int c = plus ? j : k - 1 - j;
+  auto node = [&](int coordinate) {
+    return r % stride_[d] + stride_[d] * (coordinate + k * (r / stride_[d]));
+  };
+  return {node(c), node(((plus ? c + 1 : c - 1) % k + k) % k)};
+}
+
+Route KAryNCube::route(int src, int dst) const {
+  if (src < 0 || dst < 0 || src >= nodes_ || dst >= nodes_)
+    throw Error("k-ary-n-cube", fmt::format("no route {} -> {} on {} nodes", src, dst, nodes_));
+  Route route;
+  int at = src;
+  for (int d = 0; d < static_cast<int>(shape_.sides.size()); ++d) {
+    const int k = shape_.sides[d], from = coordinate(at, d), to = coordinate(dst, d);
+    if (from == to) continue;
+    int step = to > from ? 1 : -1, hops = std::abs(to - from);
+    if (torus()) {
+      const int forward = ((to - from) % k + k) % k;
+      step = forward <= k - forward ? 1 : -1;  // the shorter way; at k/2 the + way
+      hops = step > 0 ? forward : k - forward;
+    }
+    int vc = 0;  // each dimension starts on VC 0
+    for (int h = 0; h < hops; ++h) {
+      const int c = coordinate(at, d);
+      const bool wraps = torus() && (step > 0 ? c == k - 1 : c == 0);
+      if (wraps && shape_.dateline) vc = 1;  // the dateline: VC 1 from the wrap-around link on
+      route.push_back({link_from(at, d, step), vc});
+      at += stride_[d] * (((c + step) % k + k) % k - c);
+    }
+  }
+  return route;
+}
+
+namespace {
+
+const ParameterRecord* shape_key(const ShapeRecords& shape, const std::string& key) {
+  for (const ParameterRecord* p : shape)
+    if (p->path == "topology.shape." + key) return p;
+  return nullptr;
+}
+
+int whole(const ParameterRecord& p, double value) {
+  if (value != static_cast<double>(static_cast<int>(value)) || value < 1 || value > 65536)
+    throw Error(p.where + " (" + p.path + ")", fmt::format("{} is not a whole number from 1 to 65536", value));
+  return static_cast<int>(value);
+}
+
+}  // namespace
+
+KAryNCube KAryNCube::from_shape(const ShapeRecords& shape, int nodes) {
+  KAryNCubeShape s;
+  if (const auto* wrap = shape_key(shape, "wrap_around")) {
+    if (wrap->text != "true" && wrap->text != "false")
+      throw Error(wrap->where + " (" + wrap->path + ")", "must be true or false");
+    s.wrap_around = wrap->text == "true";
+  }
+  if (const auto* sides = shape_key(shape, "sides")) {
+    for (double v : sides->values) s.sides.push_back(whole(*sides, v));
+  } else if (const auto* k = shape_key(shape, "k")) {
+    const int radix = whole(*k, k->value);
+    if (radix < 2) throw Error(k->where + " (" + k->path + ")", "k must be 2 or more");
+    std::int64_t count = 1;
+    while (count < nodes) {
+      count *= radix;
+      s.sides.push_back(radix);
+    }
+    if (count != nodes || nodes < radix)
+      throw Error(k->where + " (" + k->path + ")",
+                  fmt::format("cannot take {} nodes: a {}-ary n-cube has a power of {} nodes", nodes, radix, radix));
+    s.binary_numbering = radix == 2;
+  } else if (const auto* dims = shape_key(shape, "dimensions")) {
+    if (dims->value != 2)
+      throw Error(dims->where + " (" + dims->path + ")", "without `sides`, only 2 dimensions (rows, cols) are derived");
+    const auto* rows_record = shape_key(shape, "rows");
+    const auto* cols_record = shape_key(shape, "cols");
+    const int rows = rows_record && rows_record->has_value ? whole(*rows_record, rows_record->value)
+                                                           : default_shape(nodes).first;
+    const int cols = cols_record && cols_record->has_value ? whole(*cols_record, cols_record->value)
+                                                           : nodes / std::max(rows, 1);
+    s.sides = {cols, rows};  // dimension 0 is x, the column
+  } else {
+    throw Error("topology.shape", "a k-ary n-cube needs `sides`, `k` or `dimensions`");
+  }
+  KAryNCube cube(std::move(s));
+  if (cube.nodes() != nodes)
+    throw Error("topology.shape", fmt::format("a {} has {} nodes, not {}", cube.describe(), cube.nodes(), nodes));
+  return cube;
+}
+
+}  // namespace mcsim

@@ -1,0 +1,76 @@
+// The k-ary n-cube family: meshes (no wrap-around), tori (wrap-around) and the binary hypercube
+// (every side 2), with dimension-order routing (XY on a 2-D mesh, e-cube on the hypercube).
+//
+// Nodes: coordinates (x0, x1, ...) with node = x0 + s0 * (x1 + s1 * (x2 + ...)); dimension 0 is
+// the mesh's column (x), so node (row, col) = row * cols + col as routing/mesh_route.hpp has it,
+// and dimension d of a hypercube is address bit d. Routes correct dimension 0 first, then 1, ...
+//
+// Links, by dimension in routing order; within a dimension of side k:
+//  - k = 2: one link per node, numbered by its source node (the iPSC/860's `dimension * nodes +
+//    from`); a route crosses such a dimension once, so any order within it will do.
+//  - k > 2: first the + links by increasing source coordinate (the wrap-around link k-1 -> 0
+//    last), then the - links by decreasing source coordinate (the wrap-around 0 -> k-1 last);
+//    within a coordinate by the node's other coordinates (the mesh's old channel numbers).
+//
+// Deadlock freedom (Dally and Seitz 1987). Mesh: a route's channels increase in the order above
+// (dimensions in order; along one dimension it moves one way, and the + block rises, the - block
+// falls in coordinate as its numbers rise), so no cycle of waits exists. Torus: a ring's channel
+// dependencies form a cycle, so every link has 2 VCs and a dateline at the wrap-around link: a
+// message rides VC 0 until it crosses the wrap-around link of the dimension it is moving in, and
+// VC 1 from that link on. A minimal route is shorter than k, so after the dateline it never
+// reaches the wrap-around link again: on VC 0 it climbs from its source towards k-1, on VC 1 from
+// 0 upwards; each VC's channels are totally ordered along the ring and VC 0 only leads to VC 1.
+// tests/test_topology_families.cpp builds the dependency graph of all routes and finds no cycle,
+// and finds the cycle when the dateline is off.
+// On a torus the shorter way round is taken; at exactly k/2 either way, the + way.
+#pragma once
+
+#include <vector>
+
+#include "topology_family.hpp"
+
+namespace mcsim {
+
+struct KAryNCubeShape {
+  std::vector<int> sides;  // nodes along each dimension, dimension 0 first; each >= 2 (or 1 for a 1-node mesh)
+  bool wrap_around = false;
+  bool dateline = true;    // torus only: false gives one VC and no dateline (for the test that it deadlocks)
+  // Number a dimension's links by source node (the hypercube's old numbering); set when the shape
+  // is given as k = 2, so a 2 x 2 mesh and a 4-node hypercube keep their old, different numbers.
+  bool binary_numbering = false;
+};
+
+class KAryNCube final : public TopologyFamily {
+ public:
+  explicit KAryNCube(KAryNCubeShape shape);
+  // Shape keys: `sides` = [s0, s1, ...], or `k` (every side k, n from the node count), or
+  // `dimensions` = 2 with `rows`/`cols` (derived nearly-square when the file gives no value);
+  // `wrap_around` (default false).
+  static KAryNCube from_shape(const ShapeRecords& shape, int nodes);
+
+  std::string family() const override { return "k-ary-n-cube"; }
+  std::string describe() const override;
+  int nodes() const override { return nodes_; }
+  int vertex_count() const override { return nodes_; }
+  int link_count() const override { return link_count_; }
+  std::pair<int, int> link_ends(int link) const override;
+  int virtual_channels() const override { return torus() && shape_.dateline ? 2 : 1; }
+  Route route(int src, int dst) const override;
+
+  // The link from node `from` one step along `dimension` (+1 or -1, wrapping on a torus); -1 if none.
+  int link_from(int from, int dimension, int step) const;
+  const KAryNCubeShape& shape() const { return shape_; }
+
+ private:
+  bool torus() const { return shape_.wrap_around; }
+  int coordinate(int node, int d) const { return node / stride_[d] % shape_.sides[d]; }
+  int rest(int node, int d) const;  // the node's other coordinates as one index
+  int links_per_direction(int d) const;
+
+  KAryNCubeShape shape_;
+  int nodes_ = 1;
+  int link_count_ = 0;
+  std::vector<int> stride_, base_;  // per dimension: node stride, first link number
+};
+
+}  // namespace mcsim
