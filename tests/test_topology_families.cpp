@@ -128,3 +128,32 @@ TEST_CASE("k-ary n-cube: shapes it refuses", "[families]") {
   CHECK_THROWS_WITH(KAryNCube({.sides = {}}), Catch::Contains("at least one dimension"));
   CHECK_THROWS_WITH(KAryNCube({.sides = {0, 4}}), Catch::Contains("side of 0"));
 }
+
+TEST_CASE("hyper-crossbar and switched star: routes worked by hand, read from the bundled files", "[families]") {
+  SECTION("2 x 2 x 2 hyper-crossbar, order xyz: 0 -> 7 through the x, y and z crossbars") {
+    const MachineFile file = load_machine_file(machines_folder + "/cp-pacs.toml", {machines_folder});
+    ParameterRecord sides = *file.find("topology.shape.shape");
+    sides.values = {2, 2, 2};
+    const ParameterRecord& order = *file.find("topology.shape.order");
+    const auto crossbar = make_topology_family("hyper-crossbar", {&sides, &order}, 8);
+    CHECK(crossbar->vertex_count() == 20);  // 8 nodes, then 4 crossbars per dimension from 8, 12, 16
+    // Blocks of 8 links: into x crossbars, out of them, into y, out of y, into z, out of z.
+    CHECK(crossbar->route(0, 7) == Route{{0, 0}, {9, 0}, {17, 0}, {27, 0}, {35, 0}, {47, 0}});
+    CHECK(route_nodes(*crossbar, 0, crossbar->route(0, 7)) == NodePath{0, 8, 1, 13, 3, 19, 7});
+    CHECK(channel_dependency_cycle(*crossbar).empty());
+    CHECK_THROWS_WITH(make_topology_family("hyper-crossbar", {&sides, &order}, 9), Catch::Contains("not 9"));
+  }
+  SECTION("the CP-PACS file's 4 x 4 x 4 is acyclic too") {
+    const auto cp_pacs = bundled_family("cp-pacs", 64);
+    CHECK(cp_pacs->describe() == "4 x 4 x 4 hyper-crossbar, order xyz, 1 VC per link");
+    CHECK(channel_dependency_cycle(*cp_pacs).empty());
+  }
+  SECTION("star of 4: node -> switch (vertex 4) -> node; links: node i up is i, down to i is 4 + i") {
+    const auto star = bundled_family("ethernet-cluster", 4);
+    CHECK(star->route(1, 3) == Route{{1, 0}, {7, 0}});
+    CHECK(route_nodes(*star, 1, star->route(1, 3)) == NodePath{1, 4, 3});
+    CHECK(star->route(2, 2).empty());
+    CHECK(channel_dependency_cycle(*star).empty());
+    CHECK_THROWS_WITH(bundled_family("ethernet-cluster", 1), Catch::Contains("cannot take 1 nodes"));
+  }
+}

@@ -9,6 +9,7 @@
 
 #include "../sim/core/error.hpp"
 #include "k_ary_n_cube.hpp"
+#include "node_path_family.hpp"
 #include "topology_family.hpp"
 
 namespace mcsim {
@@ -23,6 +24,8 @@ const std::map<std::string, FamilyMaker>& families() {
        [](const ShapeRecords& shape, int nodes) {
          return std::make_unique<KAryNCube>(KAryNCube::from_shape(shape, nodes));
        }},
+      {"hyper-crossbar", make_hyper_crossbar_family},
+      {"star", make_switched_star_family},
   };
   return registry;
 }
