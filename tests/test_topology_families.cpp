@@ -8,6 +8,8 @@
 #include "sim/core/error.hpp"
 #include "sim/core/machine_file_reader.hpp"
 #include "topologies/channel_dependencies.hpp"
+#include "topologies/cm5.hpp"
+#include "topologies/fat_tree_family.hpp"
 #include "topologies/hypercube_machine.hpp"
 #include "topologies/k_ary_n_cube.hpp"
 #include "topologies/mesh_machine.hpp"
@@ -154,6 +156,62 @@ TEST_CASE("hyper-crossbar and switched star: routes worked by hand, read from th
     CHECK(route_nodes(*star, 1, star->route(1, 3)) == NodePath{1, 4, 3});
     CHECK(star->route(2, 2).empty());
     CHECK(channel_dependency_cycle(*star).empty());
-    CHECK_THROWS_WITH(bundled_family("ethernet-cluster", 1), Catch::Contains("cannot take 1 nodes"));
+    CHECK_THROWS_WITH(bundled_family("ethernet-cluster", 1), Catch::Contains("cannot take 1 nodes: fewer than 2"));
+  }
+}
+
+TEST_CASE("fat tree: routes worked by hand, every up-link draw acyclic, the CM-5 file's shape", "[families]") {
+  SECTION("binary fat tree of 4 nodes, 1 then 2 parents") {
+    // Level 1: 2 switches (vertices 4, 5), one parent each; level 2: 2 copies of the root (6, 7).
+    // Wires: 0..3 node -> level 1; 4..7 level-1 switch (group g, port p) -> root copy p: 4 + 2g + p.
+    const FatTree tree(FatTreeShape(4, 2, {1, 2}), UpLinks::deterministic);
+    CHECK(tree.vertex_count() == 8);
+    CHECK(tree.link_count() == 16);  // up links 0..7, down link of wire w is 15 - w
+    CHECK(tree.route(0, 1) == Route{{0, 0}, {14, 0}});  // up wire 0, down wire 1
+    CHECK(route_nodes(tree, 0, tree.route(0, 1)) == NodePath{0, 4, 1});
+    // 0 -> 3 by port 0: up wires 0, 4 (switch 4 -> root 6), down wires 6 (root 6 -> switch 5), 3.
+    CHECK(tree.route(0, 3) == Route{{0, 0}, {4, 0}, {9, 0}, {12, 0}});
+    CHECK(route_nodes(tree, 0, tree.route(0, 3)) == NodePath{0, 4, 6, 5, 3});
+    // The other draw at level 2 goes over root copy 7.
+    const auto other = [](int level, int) { return level == 2 ? 1 : 0; };
+    CHECK(route_nodes(tree, 0, tree.route_with(0, 3, other)) == NodePath{0, 4, 7, 5, 3});
+  }
+  SECTION("all up-link draws together have no dependency cycle") {
+    for (const auto& [nodes, arity, parents] :
+         {std::tuple{16, 4, std::vector{2, 2}}, std::tuple{32, 4, std::vector{2, 2, 2}}, std::tuple{8, 2, std::vector{1, 2, 2}}}) {
+      const FatTree tree(FatTreeShape(nodes, arity, parents), UpLinks::random);
+      // A family whose route() is each draw in turn: the union of every route's dependencies.
+      struct EveryDraw final : TopologyFamily {
+        const FatTree& t;
+        explicit EveryDraw(const FatTree& tree) : t(tree) {}
+        std::string family() const override { return t.family(); }
+        std::string describe() const override { return t.describe(); }
+        int nodes() const override { return t.nodes() * 8; }  // (draw, src) pairs as sources
+        int vertex_count() const override { return t.vertex_count(); }
+        int link_count() const override { return t.link_count(); }
+        std::pair<int, int> link_ends(int link) const override { return t.link_ends(link); }
+        int virtual_channels() const override { return 1; }
+        Route route(int src, int dst) const override {
+          const int draw = src / t.nodes();
+          if (dst >= t.nodes()) return {};
+          return t.route_with(src % t.nodes(), dst, [draw](int level, int w) { return (draw >> (level - 1)) % w; });
+        }
+      } every(tree);
+      INFO(tree.describe());
+      CHECK(channel_dependency_cycle(every).empty());
+    }
+  }
+  SECTION("the CM-5 file: 64 nodes, parents 2, 2, 2 by the cm5 rule, random up-links") {
+    const auto cm5 = bundled_family("cm5", 64);
+    CHECK(cm5->describe() == "4-ary fat tree of 64 nodes, 3 levels, parents 2,2,2, random up-links");
+    const auto& tree = dynamic_cast<const FatTree&>(*cm5);
+    CHECK(tree.shape().wire_count() == cm5_shape(64).wire_count());
+    for (int link = 0; link < tree.link_count(); ++link) {
+      const auto [from, to] = tree.link_ends(link);
+      CHECK((from >= 0 && to >= 0 && from < tree.vertex_count() && to < tree.vertex_count() && from != to));
+    }
+    for (int dst = 0; dst < 64; ++dst) CHECK(route_nodes(*cm5, 5, cm5->route(5, dst)).back() == dst);
+    CHECK_THROWS_WITH(bundled_family("cm5", 16), Catch::Contains("cm5.toml") && Catch::Contains("fewer than 32"));
+    CHECK_THROWS_WITH(bundled_family("cm5", 96), Catch::Contains("not a power of two"));
   }
 }

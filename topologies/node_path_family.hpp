@@ -36,7 +36,7 @@ class NodePathFamily final : public TopologyFamily {
 // `order` ("xyz", a permutation): one crossbar per differing dimension, in that order.
 std::unique_ptr<TopologyFamily> make_hyper_crossbar_family(const ShapeRecords& shape, int nodes);
 // The switched star (the Ethernet cluster; SwitchedStarChannels): every route is node -> switch ->
-// node; shape keys `min_nodes`, `max_nodes` bound the node count.
+// node; no shape keys but the node counts every family may give (min_nodes, max_nodes).
 std::unique_ptr<TopologyFamily> make_switched_star_family(const ShapeRecords& shape, int nodes);
 
 }  // namespace mcsim

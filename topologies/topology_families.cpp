@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "../sim/core/error.hpp"
+#include "fat_tree_family.hpp"
 #include "k_ary_n_cube.hpp"
 #include "node_path_family.hpp"
 #include "topology_family.hpp"
@@ -24,10 +25,31 @@ const std::map<std::string, FamilyMaker>& families() {
        [](const ShapeRecords& shape, int nodes) {
          return std::make_unique<KAryNCube>(KAryNCube::from_shape(shape, nodes));
        }},
+      {"fat-tree",
+       [](const ShapeRecords& shape, int nodes) {
+         return std::make_unique<FatTree>(FatTree::from_shape(shape, nodes));
+       }},
       {"hyper-crossbar", make_hyper_crossbar_family},
       {"star", make_switched_star_family},
   };
   return registry;
+}
+
+// The node-count keys every family may give: `min_nodes`, `max_nodes`, `node_counts` =
+// "powers-of-two". Checked before the family reads its own keys, so each says it the same way.
+void check_node_count(const ShapeRecords& shape, int nodes) {
+  for (const ParameterRecord* p : shape) {
+    const std::string place = p->where + " (" + p->path + ")";
+    if (p->path == "topology.shape.min_nodes" && nodes < p->value)
+      throw Error(place, fmt::format("cannot take {} nodes: fewer than {}", nodes, p->value));
+    if (p->path == "topology.shape.max_nodes" && nodes > p->value)
+      throw Error(place, fmt::format("cannot take {} nodes: more than {}", nodes, p->value));
+    if (p->path == "topology.shape.node_counts") {
+      if (p->text != "powers-of-two") throw Error(place, fmt::format("unknown node count rule \"{}\"", p->text));
+      if (nodes < 1 || (nodes & (nodes - 1)) != 0)
+        throw Error(place, fmt::format("cannot take {} nodes: not a power of two", nodes));
+    }
+  }
 }
 
 }  // namespace
@@ -44,6 +66,7 @@ std::unique_ptr<TopologyFamily> make_topology_family(const std::string& name, co
   if (found == registry.end())
     throw Error("topology.family", fmt::format("unknown family \"{}\" (known: {})", name,
                                                fmt::join(topology_family_names(), ", ")));
+  check_node_count(shape, nodes);
   return found->second(shape, nodes);
 }
 

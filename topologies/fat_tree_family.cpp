@@ -1,0 +1,92 @@
+#include "fat_tree_family.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "../sim/core/error.hpp"
+#include "cm5.hpp"
+
+namespace mcsim {
+
+int FatTree::vertex(int level, std::size_t group, std::size_t copy) const {
+  if (level == 0) return static_cast<int>(group);
+  std::size_t below = static_cast<std::size_t>(shape_.nodes());
+  for (int l = 1; l < level; ++l) below += shape_.elements(l);
+  return static_cast<int>(below + group * shape_.copies(level) + copy);
+}
+
+int FatTree::vertex_count() const { return vertex(shape_.levels() + 1, 0, 0); }
+
+std::string FatTree::describe() const {
+  std::vector<int> parents;
+  for (int l = 1; l <= shape_.levels(); ++l) parents.push_back(shape_.parents(l));
+  return fmt::format("{}-ary fat tree of {} nodes, {} levels, parents {}, {} up-links", shape_.arity(), nodes(),
+                     shape_.levels(), fmt::join(parents, ","),
+                     up_links_ == UpLinks::random ? "random" : "deterministic");
+}
+
+int FatTree::link_of(const Channel& channel) const {
+  const auto wires = shape_.wire_count();
+  return static_cast<int>(channel.up ? channel.wire : 2 * wires - 1 - channel.wire);
+}
+
+std::pair<int, int> FatTree::link_ends(int link) const {
+  const auto wires = shape_.wire_count();
+  if (link < 0 || static_cast<std::size_t>(link) >= 2 * wires) throw Error("fat-tree", fmt::format("no link {}", link));
+  const bool up = static_cast<std::size_t>(link) < wires;
+  const std::size_t wire = up ? static_cast<std::size_t>(link) : 2 * wires - 1 - static_cast<std::size_t>(link);
+  int level = 1;
+  while (shape_.wire_offset(level + 1) <= wire) ++level;
+  const std::size_t index = wire - shape_.wire_offset(level);
+  const auto w = static_cast<std::size_t>(shape_.parents(level));
+  const std::size_t element = index / w, port = index % w;
+  const std::size_t group = element / shape_.copies(level - 1), copy = element % shape_.copies(level - 1);
+  const int lower = vertex(level - 1, group, copy);
+  const int upper = vertex(level, group / static_cast<std::size_t>(shape_.arity()), copy * w + port);
+  return up ? std::pair{lower, upper} : std::pair{upper, lower};
+}
+
+Route FatTree::route_with(int src, int dst, const UplinkChooser& choose) const {
+  if (src < 0 || dst < 0 || src >= nodes() || dst >= nodes())
+    throw Error("fat-tree", fmt::format("no route {} -> {} on {} nodes", src, dst, nodes()));
+  Route route;
+  for (const Channel& channel : fat_tree_route(shape_, src, dst, choose)) route.push_back({link_of(channel), 0});
+  return route;
+}
+
+FatTree FatTree::from_shape(const ShapeRecords& shape, int nodes) {
+  const ParameterRecord* arity = nullptr;
+  const ParameterRecord* parents = nullptr;
+  const ParameterRecord* up_links = nullptr;
+  for (const ParameterRecord* p : shape) {
+    if (p->path == "topology.shape.arity") arity = p;
+    if (p->path == "topology.shape.parents_per_level") parents = p;
+    if (p->path == "topology.shape.up_links") up_links = p;
+  }
+  if (!arity || !parents || !up_links)
+    throw Error("topology.shape", "a fat tree needs `arity`, `parents_per_level` and `up_links`");
+  auto place = [](const ParameterRecord* p) { return p->where + " (" + p->path + ")"; };
+  if (arity->value != static_cast<int>(arity->value) || arity->value < 2 || arity->value > 64)
+    throw Error(place(arity), "arity must be a whole number from 2 to 64");
+  if (up_links->text != "random" && up_links->text != "deterministic")
+    throw Error(place(up_links), fmt::format("\"{}\" is neither random nor deterministic", up_links->text));
+  const int k = static_cast<int>(arity->value);
+  int levels = 0;
+  for (long long span = 1; span < nodes; span *= k) ++levels;
+  std::vector<int> w;
+  if (parents->kind == ParameterRecord::Kind::derived) {
+    if (parents->rule != "cm5-parents-per-level")
+      throw Error(place(parents), fmt::format("unknown rule \"{}\" (known: cm5-parents-per-level)", parents->rule));
+    w = cm5_parents_per_level(levels);
+  } else {
+    for (double v : parents->values) {
+      if (v != static_cast<int>(v) || v < 1 || v > 64) throw Error(place(parents), "parents must be whole, 1 to 64");
+      w.push_back(static_cast<int>(v));
+    }
+  }
+  if (nodes < 2 || static_cast<int>(w.size()) < levels)
+    throw Error(place(parents), fmt::format("{} nodes need {} levels of parents, {} given", nodes, levels, w.size()));
+  return {FatTreeShape(nodes, k, w), up_links->text == "random" ? UpLinks::random : UpLinks::deterministic};
+}
+
+}  // namespace mcsim

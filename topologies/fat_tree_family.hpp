@@ -1,0 +1,54 @@
+// The fat-tree family (the CM-5): a generalized fat tree (routing/fat_tree_shape.hpp: arity,
+// levels from the node count, w_l parents per level) routed up to the lowest common level and
+// down the unique path (routing/fat_tree_route.hpp, Leiserson et al. 1992).
+//
+// Vertices: the nodes, then the switches level by level (element (group, copy) of level l is
+// nodes + the switches below l + group * copies(l) + copy). Links: each wire's up direction has
+// the wire's number; its down direction 2 W - 1 - wire (W wires), so all up links come before all
+// down links, up links rise with the level and down links with falling level.
+//
+// Deadlock freedom: a route climbs (levels rising), then descends (levels falling) and never
+// climbs again, so it claims increasing link numbers in the order above: no cycle of channel
+// dependencies, whatever up-links it draws (tests/test_topology_families.cpp checks the graph of
+// every route with every up-link choice on small trees). One VC per link.
+//
+// Up-links: `deterministic` takes port 0 at every level (route()); `random` draws one per message,
+// a draw that stays in FatTreeZone (seeded per run and message); route_with() gives the route for
+// any draw, and route() is then only one of the possible routes.
+#pragma once
+
+#include "../routing/fat_tree_route.hpp"
+#include "topology_family.hpp"
+
+namespace mcsim {
+
+enum class UpLinks { deterministic, random };
+
+class FatTree final : public TopologyFamily {
+ public:
+  FatTree(FatTreeShape shape, UpLinks up_links) : shape_(std::move(shape)), up_links_(up_links) {}
+  // Shape keys: `arity`; `parents_per_level` (a list, or the rule "cm5-parents-per-level");
+  // `up_links` ("random" or "deterministic").
+  static FatTree from_shape(const ShapeRecords& shape, int nodes);
+
+  std::string family() const override { return "fat-tree"; }
+  std::string describe() const override;
+  int nodes() const override { return shape_.nodes(); }
+  int vertex_count() const override;
+  int link_count() const override { return static_cast<int>(2 * shape_.wire_count()); }
+  std::pair<int, int> link_ends(int link) const override;
+  int virtual_channels() const override { return 1; }
+  Route route(int src, int dst) const override { return route_with(src, dst, first_uplink); }
+  Route route_with(int src, int dst, const UplinkChooser& choose) const;
+
+  const FatTreeShape& shape() const { return shape_; }
+  UpLinks up_links() const { return up_links_; }
+  int link_of(const Channel& channel) const;
+
+ private:
+  int vertex(int level, std::size_t group, std::size_t copy) const;
+  FatTreeShape shape_;
+  UpLinks up_links_;
+};
+
+}  // namespace mcsim
