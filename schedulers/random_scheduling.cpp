@@ -31,6 +31,7 @@
 //    channels are looked up once when CCOM is built.
 #include <algorithm>
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include <fmt/format.h>
@@ -45,13 +46,13 @@ namespace {
 struct RowEntry {
   int dst = 0;
   std::uint64_t bytes = 0;
-  std::vector<int> channels;  // RS_NL: directed channels a*n + b of the route x -> dst
+  std::vector<int> channels;  // RS_NL: the directed channels of the route x -> dst (route_channels)
 };
 
-// The n x n array PATHS of Figure 4 with the iteration stamp reading (see above).
+// The array PATHS of Figure 4 (one entry per directed channel) with the iteration stamp reading (see above).
 class ClaimedChannels {
  public:
-  explicit ClaimedChannels(int n) : stamp_(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), -1) {}
+  explicit ClaimedChannels(int channels) : stamp_(static_cast<std::size_t>(channels), -1) {}
   bool free(const std::vector<int>& channels, int iteration, std::uint64_t& checked) const {  // Check_Path
     for (int c : channels) {
       ++checked;
@@ -67,16 +68,21 @@ class ClaimedChannels {
   std::vector<int> stamp_;
 };
 
-std::vector<int> route_channels(const SchedulingHints& hints, int n, int src, int dst) {
+// The directed channels (from, to) of the machine's route src -> dst, each as a dense number given
+// in order of first use (`numbers`). The route may pass switches, which are vertices beyond the
+// nodes (the hyper-crossbar's crossbars, the star's switch); the numbers only tell channels apart.
+std::vector<int> route_channels(const SchedulingHints& hints, std::unordered_map<std::uint64_t, int>& numbers, int src,
+                                int dst) {
   const std::vector<int> path = hints.route_path(src, dst);
   if (path.empty() || path.front() != src || path.back() != dst)
     throw Error("scheduler RS_NL", fmt::format("the machine's route for {} -> {} does not run from {} to {}", src, dst,
                                                src, dst));
   std::vector<int> channels;
   for (std::size_t i = 1; i < path.size(); ++i) {
-    if (path[i - 1] < 0 || path[i - 1] >= n || path[i] < 0 || path[i] >= n)
-      throw Error("scheduler RS_NL", fmt::format("the machine's route for {} -> {} leaves nodes 0..{}", src, dst, n - 1));
-    channels.push_back(path[i - 1] * n + path[i]);
+    if (path[i - 1] < 0 || path[i] < 0)
+      throw Error("scheduler RS_NL", fmt::format("the machine's route for {} -> {} has a negative vertex", src, dst));
+    const std::uint64_t key = static_cast<std::uint64_t>(path[i - 1]) << 32 | static_cast<std::uint32_t>(path[i]);
+    channels.push_back(numbers.try_emplace(key, static_cast<int>(numbers.size())).first->second);
   }
   return channels;
 }
@@ -88,9 +94,10 @@ Plan random_scheduling(const SchedulerInput& input, bool avoid_links, OperationC
 
   // Step 1: CCOM, row x = the messages P_x sends, randomly swapped; prt(x) = row size.
   std::vector<std::vector<RowEntry>> ccom(at(n));
+  std::unordered_map<std::uint64_t, int> channel_numbers;
   for (const auto& e : matrix.entries()) {
     RowEntry entry{e.dst, e.bytes, {}};
-    if (avoid_links) entry.channels = route_channels(input.hints, n, e.src, e.dst);
+    if (avoid_links) entry.channels = route_channels(input.hints, channel_numbers, e.src, e.dst);
     ccom[at(e.src)].push_back(std::move(entry));
   }
   for (auto& row : ccom) input.rng.shuffle(row);
@@ -101,7 +108,7 @@ Plan random_scheduling(const SchedulerInput& input, bool avoid_links, OperationC
     for (const auto& e : matrix.entries()) unsent[at(e.src) * at(n) + at(e.dst)] = 1;
   }
 
-  ClaimedChannels paths(avoid_links ? n : 0);  // step 2
+  ClaimedChannels paths(avoid_links ? static_cast<int>(channel_numbers.size()) : 0);  // step 2
   std::vector<int> tsend(at(n)), trecv(at(n));
   std::size_t remaining = matrix.size();
   std::uint64_t probes = 0, paths_checked = 0, channels_checked = 0, exchanges = 0;

@@ -250,6 +250,22 @@ TEST_CASE("RS_NL without fixed routes is an error naming the scheduler") {
   REQUIRE_NOTHROW(run_scheduler(find_scheduler("RS_N", "test"), {m, SchedulingHints{88e-6, 1e-7, {}}, rng}));
 }
 
+TEST_CASE("RS_NL on CP-PACS and on the cluster: routes through crossbars and the switch, from the topology family") {
+  for (const auto& [machine, nodes] : {std::pair{"cp-pacs", 64}, std::pair{"ethernet-cluster", 24}}) {
+    INFO(machine);
+    const SchedulingHints hints = make_machine(MachineSpec{machine, nodes, {}})->hints();
+    REQUIRE(hints.route_path);
+    Rng rng(7);
+    const CommMatrix m = uniform_density_matrix(nodes, 8, rng);
+    const Plan plan = run_scheduler(find_scheduler("RS_NL", "test"), {m, hints, rng}).plan;
+    REQUIRE_NOTHROW(validate_link_contention_free(plan, hints.route_path, "RS_NL"));
+    REQUIRE_NOTHROW(validate_plan(plan, m, "RS_NL"));
+  }
+  // Node 1 -> switch (vertex 24) -> node 3; x, then y, then z crossbars (vertices 64 on) on CP-PACS.
+  CHECK(make_machine(MachineSpec{"ethernet-cluster", 24, {}})->hints().route_path(1, 3) == std::vector<int>{1, 24, 3});
+  CHECK(make_machine(MachineSpec{"cp-pacs", 64, {}})->hints().route_path(0, 1) == std::vector<int>{0, 64, 1});
+}
+
 TEST_CASE("iPSC/860 hints: e-cube routes over log2(nodes) dimensions, power-of-two nodes only") {
   const SchedulingHints hints = make_machine(MachineSpec{"ipsc860", 64, {}})->hints();
   REQUIRE(hints.route_path);

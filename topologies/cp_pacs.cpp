@@ -28,6 +28,7 @@
 #include "direct_network.hpp"
 #include "hyper_crossbar_routes.hpp"
 #include "machine_options.hpp"
+#include "node_path_family.hpp"
 
 namespace mcsim {
 
@@ -100,10 +101,13 @@ std::unique_ptr<Machine> make_cp_pacs_machine(const CpPacsParameters& p) {
     throw Error(where, "bandwidth must be positive, latencies not negative");
   auto routes = std::make_shared<const HyperCrossbarChannels>(p.shape, dimension_order(p.order, where));
   const int nodes = routes->nodes();
+  // The schedulers' routes are the family's over the very channels the platform is built on.
+  auto family = std::make_shared<const NodePathFamily>(
+      "hyper-crossbar", fmt::format("{} x {} x {} hyper-crossbar, order {}", p.shape[0], p.shape[1], p.shape[2], p.order),
+      nodes, routes);
   return std::make_unique<Machine>(Machine::Parts{
       .description = {"cp-pacs", nodes, documented(p)},
-      // Routes pass through crossbars, which are not processors: no node paths to offer schedulers.
-      .hints = {p.startup_s + 3 * p.crossbar_latency_s, 1.0 / p.link_bandwidth_Bps, {}},
+      .hints = {p.startup_s + 3 * p.crossbar_latency_s, 1.0 / p.link_bandwidth_Bps, route_function(family)},
       .library = cp_pacs_library(p),
       .switching = std::make_shared<const CpPacsSwitching>(p),
       .routes = routes,

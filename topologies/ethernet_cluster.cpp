@@ -40,6 +40,7 @@
 #include "../sim/core/error.hpp"
 #include "direct_network.hpp"
 #include "machine_options.hpp"
+#include "node_path_family.hpp"
 
 namespace mcsim {
 
@@ -126,9 +127,11 @@ std::unique_ptr<Machine> make_ethernet_cluster_machine(int nodes, const Ethernet
   if (p.receive_buffer_bytes < 0 || !(p.copy_rate_Bps > 0))
     throw Error(where, "the receive buffer cannot be negative, the copy rate must be positive");
   auto routes = std::make_shared<const SwitchedStarChannels>(nodes);
+  // The schedulers' routes (node -> switch -> node) are the family's over the platform's channels.
+  auto family = std::make_shared<const NodePathFamily>("star", fmt::format("{} nodes on one switch", nodes), nodes, routes);
   return std::make_unique<Machine>(Machine::Parts{
       .description = {"ethernet-cluster", nodes, documented(nodes, p)},
-      .hints = {p.mpi_latency_s, 1.0 / p.port_bandwidth_Bps, {}},
+      .hints = {p.mpi_latency_s, 1.0 / p.port_bandwidth_Bps, route_function(family)},
       .library = ch_p4_library(p),
       .switching = std::make_shared<const PlainSwitching>("flow"),
       .routes = routes,

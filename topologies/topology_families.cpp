@@ -60,6 +60,10 @@ NodePath route_nodes(const TopologyFamily& family, int src, const Route& route) 
   return path;
 }
 
+RouteFunction route_function(std::shared_ptr<const TopologyFamily> family) {
+  return [family = std::move(family)](int src, int dst) { return route_nodes(*family, src, family->route(src, dst)); };
+}
+
 std::unique_ptr<TopologyFamily> make_topology_family(const std::string& name, const ShapeRecords& shape, int nodes) {
   const auto& registry = families();
   const auto found = registry.find(name);

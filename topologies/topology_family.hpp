@@ -31,6 +31,7 @@
 #include "../routing/node_path.hpp"
 #include "../routing/route.hpp"
 #include "../sim/core/machine_file.hpp"
+#include "../sim/core/scheduling_hints.hpp"
 
 namespace mcsim {
 
@@ -50,6 +51,10 @@ class TopologyFamily {
 
 // The vertices a route visits, src and dst included.
 NodePath route_nodes(const TopologyFamily& family, int src, const Route& route);
+
+// The schedulers' route hint (SchedulingHints::route_path) from the family's routes: the vertices
+// of route(src, dst), so schedulers and transports see one route.
+RouteFunction route_function(std::shared_ptr<const TopologyFamily> family);
 
 // The [topology.shape] records of a machine file (MachineFile::under("topology.shape.")).
 using ShapeRecords = std::vector<const ParameterRecord*>;
