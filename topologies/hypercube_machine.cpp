@@ -39,6 +39,8 @@
 #include "../routing/hypercube_route.hpp"
 #include "../sim/core/error.hpp"
 #include "direct_network.hpp"
+#include "family_channels.hpp"
+#include "k_ary_n_cube.hpp"
 #include "machine_options.hpp"
 
 namespace mcsim {
@@ -152,12 +154,14 @@ std::unique_ptr<Machine> make_ipsc860_machine(int nodes, Ipsc860Parameters p) {
     throw Error("machine ipsc860", "start-up and hop times cannot be negative");
   if (p.receive_buffer_bytes < 0 || !(p.copy_rate_Bps > 0))
     throw Error("machine ipsc860", "the receive buffer cannot be negative, the copy rate must be positive");
-  auto routes = std::make_shared<const HypercubeChannels>(dimensions);
+  // One family object (k = 2, e-cube) gives the platform's channels, the transports' routes and the schedulers'.
+  auto family = std::make_shared<const KAryNCube>(
+      KAryNCubeShape{.sides = std::vector<int>(static_cast<std::size_t>(dimensions), 2), .binary_numbering = true});
+  auto routes = std::make_shared<const FamilyChannels>(family);
   MessageLibrary library = nx_library(p);
   return std::make_unique<Machine>(Machine::Parts{
       .description = {"ipsc860", nodes, documented(dimensions, p)},
-      .hints = {p.long_startup_s, 1.0 / p.channel_bandwidth_Bps,
-                [dimensions](int src, int dst) { return ecube_path(dimensions, src, dst); }},
+      .hints = {p.long_startup_s, 1.0 / p.channel_bandwidth_Bps, route_function(family)},
       .library = library,
       .switching = std::make_shared<const Ipsc860Switching>(library),
       .routes = routes,

@@ -17,6 +17,8 @@
 #include "../sim/core/error.hpp"
 #include "../sim/engine/transport.hpp"
 #include "direct_network.hpp"
+#include "family_channels.hpp"
+#include "k_ary_n_cube.hpp"
 #include "machine_options.hpp"
 
 namespace mcsim {
@@ -133,11 +135,12 @@ std::unique_ptr<Machine> make_mesh_machine(int rows, int cols, MeshParameters p)
   if (rows < 1 || cols < 1) throw Error("machine mesh", fmt::format("a {} x {} mesh has no nodes", rows, cols));
   if (!(p.bandwidth_Bps > 0) || p.startup_s < 0 || p.hop_s < 0)
     throw Error("machine mesh", "bandwidth must be positive, start-up and hop delay not negative");
-  auto routes = std::make_shared<const MeshChannels>(rows, cols);
+  // One family object gives the platform's channels, the transports' routes and the schedulers'.
+  auto family = std::make_shared<const KAryNCube>(KAryNCubeShape{.sides = {cols, rows}});
+  auto routes = std::make_shared<const FamilyChannels>(family);
   return std::make_unique<Machine>(Machine::Parts{
       .description = {"mesh", rows * cols, documented(rows, cols, p)},
-      .hints = {p.startup_s, 1.0 / p.bandwidth_Bps,
-                [rows, cols](int src, int dst) { return xy_path(rows, cols, src, dst); }},
+      .hints = {p.startup_s, 1.0 / p.bandwidth_Bps, route_function(family)},
       .library = mesh_library(p),
       .switching = std::make_shared<const MeshSwitching>(p),
       .routes = routes,
