@@ -110,8 +110,8 @@ std::unique_ptr<Machine> make_cp_pacs_machine(const CpPacsParameters& p) {
       .hints = {p.startup_s + 3 * p.crossbar_latency_s, 1.0 / p.link_bandwidth_Bps, route_function(family)},
       .library = cp_pacs_library(p),
       .switching = std::make_shared<const CpPacsSwitching>(p),
-      .routes = routes,
-      .platform = std::make_unique<DirectNetworkPlatform>("cp-pacs", nodes, routes, p.link_bandwidth_Bps),
+      .routes = family,
+      .platform = std::make_unique<DirectNetworkPlatform>("cp-pacs", family, p.link_bandwidth_Bps),
   });
 }
 

@@ -134,8 +134,8 @@ std::unique_ptr<Machine> make_ethernet_cluster_machine(int nodes, const Ethernet
       .hints = {p.mpi_latency_s, 1.0 / p.port_bandwidth_Bps, route_function(family)},
       .library = ch_p4_library(p),
       .switching = std::make_shared<const PlainSwitching>("flow"),
-      .routes = routes,
-      .platform = std::make_unique<DirectNetworkPlatform>("ethernet-cluster", nodes, routes, p.port_bandwidth_Bps),
+      .routes = family,
+      .platform = std::make_unique<DirectNetworkPlatform>("ethernet-cluster", family, p.port_bandwidth_Bps),
   });
 }
 

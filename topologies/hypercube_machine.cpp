@@ -39,7 +39,6 @@
 #include "../routing/hypercube_route.hpp"
 #include "../sim/core/error.hpp"
 #include "direct_network.hpp"
-#include "family_channels.hpp"
 #include "k_ary_n_cube.hpp"
 #include "machine_options.hpp"
 
@@ -157,15 +156,14 @@ std::unique_ptr<Machine> make_ipsc860_machine(int nodes, Ipsc860Parameters p) {
   // One family object (k = 2, e-cube) gives the platform's channels, the transports' routes and the schedulers'.
   auto family = std::make_shared<const KAryNCube>(
       KAryNCubeShape{.sides = std::vector<int>(static_cast<std::size_t>(dimensions), 2), .binary_numbering = true});
-  auto routes = std::make_shared<const FamilyChannels>(family);
   MessageLibrary library = nx_library(p);
   return std::make_unique<Machine>(Machine::Parts{
       .description = {"ipsc860", nodes, documented(dimensions, p)},
       .hints = {p.long_startup_s, 1.0 / p.channel_bandwidth_Bps, route_function(family)},
       .library = library,
       .switching = std::make_shared<const Ipsc860Switching>(library),
-      .routes = routes,
-      .platform = std::make_unique<DirectNetworkPlatform>("ipsc860", nodes, routes, p.channel_bandwidth_Bps),
+      .routes = family,
+      .platform = std::make_unique<DirectNetworkPlatform>("ipsc860", family, p.channel_bandwidth_Bps),
   });
 }
 

@@ -17,7 +17,6 @@
 #include "../sim/core/error.hpp"
 #include "../sim/engine/transport.hpp"
 #include "direct_network.hpp"
-#include "family_channels.hpp"
 #include "k_ary_n_cube.hpp"
 #include "machine_options.hpp"
 
@@ -137,14 +136,13 @@ std::unique_ptr<Machine> make_mesh_machine(int rows, int cols, MeshParameters p)
     throw Error("machine mesh", "bandwidth must be positive, start-up and hop delay not negative");
   // One family object gives the platform's channels, the transports' routes and the schedulers'.
   auto family = std::make_shared<const KAryNCube>(KAryNCubeShape{.sides = {cols, rows}});
-  auto routes = std::make_shared<const FamilyChannels>(family);
   return std::make_unique<Machine>(Machine::Parts{
       .description = {"mesh", rows * cols, documented(rows, cols, p)},
       .hints = {p.startup_s, 1.0 / p.bandwidth_Bps, route_function(family)},
       .library = mesh_library(p),
       .switching = std::make_shared<const MeshSwitching>(p),
-      .routes = routes,
-      .platform = std::make_unique<DirectNetworkPlatform>("mesh", rows * cols, routes, p.bandwidth_Bps),
+      .routes = family,
+      .platform = std::make_unique<DirectNetworkPlatform>("mesh", family, p.bandwidth_Bps),
   });
 }
 
