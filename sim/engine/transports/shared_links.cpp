@@ -20,6 +20,9 @@ void SharedLinks::rerate(const std::vector<int>& links) {
   for (const int l : links)
     for (Stream* s : on_link_[static_cast<std::size_t>(l)])
       if (std::find(touched.begin(), touched.end(), s) == touched.end()) touched.push_back(s);
+  // Every rate first, then the wake-ups: a release is a simcall, during which other actors may run
+  // and end their streams, so no Stream is touched after the first one.
+  std::vector<s4u::SemaphorePtr> wake;
   for (Stream* s : touched) {
     settle(*s);
     double rate = 0;
@@ -30,9 +33,10 @@ void SharedLinks::rerate(const std::vector<int>& links) {
     }
     if (rate != s->rate_Bps) {
       s->rate_Bps = rate;
-      s->rate_changed->release();
+      wake.push_back(s->rate_changed);
     }
   }
+  for (const auto& w : wake) w->release();
 }
 
 SharedLinks::Stream* SharedLinks::begin(const std::vector<int>& links, double bytes) {

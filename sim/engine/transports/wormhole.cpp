@@ -35,6 +35,9 @@
 // Each worm is two helper actors (helper_actors.hpp): the header (which waits for channels) and
 // the tail (which releases them at R_i, following the header's progress), so channels are counting
 // semaphores rather than owned mutexes.
+//
+// On a family with virtual channels (a torus), where two worms may stream over one link on two
+// VCs, the worm is simpler: see carry_over_shared_links.
 #include <simgrid/s4u.hpp>
 
 #include <algorithm>
