@@ -36,7 +36,6 @@
 
 #include <fmt/format.h>
 
-#include "../routing/hypercube_route.hpp"
 #include "../sim/core/error.hpp"
 #include "direct_network.hpp"
 #include "k_ary_n_cube.hpp"
@@ -108,22 +107,6 @@ MessageLibrary nx_library(const Ipsc860Parameters& p) {
   l.copy_rate_Bps = assumed(p.copy_rate_Bps, "costly (Wang and Ranka sec. 2.2, obs. 4); no rate was found");
   l.barrier_s = assumed(0.0, "no barrier of its own; none of the iPSC/860 strategies uses one");
   return l;
-}
-
-std::vector<int> HypercubeChannels::route_path(int src, int dst) const { return ecube_path(dimensions_, src, dst); }
-
-// Channel (from, dimension) is numbered dimension * nodes + from: e-cube corrects dimensions in
-// increasing order, so every route claims increasing numbers.
-int HypercubeChannels::channel_index(int from, int to) const {
-  const unsigned differ = static_cast<unsigned>(from ^ to);
-  if (!std::has_single_bit(differ) || from < 0 || to < 0 || from >= nodes() || to >= nodes()) return -1;
-  return std::countr_zero(differ) * nodes() + from;
-}
-
-std::pair<int, int> HypercubeChannels::channel_ends(int channel) const {
-  const int dimension = channel / nodes();
-  const int from = channel % nodes();
-  return {from, from ^ (1 << dimension)};
 }
 
 namespace {
