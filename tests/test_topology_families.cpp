@@ -215,8 +215,13 @@ TEST_CASE("fat tree: routes worked by hand, every up-link draw acyclic, the CM-5
     CHECK(tree.route(0, 1) == Route{{0, 0}, {14, 0}});  // up wire 0, down wire 1
     CHECK(route_nodes(tree, 0, tree.route(0, 1)) == NodePath{0, 4, 1});
     // 0 -> 3 by port 0: up wires 0, 4 (switch 4 -> root 6), down wires 6 (root 6 -> switch 5), 3.
-    CHECK(tree.route(0, 3) == Route{{0, 0}, {4, 0}, {9, 0}, {12, 0}});
-    CHECK(route_nodes(tree, 0, tree.route(0, 3)) == NodePath{0, 4, 6, 5, 3});
+    CHECK(tree.route_with(0, 3, first_uplink) == Route{{0, 0}, {4, 0}, {9, 0}, {12, 0}});
+    CHECK(route_nodes(tree, 0, tree.route_with(0, 3, first_uplink)) == NodePath{0, 4, 6, 5, 3});
+    // d-mod-k (route()): at level 2 the port is 3 / w_1 mod w_2 = 1, root copy 7 (wire 4 + 1 = 5 up,
+    // wire 4 + 2 + 1 = 7 down, link 15 - 7 = 8); to node 2 it is 2 mod 2 = 0, root copy 6.
+    CHECK(tree.route(0, 3) == Route{{0, 0}, {5, 0}, {8, 0}, {12, 0}});
+    CHECK(route_nodes(tree, 0, tree.route(0, 3)) == NodePath{0, 4, 7, 5, 3});
+    CHECK(route_nodes(tree, 0, tree.route(0, 2)) == NodePath{0, 4, 6, 5, 2});
     // The other draw at level 2 goes over root copy 7.
     const auto other = [](int level, int) { return level == 2 ? 1 : 0; };
     CHECK(route_nodes(tree, 0, tree.route_with(0, 3, other)) == NodePath{0, 4, 7, 5, 3});
