@@ -290,6 +290,8 @@ class ReservedPathTransport final : public Transport {
     const Route backward = channels_.route(back.src, back.dst);
     // One claim order for both: by channel number, which with one VC per link is the families'
     // increasing link numbers along every route (k_ary_n_cube.hpp), so the merged claims too rise.
+    // (With VCs, a torus, the merged order is outside the family's dependency argument; only
+    // machines with shared node ports exchange this way, and none of them has VCs.)
     Route both;
     std::merge(forward.begin(), forward.end(), backward.begin(), backward.end(), std::back_inserter(both),
                [this](const RouteChannel& a, const RouteChannel& b) { return channels_.index(a) < channels_.index(b); });
