@@ -4,6 +4,14 @@ namespace mcsim {
 
 int first_uplink(int /*level*/, int /*parents*/) { return 0; }
 
+UplinkChooser d_mod_k_uplinks(const FatTreeShape& shape, int dst) {
+  return [&shape, dst](int level, int parents) {
+    long long below = 1;  // w_1 ... w_(level-1)
+    for (int l = 1; l < level; ++l) below *= shape.parents(l);
+    return static_cast<int>(dst / below % parents);
+  };
+}
+
 std::vector<Channel> fat_tree_route(const FatTreeShape& shape, int src, int dst, const UplinkChooser& choose) {
   const int top = shape.common_level(src, dst);
   std::vector<Channel> route(static_cast<std::size_t>(2 * top));

@@ -19,7 +19,15 @@ using UplinkChooser = std::function<int(int level, int parents)>;
 // as many down channels.
 std::vector<Channel> fat_tree_route(const FatTreeShape& shape, int src, int dst, const UplinkChooser& choose);
 
-// Every up-link choice is port 0: the deterministic route (what a d-mod-k-free fixed choice gives).
+// Every up-link choice is port 0.
 int first_uplink(int level, int parents);
+
+// The d-mod-k rule: a fixed up-link per destination, at `level` the port
+// floor(dst / (w_1 ... w_(level-1))) mod w_level (Zahavi, "D-Mod-K routing providing non-blocking
+// traffic for shift permutations on real life fat trees", CCIT Report 776, Technion, 2010; Zahavi
+// et al., "Optimized InfiniBand fat-tree routing for shift all-to-all communication patterns",
+// Concurrency Computat.: Pract. Exper. 22(2), 2010). Messages to different destinations spread over
+// the up-links as a random draw does on average, but every message of a pair takes the same route.
+UplinkChooser d_mod_k_uplinks(const FatTreeShape& shape, int dst);
 
 }  // namespace mcsim

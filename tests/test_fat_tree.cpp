@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <set>
 
 #include "routing/fat_tree_route.hpp"
@@ -8,6 +9,7 @@
 #include "topologies/cm5.hpp"
 #include "topologies/fat_tree_graph.hpp"
 #include "topologies/machines.hpp"
+#include "cube_machines.hpp"
 
 using namespace mcsim;
 
@@ -72,6 +74,43 @@ TEST_CASE("Random up-links spread the traffic over every top switch") {
   }
   // Node 0 reaches 2 x 2 x 2 = 8 top switches; each through one wire from its level-2 switch.
   REQUIRE(top_wires.size() == 8);
+}
+
+TEST_CASE("d-mod-k up-links: one route per destination, destinations spread over every top switch") {
+  const FatTreeShape shape(32, 4, cm5_parents_per_level(3));
+  std::set<std::size_t> top_wires;
+  for (int dst = 16; dst < 32; ++dst) {  // beyond node 0's group of 16: up to the top
+    const auto route = fat_tree_route(shape, 0, dst, d_mod_k_uplinks(shape, dst));
+    REQUIRE(route == fat_tree_route(shape, 0, dst, d_mod_k_uplinks(shape, dst)));
+    top_wires.insert(route[2].wire);
+  }
+  // The port at level l is dst / (w_1 ... w_(l-1)) mod w_l with w = 2, 2, 2: the 16 destinations
+  // take all 2 x 2 x 2 = 8 top switches, two each.
+  REQUIRE(top_wires.size() == 8);
+}
+
+TEST_CASE("CM-5 with deterministic up-links: the routing seed changes nothing") {
+  Plan plan;
+  plan.nodes = 32;
+  plan.strategy = Strategy::asynchronous;
+  Phase all;
+  for (int src = 0; src < 32; ++src) all.messages.push_back({src, (src + 16) % 32, 100000});
+  plan.phases.push_back(all);
+  const auto runs = [&](bool random_uplinks) {
+    Cm5Parameters p = Cm5Parameters::published();
+    p.random_uplinks = random_uplinks;
+    return test::message_ends([&] { return make_cm5_machine(32, p); }, {Job{plan, 1}, Job{plan, 2}});
+  };
+  // Times are measured from each job's start, so compare them to rounding.
+  const auto same = [](const std::vector<double>& a, const std::vector<double>& b) {
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (std::abs(a[i] - b[i]) > 1e-9) return false;
+    return true;
+  };
+  const auto fixed = runs(false);
+  CHECK(same(fixed[0], fixed[1]));
+  const auto drawn = runs(true);
+  CHECK_FALSE(same(drawn[0], drawn[1]));  // the draws differ, and so do the contentions
 }
 
 TEST_CASE("The CM-5 refuses node counts it was never built with") {

@@ -16,6 +16,7 @@
 #include "sim/engine/transports/channel_locks.hpp"
 #include "sim/workloads/workloads.hpp"
 #include "topologies/machines.hpp"
+#include "topologies/topology_family.hpp"
 
 using namespace mcsim;
 using test::end_of;
@@ -161,22 +162,21 @@ TEST_CASE("The mesh's switching can be changed under a scenario's flit buffers: 
                                "must be at least 1");
 }
 
-TEST_CASE("Routes claim channels in increasing numbers, and channel numbers name their ends") {
+TEST_CASE("Routes claim links in increasing numbers, and a route's links join end to end") {
   for (const MachineSpec& spec : {mesh(3, 5, "wormhole", 0, 0), mesh(4, 4, "store-and-forward", 0, 0), cube(64)}) {
     const auto machine = make_machine(spec);
-    const ChannelRoutes& routes = machine->routes();
-    std::set<int> seen;
-    for (int c = 0; c < routes.channel_count(); ++c) {
-      const auto [from, to] = routes.channel_ends(c);
-      REQUIRE(routes.channel_index(from, to) == c);
-      seen.insert(c);
-    }
-    REQUIRE(static_cast<int>(seen.size()) == routes.channel_count());
+    const TopologyFamily& routes = machine->routes();
+    REQUIRE(routes.virtual_channels() == 1);
     for (int s = 0; s < machine->nodes(); ++s)
       for (int d = 0; d < machine->nodes(); ++d) {
-        const auto path = routes.route_path(s, d);
-        for (std::size_t i = 2; i < path.size(); ++i)
-          REQUIRE(routes.channel_index(path[i - 2], path[i - 1]) < routes.channel_index(path[i - 1], path[i]));
+        const Route route = routes.route(s, d);
+        int at = s;
+        for (std::size_t i = 0; i < route.size(); ++i) {
+          REQUIRE(routes.link_ends(route[i].link).first == at);
+          at = routes.link_ends(route[i].link).second;
+          if (i > 0) REQUIRE(route[i - 1].link < route[i].link);
+        }
+        REQUIRE(at == d);
       }
   }
 }
@@ -204,13 +204,13 @@ TEST_CASE("A machine is composed of its concerns: documentation, hints, message 
   aggregate.options["nx"] = "startup";
   REQUIRE(make_machine(aggregate)->switching().per_hop_seconds(101) == Approx(20e-6));
   REQUIRE(make_machine(aggregate)->library().costs(101).send_overhead_s == Approx(75e-6));
-  REQUIRE(hypercube->routes().route_path(0, 7) == hypercube->hints().route_path(0, 7));
+  REQUIRE(route_nodes(hypercube->routes(), 0, hypercube->routes().route(0, 7)) == hypercube->hints().route_path(0, 7));
 
   // Store-and-forward pays the start-up at every hop instead of once at the sender.
   const auto saf = make_machine(mesh(2, 2, "store-and-forward", 5, 0));
   REQUIRE(saf->library().costs(1).send_overhead_s == 0);
   REQUIRE(saf->switching().per_hop_seconds(1) == Approx(5));
-  REQUIRE(saf->routes().channel_count() == 8);
+  REQUIRE(saf->routes().link_count() == 8);
 }
 
 TEST_CASE("iPSC/860: the protocol changes between 100 and 101 bytes") {
@@ -275,8 +275,8 @@ TEST_CASE("A held path's stream time: latency plus bytes at the slowest channel,
   // that is not finite).
   const std::string out = in_machine(cube(4), [](Machine& machine) {
     ChannelLocks locks(machine);
-    const std::vector<int> none = locks.route_channels(2, 2);
-    const std::vector<int> two_hops = locks.route_channels(0, 3);
+    const Route none = locks.route(2, 2);
+    const Route two_hops = locks.route(0, 3);
     locks.stream(nullptr, {{none, 1000000}});
     return fmt::format("{} channels: {} s; {} channels: {} s; streamed at {} s", none.size(),
                        locks.stream_seconds(none, 1000000), two_hops.size(), locks.stream_seconds(two_hops, 1000000),

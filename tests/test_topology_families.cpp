@@ -1,8 +1,9 @@
-// The topology families (topologies/topology_family.hpp): routes worked by hand, the same routes
-// and channel numbers as the machines' ChannelRoutes of today, and the channel-dependency graph of
-// all routes without a cycle (with one when the torus has no dateline).
+// The topology families (topologies/topology_family.hpp): routes worked by hand, digests of every
+// route and link number of the bundled shapes recorded, and the channel-dependency graph of all
+// routes without a cycle (with one when the torus has no dateline).
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <string>
 
 #include "sim/core/error.hpp"
@@ -10,9 +11,7 @@
 #include "topologies/channel_dependencies.hpp"
 #include "topologies/cm5.hpp"
 #include "topologies/fat_tree_family.hpp"
-#include "topologies/hypercube_machine.hpp"
 #include "topologies/k_ary_n_cube.hpp"
-#include "topologies/mesh_machine.hpp"
 
 using namespace mcsim;
 
@@ -25,19 +24,42 @@ std::unique_ptr<TopologyFamily> bundled_family(const std::string& machine, int n
   return make_topology_family(file.family, file.under("topology.shape."), nodes);
 }
 
-// Every route of `family` is the old class's node path, over the old class's channel numbers.
-void check_same_as(const TopologyFamily& family, const ChannelRoutes& old) {
-  REQUIRE(family.link_count() == old.channel_count());
-  REQUIRE(family.virtual_channels() == 1);
-  for (int link = 0; link < family.link_count(); ++link) REQUIRE(family.link_ends(link) == old.channel_ends(link));
+// A digest of everything a family derives: its vertex and link counts, every link's ends and every
+// route's channels (FNV-1a, 64 bits), and the number of channels all routes claim. Recorded below
+// for the bundled shapes when the families replaced the machines' old channel classes (their node
+// paths and channel numbers were then checked equal to the old classes' on these very shapes), so
+// that a change to any route or link number fails here and is seen.
+struct Digest {
+  std::uint64_t hash = 1469598103934665603ull;
+  std::uint64_t channels = 0;
+  void add(std::int64_t v) {
+    for (int byte = 0; byte < 8; ++byte) {
+      hash ^= static_cast<std::uint64_t>(v >> (8 * byte)) & 0xff;
+      hash *= 1099511628211ull;
+    }
+  }
+};
+
+Digest digest(const TopologyFamily& family) {
+  Digest d;
+  d.add(family.vertex_count());
+  d.add(family.link_count());
+  d.add(family.virtual_channels());
+  for (int link = 0; link < family.link_count(); ++link) {
+    d.add(family.link_ends(link).first);
+    d.add(family.link_ends(link).second);
+  }
   for (int src = 0; src < family.nodes(); ++src)
     for (int dst = 0; dst < family.nodes(); ++dst) {
       const Route route = family.route(src, dst);
-      const NodePath path = old.route_path(src, dst);
-      REQUIRE(route_nodes(family, src, route) == path);
-      for (std::size_t i = 0; i < route.size(); ++i)
-        REQUIRE(route[i].link == old.channel_index(path[i], path[i + 1]));
+      d.add(static_cast<std::int64_t>(route.size()));
+      for (const RouteChannel& c : route) {
+        d.add(c.link);
+        d.add(c.vc);
+      }
+      d.channels += route.size();
     }
+  return d;
 }
 
 }  // namespace
@@ -81,26 +103,44 @@ TEST_CASE("k-ary n-cube: routes on small cases worked by hand", "[families]") {
   }
 }
 
-TEST_CASE("k-ary n-cube: the same routes and channel numbers as today's mesh and hypercube", "[families]") {
-  for (auto [rows, cols] : {std::pair{1, 4}, {2, 4}, {4, 4}, {3, 5}, {8, 8}}) {
-    INFO(rows << " x " << cols);
-    check_same_as(KAryNCube({.sides = {cols, rows}}), MeshChannels(rows, cols));
-  }
-  for (int dimensions = 1; dimensions <= 6; ++dimensions) {
-    INFO(dimensions << "-cube");
-    std::vector<int> sides(dimensions, 2);
-    check_same_as(KAryNCube({.sides = sides, .binary_numbering = true}), HypercubeChannels(dimensions));
+TEST_CASE("k-ary n-cube: the routes and link numbers recorded for the meshes, hypercubes and torus", "[families]") {
+  struct Recorded {
+    KAryNCubeShape shape;
+    std::uint64_t hash;
+    std::uint64_t channels;
+  };
+  for (const Recorded& r : {
+           Recorded{{.sides = {4, 1}}, 6889528440078219204ull, 20},  // the 1 x 4 mesh: 2 x (3 + 2 x 2 + 3 x 1)
+           Recorded{{.sides = {4, 2}}, 2567161406400335902ull, 112},
+           Recorded{{.sides = {4, 4}}, 2571446270698876642ull, 640},
+           Recorded{{.sides = {5, 3}}, 3111481400979328161ull, 560},
+           Recorded{{.sides = {8, 8}}, 3148444819820471394ull, 21504},
+           Recorded{{.sides = {2}, .binary_numbering = true}, 15373063177295330851ull, 2},
+           Recorded{{.sides = {2, 2}, .binary_numbering = true}, 13130103361446212814ull, 16},
+           Recorded{{.sides = {2, 2, 2}, .binary_numbering = true}, 9369032998347237138ull, 96},
+           Recorded{{.sides = {2, 2, 2, 2}, .binary_numbering = true}, 8177519931322425426ull, 512},
+           Recorded{{.sides = {2, 2, 2, 2, 2}, .binary_numbering = true}, 11286491759045784386ull, 2560},
+           Recorded{{.sides = {2, 2, 2, 2, 2, 2}, .binary_numbering = true}, 16991007731865519049ull, 12288},
+           // 8 x 8 torus: 2 hops a dimension on average, 4,096 pairs x 4.
+           Recorded{{.sides = {8, 8}, .wrap_around = true}, 4523721196343277802ull, 16384},
+       }) {
+    const KAryNCube cube(r.shape);
+    INFO(cube.describe());
+    const Digest d = digest(cube);
+    CHECK(d.hash == r.hash);
+    CHECK(d.channels == r.channels);
   }
 }
 
 TEST_CASE("k-ary n-cube: read from the bundled machine files", "[families]") {
   const auto mesh = bundled_family("mesh", 64);
   CHECK(mesh->describe() == "8 x 8 mesh, dimension order, 1 VC per link");
-  check_same_as(*mesh, MeshChannels(8, 8));
+  CHECK(digest(*mesh).hash == 3148444819820471394ull);     // the 8 x 8 mesh above
   const auto mesh_32 = bundled_family("mesh", 32);  // 4 rows, 8 columns (nearly square, cols >= rows)
-  check_same_as(*mesh_32, MeshChannels(4, 8));
+  CHECK(mesh_32->describe() == "8 x 4 mesh, dimension order, 1 VC per link");
+  CHECK(digest(*mesh_32).hash == 8674830328417584138ull);
   const auto cube = bundled_family("ipsc860", 64);
-  check_same_as(*cube, HypercubeChannels(6));
+  CHECK(digest(*cube).hash == 16991007731865519049ull);    // the 6-cube above
   CHECK_THROWS_WITH(bundled_family("ipsc860", 48), Catch::Contains("ipsc860.toml") && Catch::Contains("48 nodes"));
   CHECK_THROWS_WITH(make_topology_family("moebius", {}, 4), Catch::Contains("k-ary-n-cube"));
 }
@@ -145,8 +185,10 @@ TEST_CASE("hyper-crossbar and switched star: routes worked by hand, read from th
     CHECK(channel_dependency_cycle(*crossbar).empty());
     CHECK_THROWS_WITH(make_topology_family("hyper-crossbar", {&sides, &order}, 9), Catch::Contains("not 9"));
   }
-  SECTION("the CP-PACS file's 4 x 4 x 4 is acyclic too") {
+  SECTION("the CP-PACS file's 4 x 4 x 4: its recorded routes, acyclic") {
     const auto cp_pacs = bundled_family("cp-pacs", 64);
+    CHECK(digest(*cp_pacs).hash == 10061902621516045113ull);
+    CHECK(digest(*cp_pacs).channels == 18432);  // 64 x 63 pairs, 2 links per differing coordinate
     CHECK(cp_pacs->describe() == "4 x 4 x 4 hyper-crossbar, order xyz, 1 VC per link");
     CHECK(channel_dependency_cycle(*cp_pacs).empty());
   }
@@ -157,6 +199,9 @@ TEST_CASE("hyper-crossbar and switched star: routes worked by hand, read from th
     CHECK(star->route(2, 2).empty());
     CHECK(channel_dependency_cycle(*star).empty());
     CHECK_THROWS_WITH(bundled_family("ethernet-cluster", 1), Catch::Contains("cannot take 1 nodes: fewer than 2"));
+    const auto cluster = bundled_family("ethernet-cluster", 24);
+    CHECK(digest(*cluster).hash == 18086223503125401739ull);
+    CHECK(digest(*cluster).channels == 24 * 23 * 2);
   }
 }
 
@@ -170,8 +215,13 @@ TEST_CASE("fat tree: routes worked by hand, every up-link draw acyclic, the CM-5
     CHECK(tree.route(0, 1) == Route{{0, 0}, {14, 0}});  // up wire 0, down wire 1
     CHECK(route_nodes(tree, 0, tree.route(0, 1)) == NodePath{0, 4, 1});
     // 0 -> 3 by port 0: up wires 0, 4 (switch 4 -> root 6), down wires 6 (root 6 -> switch 5), 3.
-    CHECK(tree.route(0, 3) == Route{{0, 0}, {4, 0}, {9, 0}, {12, 0}});
-    CHECK(route_nodes(tree, 0, tree.route(0, 3)) == NodePath{0, 4, 6, 5, 3});
+    CHECK(tree.route_with(0, 3, first_uplink) == Route{{0, 0}, {4, 0}, {9, 0}, {12, 0}});
+    CHECK(route_nodes(tree, 0, tree.route_with(0, 3, first_uplink)) == NodePath{0, 4, 6, 5, 3});
+    // d-mod-k (route()): at level 2 the port is 3 / w_1 mod w_2 = 1, root copy 7 (wire 4 + 1 = 5 up,
+    // wire 4 + 2 + 1 = 7 down, link 15 - 7 = 8); to node 2 it is 2 mod 2 = 0, root copy 6.
+    CHECK(tree.route(0, 3) == Route{{0, 0}, {5, 0}, {8, 0}, {12, 0}});
+    CHECK(route_nodes(tree, 0, tree.route(0, 3)) == NodePath{0, 4, 7, 5, 3});
+    CHECK(route_nodes(tree, 0, tree.route(0, 2)) == NodePath{0, 4, 6, 5, 2});
     // The other draw at level 2 goes over root copy 7.
     const auto other = [](int level, int) { return level == 2 ? 1 : 0; };
     CHECK(route_nodes(tree, 0, tree.route_with(0, 3, other)) == NodePath{0, 4, 7, 5, 3});

@@ -73,6 +73,7 @@
 #include <fmt/format.h>
 
 #include "../sim/core/error.hpp"
+#include "fat_tree_family.hpp"
 #include "fat_tree_zone.hpp"
 #include "machine_options.hpp"
 
@@ -119,7 +120,7 @@ double cm5_per_node_bandwidth_beyond(const FatTreeShape& shape, double wire_band
 
 void Cm5Platform::build() {
   namespace s4u = simgrid::s4u;
-  zone_ = new FatTreeZone("cm5", shape_);  // the first zone created becomes SimGrid's root
+  zone_ = new FatTreeZone("cm5", shape_, parameters_.random_uplinks);  // the first zone created becomes SimGrid's root
   s4u::NetZone* zone = zone_->get_iface();
   hosts_.clear();
   for (int i = 0; i < shape_.nodes(); ++i) {
@@ -255,8 +256,10 @@ std::unique_ptr<Machine> make_cm5_machine(int nodes, Cm5Parameters p) {
   if (p.packet_payload_bytes < 1) throw Error("machine cm5", "packet payload must be at least 1 byte");
   return std::make_unique<Machine>(Machine::Parts{
       .description = {"cm5", nodes, documented(shape, p)},
-      // Up-links are chosen at random per message: no fixed routes to offer.
-      .hints = {p.cmmd_startup_s, 1.0 / p.cmmd_bandwidth_Bps, {}},
+      // The fat-tree family's routes; under random up-links the nominal ones (fat_tree_family.hpp).
+      .hints = {p.cmmd_startup_s, 1.0 / p.cmmd_bandwidth_Bps,
+                route_function(std::make_shared<const FatTree>(shape, p.random_uplinks ? UpLinks::random
+                                                                                       : UpLinks::deterministic))},
       .library = cm5_library(p),
       .switching = std::make_shared<const PlainSwitching>("flow"),
       .routes = nullptr,

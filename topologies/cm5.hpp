@@ -28,6 +28,8 @@ struct Cm5Parameters {
   // Active messages (Node::send_control): CMAML's own costs, or (when not set) a CMMD message's.
   bool cmaml_control_messages = false;
   bool cmaml_scopy_data = false;  // data messages are CMAML scopy's (start-up and rate set to its)
+  // false: the d-mod-k up-links (fat_tree_family.hpp); for a machine file's up_links = "deterministic".
+  bool random_uplinks = true;
   double active_message_send_s = 0;     // single-packet active message, sender
   double active_message_receive_s = 0;  // and receiver (handler dispatch)
 

@@ -28,7 +28,6 @@
 #include "direct_network.hpp"
 #include "hyper_crossbar_routes.hpp"
 #include "machine_options.hpp"
-#include "node_path_family.hpp"
 
 namespace mcsim {
 
@@ -99,19 +98,16 @@ std::unique_ptr<Machine> make_cp_pacs_machine(const CpPacsParameters& p) {
   const std::string where = "machine cp-pacs";
   if (!(p.link_bandwidth_Bps > 0) || p.crossbar_latency_s < 0 || p.startup_s < 0 || p.barrier_s < 0)
     throw Error(where, "bandwidth must be positive, latencies not negative");
-  auto routes = std::make_shared<const HyperCrossbarChannels>(p.shape, dimension_order(p.order, where));
-  const int nodes = routes->nodes();
-  // The schedulers' routes are the family's over the very channels the platform is built on.
-  auto family = std::make_shared<const NodePathFamily>(
-      "hyper-crossbar", fmt::format("{} x {} x {} hyper-crossbar, order {}", p.shape[0], p.shape[1], p.shape[2], p.order),
-      nodes, routes);
+  // One family object gives the platform's links, the transports' routes and the schedulers'.
+  auto family = std::make_shared<const HyperCrossbar>(p.shape, dimension_order(p.order, where));
+  const int nodes = family->nodes();
   return std::make_unique<Machine>(Machine::Parts{
       .description = {"cp-pacs", nodes, documented(p)},
       .hints = {p.startup_s + 3 * p.crossbar_latency_s, 1.0 / p.link_bandwidth_Bps, route_function(family)},
       .library = cp_pacs_library(p),
       .switching = std::make_shared<const CpPacsSwitching>(p),
-      .routes = routes,
-      .platform = std::make_unique<DirectNetworkPlatform>("cp-pacs", nodes, routes, p.link_bandwidth_Bps),
+      .routes = family,
+      .platform = std::make_unique<DirectNetworkPlatform>("cp-pacs", family, p.link_bandwidth_Bps),
   });
 }
 

@@ -13,18 +13,18 @@ namespace routing = simgrid::kernel::routing;
 namespace s4u = simgrid::s4u;
 
 void DirectNetworkPlatform::build() {
-  auto* zone_impl = new DirectNetworkZone(name_, *routes_);  // the first zone created becomes SimGrid's root
+  auto* zone_impl = new DirectNetworkZone(name_, *family_);  // the first zone created becomes SimGrid's root
   s4u::NetZone* zone = zone_impl->get_iface();
   hosts_.clear();
-  for (int i = 0; i < nodes_; ++i) {
+  for (int i = 0; i < family_->nodes(); ++i) {
     s4u::Host* host = zone->create_host(fmt::format("node-{}", i), 1e9);
     zone_impl->add_node(i, host);
     hosts_.push_back(host);
   }
   std::vector<s4u::Link*> links;
-  links.reserve(static_cast<std::size_t>(routes_->channel_count()));
-  for (int c = 0; c < routes_->channel_count(); ++c)
-    links.push_back(zone->create_link(channel_link_name(*routes_, c), bandwidth_Bps_));
+  links.reserve(static_cast<std::size_t>(family_->link_count()));
+  for (int l = 0; l < family_->link_count(); ++l)
+    links.push_back(zone->create_link(channel_link_name(*family_, l), bandwidth_Bps_));
   zone_impl->set_channel_links(std::move(links));
   auto* loopback = zone->create_link("loopback", 1e12);
   loopback->set_sharing_policy(s4u::Link::SharingPolicy::FATPIPE);
@@ -32,8 +32,8 @@ void DirectNetworkPlatform::build() {
   zone->seal();
 }
 
-DirectNetworkZone::DirectNetworkZone(const std::string& name, const ChannelRoutes& routes)
-    : NetZoneImpl(name), routes_(routes) {}
+DirectNetworkZone::DirectNetworkZone(const std::string& name, const TopologyFamily& family)
+    : NetZoneImpl(name), family_(family) {}
 
 void DirectNetworkZone::add_node(int node, s4u::Host* host) {
   const auto id = host->get_netpoint()->id();
@@ -49,9 +49,9 @@ int DirectNetworkZone::node_of(const routing::NetPoint* point) const {
 }
 
 void DirectNetworkZone::do_seal() {
-  route_channels_.clear();
-  route_channels_.reserve(channel_links_.size());
-  for (const auto* link : channel_links_) route_channels_.push_back(RouteLink::of(link));
+  route_links_.clear();
+  route_links_.reserve(channel_links_.size());
+  for (const auto* link : channel_links_) route_links_.push_back(RouteLink::of(link));
   if (loopback_) route_loopback_ = RouteLink::of(loopback_);
 }
 
@@ -63,9 +63,8 @@ void DirectNetworkZone::get_local_route(const routing::NetPoint* src, const rout
     route_loopback_.append_to(into, latency);
     return;
   }
-  const std::vector<int> path = routes_.route_path(a, b);
-  for (std::size_t i = 1; i < path.size(); ++i)
-    route_channels_.at(static_cast<std::size_t>(routes_.channel_index(path[i - 1], path[i]))).append_to(into, latency);
+  // A link carrying two VCs of one route would be listed twice; no family's route does that.
+  for (const RouteChannel& c : family_.route(a, b)) route_links_.at(static_cast<std::size_t>(c.link)).append_to(into, latency);
 }
 
 }  // namespace mcsim

@@ -1,9 +1,8 @@
-// Direct networks (hypercube, mesh): every node is also a router, neighbours are joined by two
-// directed channels, and a route is the list of nodes a message visits (routing/node_path.hpp).
-//
-// DirectNetworkPlatform builds the SimGrid platform of such a network from the machine's channel
-// routes (the route function and the channel numbering, sim/core/channel_routes.hpp) and the
-// channel bandwidth. Channels have zero latency: the switching models account for start-up and
+// Networks whose routes a topology family gives (mesh, torus, hypercube, hyper-crossbar, star):
+// DirectNetworkPlatform builds their SimGrid platform, one host per node and one SimGrid link per
+// link of the family (sim/core/topology.hpp), named "channel-<from>-<to>", all of the channel
+// bandwidth; a communication's SimGrid route is the links of the family's route. Switches (the
+// crossbars, the star's switch) are no hosts: only the links through them are built. Channels have zero latency: the switching models account for start-up and
 // per-hop delays themselves (in CM02 a link is shared inversely to the route latencies of its
 // flows, which is not what these machines do).
 #pragma once
@@ -17,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "../sim/core/channel_routes.hpp"
+#include "../sim/core/topology.hpp"
 #include "../sim/engine/platform.hpp"
 #include "route_link.hpp"
 
@@ -26,25 +25,23 @@ namespace mcsim {
 class DirectNetworkPlatform final : public Platform {
  public:
   // `name` names the SimGrid zone (the machine's name).
-  DirectNetworkPlatform(std::string name, int nodes, std::shared_ptr<const ChannelRoutes> routes,
-                        double channel_bandwidth_Bps)
-      : name_(std::move(name)), nodes_(nodes), routes_(std::move(routes)), bandwidth_Bps_(channel_bandwidth_Bps) {}
+  DirectNetworkPlatform(std::string name, std::shared_ptr<const TopologyFamily> family, double channel_bandwidth_Bps)
+      : name_(std::move(name)), family_(std::move(family)), bandwidth_Bps_(channel_bandwidth_Bps) {}
 
   void build() override;
   simgrid::s4u::Host* host(int node) const override { return hosts_.at(static_cast<std::size_t>(node)); }
 
  private:
   std::string name_;
-  int nodes_;
-  std::shared_ptr<const ChannelRoutes> routes_;
+  std::shared_ptr<const TopologyFamily> family_;
   double bandwidth_Bps_;
   std::vector<simgrid::s4u::Host*> hosts_;
 };
 
-// The SimGrid zone: asks the channel routes for the route of every communication.
+// The SimGrid zone: asks the family for the route of every communication.
 class DirectNetworkZone : public simgrid::kernel::routing::NetZoneImpl {
  public:
-  DirectNetworkZone(const std::string& name, const ChannelRoutes& routes);
+  DirectNetworkZone(const std::string& name, const TopologyFamily& family);
   void add_node(int node, simgrid::s4u::Host* host);
   void set_channel_links(std::vector<simgrid::s4u::Link*> links) { channel_links_ = std::move(links); }
   void set_loopback(simgrid::s4u::Link* loopback) { loopback_ = loopback; }
@@ -56,11 +53,11 @@ class DirectNetworkZone : public simgrid::kernel::routing::NetZoneImpl {
   void do_seal() override;  // SimGrid calls it once, before any route is asked
   int node_of(const simgrid::kernel::routing::NetPoint* point) const;
 
-  const ChannelRoutes& routes_;
+  const TopologyFamily& family_;
   std::vector<int> node_by_netpoint_id_;
   std::vector<simgrid::s4u::Link*> channel_links_;
   simgrid::s4u::Link* loopback_ = nullptr;
-  std::vector<RouteLink> route_channels_;  // channel_links_ for routing (filled by do_seal)
+  std::vector<RouteLink> route_links_;  // channel_links_ for routing (filled by do_seal)
   RouteLink route_loopback_;
 };
 

@@ -40,20 +40,9 @@
 #include "../sim/core/error.hpp"
 #include "direct_network.hpp"
 #include "machine_options.hpp"
-#include "node_path_family.hpp"
+#include "star_family.hpp"
 
 namespace mcsim {
-
-int SwitchedStarChannels::channel_index(int from, int to) const {
-  if (from >= 0 && from < nodes_ && to == nodes_) return from;
-  if (from == nodes_ && to >= 0 && to < nodes_) return nodes_ + to;
-  return -1;
-}
-
-std::pair<int, int> SwitchedStarChannels::channel_ends(int channel) const {
-  if (channel < nodes_) return {channel, nodes_};
-  return {nodes_, channel - nodes_};
-}
 
 MessageLibrary ch_p4_library(const EthernetClusterParameters& p) {
   constexpr const char* latency = "Ames Lab SCL cluster benchmarks (110-130 us MPI over Fast Ethernet, IBM cluster)";
@@ -126,16 +115,15 @@ std::unique_ptr<Machine> make_ethernet_cluster_machine(int nodes, const Ethernet
     throw Error(where, fmt::format("short limit {} B is above the eager limit {} B", p.short_limit, p.eager_limit));
   if (p.receive_buffer_bytes < 0 || !(p.copy_rate_Bps > 0))
     throw Error(where, "the receive buffer cannot be negative, the copy rate must be positive");
-  auto routes = std::make_shared<const SwitchedStarChannels>(nodes);
-  // The schedulers' routes (node -> switch -> node) are the family's over the platform's channels.
-  auto family = std::make_shared<const NodePathFamily>("star", fmt::format("{} nodes on one switch", nodes), nodes, routes);
+  // One family object (node -> switch -> node) gives the platform's links and the schedulers' routes.
+  auto family = std::make_shared<const SwitchedStar>(nodes);
   return std::make_unique<Machine>(Machine::Parts{
       .description = {"ethernet-cluster", nodes, documented(nodes, p)},
       .hints = {p.mpi_latency_s, 1.0 / p.port_bandwidth_Bps, route_function(family)},
       .library = ch_p4_library(p),
       .switching = std::make_shared<const PlainSwitching>("flow"),
-      .routes = routes,
-      .platform = std::make_unique<DirectNetworkPlatform>("ethernet-cluster", nodes, routes, p.port_bandwidth_Bps),
+      .routes = family,
+      .platform = std::make_unique<DirectNetworkPlatform>("ethernet-cluster", family, p.port_bandwidth_Bps),
   });
 }
 

@@ -7,25 +7,10 @@
 #include <utility>
 #include <vector>
 
-#include "../sim/core/channel_routes.hpp"
 #include "../sim/core/machine_spec.hpp"
 #include "../sim/engine/machine.hpp"
 
 namespace mcsim {
-
-// A star: every node has a full-duplex port on one switch (vertex `nodes`); a route is node ->
-// switch -> node. Channels 0..n-1 go into the switch, n..2n-1 come out of it.
-class SwitchedStarChannels final : public ChannelRoutes {
- public:
-  explicit SwitchedStarChannels(int nodes) : nodes_(nodes) {}
-  std::vector<int> route_path(int src, int dst) const override { return {src, nodes_, dst}; }
-  int channel_count() const override { return 2 * nodes_; }
-  int channel_index(int from, int to) const override;
-  std::pair<int, int> channel_ends(int channel) const override;
-
- private:
-  int nodes_;
-};
 
 struct EthernetClusterParameters {
   double port_bandwidth_Bps;     // what MPI moves through one port, each way

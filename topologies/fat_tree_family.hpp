@@ -12,9 +12,18 @@
 // dependencies, whatever up-links it draws (tests/test_topology_families.cpp checks the graph of
 // every route with every up-link choice on small trees). One VC per link.
 //
-// Up-links: `deterministic` takes port 0 at every level (route()); `random` draws one per message,
-// a draw that stays in FatTreeZone (seeded per run and message); route_with() gives the route for
-// any draw, and route() is then only one of the possible routes.
+// Up-links: `deterministic` takes the d-mod-k up-link at every level (routing/fat_tree_route.hpp:
+// a fixed route per source and destination), and FatTreeZone routes the same way; `random` draws
+// one per message (the CM-5, Leiserson et al. 1992), a draw that stays in FatTreeZone (seeded per
+// run and message). route_with() gives the route for any draw.
+//
+// route() is the d-mod-k route either way, and so is the schedulers' route hint
+// (route_function). Under random up-links it is one of the routes a message may take: every draw
+// leaves src and dst by their nodes' own interfaces (FatTreeZone's NodeInterface, outside the
+// family's links) and climbs to the same level, but which wires it crosses is the draw's (a CM-5
+// node has two up-wires already). A scheduler that avoids link contention on the hint (RS_NL)
+// then avoids it on the nominal routes only; what it surely keeps apart is what RS_N does (a node
+// sends and receives one message a phase).
 #pragma once
 
 #include "../routing/fat_tree_route.hpp"
@@ -38,7 +47,7 @@ class FatTree final : public TopologyFamily {
   int link_count() const override { return static_cast<int>(2 * shape_.wire_count()); }
   std::pair<int, int> link_ends(int link) const override;
   int virtual_channels() const override { return 1; }
-  Route route(int src, int dst) const override { return route_with(src, dst, first_uplink); }
+  Route route(int src, int dst) const override { return route_with(src, dst, d_mod_k_uplinks(shape_, dst)); }
   Route route_with(int src, int dst, const UplinkChooser& choose) const;
 
   const FatTreeShape& shape() const { return shape_; }

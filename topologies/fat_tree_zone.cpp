@@ -10,9 +10,10 @@ namespace mcsim {
 
 namespace routing = simgrid::kernel::routing;
 
-FatTreeZone::FatTreeZone(const std::string& name, FatTreeShape shape)
+FatTreeZone::FatTreeZone(const std::string& name, FatTreeShape shape, bool random_uplinks)
     : NetZoneImpl(name),
       shape_(std::move(shape)),
+      random_uplinks_(random_uplinks),
       messages_sent_(shape_.nodes()),
       interfaces_(static_cast<std::size_t>(shape_.nodes())) {}
 
@@ -64,7 +65,8 @@ void FatTreeZone::get_local_route(const routing::NetPoint* src, const routing::N
   for (const RouteLink& link : route_out_[static_cast<std::size_t>(a)]) link.append_to(into, latency);
   const std::uint64_t pair = pair_key(a, b);
   Rng rng(derive_seed(seed_ ^ (pair * 0x9E3779B97F4A7C15ull), "uplinks", messages_sent_.increment(a, b)));
-  const auto route = fat_tree_route(shape_, a, b, [&rng](int, int parents) { return rng.below(parents); });
+  const auto route = random_uplinks_ ? fat_tree_route(shape_, a, b, [&rng](int, int parents) { return rng.below(parents); })
+                                     : fat_tree_route(shape_, a, b, d_mod_k_uplinks(shape_, b));
   for (const Channel& c : route) (c.up ? route_up_[c.wire] : route_down_[c.wire]).append_to(into, latency);
   for (const RouteLink& link : route_in_[static_cast<std::size_t>(b)]) link.append_to(into, latency);
 }

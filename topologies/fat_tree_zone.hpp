@@ -31,7 +31,9 @@ class FatTreeZone : public simgrid::kernel::routing::NetZoneImpl {
     std::vector<simgrid::s4u::Link*> incoming;
   };
 
-  FatTreeZone(const std::string& name, FatTreeShape shape);
+  // `random_uplinks`: each message draws its up-links (the CM-5); else the d-mod-k rule fixes them
+  // per destination (d_mod_k_uplinks), as the fat-tree family's deterministic routes do.
+  FatTreeZone(const std::string& name, FatTreeShape shape, bool random_uplinks = true);
 
   // Build-time: register node i's host, its interface links, and the links of every wire.
   void add_node(int node, simgrid::s4u::Host* host, NodeInterface interface);
@@ -58,6 +60,7 @@ class FatTreeZone : public simgrid::kernel::routing::NetZoneImpl {
   }
 
   FatTreeShape shape_;
+  bool random_uplinks_;
   std::uint64_t seed_ = 0;
   PairCounts messages_sent_;  // (src, dst) -> routes asked so far
   std::vector<int> node_by_netpoint_id_;

@@ -9,8 +9,10 @@
 
 namespace mcsim {
 
-HyperCrossbarChannels::HyperCrossbarChannels(std::array<int, 3> shape, std::array<int, 3> order)
+HyperCrossbar::HyperCrossbar(std::array<int, 3> shape, std::array<int, 3> order)
     : shape_(shape), order_(order), nodes_(shape[0] * shape[1] * shape[2]) {
+  if (std::min({shape[0], shape[1], shape[2]}) < 1 || std::max({shape[0], shape[1], shape[2]}) > 64)
+    throw Error("hyper-crossbar", fmt::format("shape {}x{}x{}: sides must be 1 to 64", shape[0], shape[1], shape[2]));
   for (int k = 0; k < 3; ++k) position_[static_cast<std::size_t>(order_[k])] = k;
   int base = nodes_;
   for (int d = 0; d < 3; ++d) {
@@ -19,58 +21,76 @@ HyperCrossbarChannels::HyperCrossbarChannels(std::array<int, 3> shape, std::arra
   }
 }
 
-std::array<int, 3> HyperCrossbarChannels::coordinates(int node) const {
+std::string HyperCrossbar::describe() const {
+  std::string order;
+  for (int d : order_) order += static_cast<char>('x' + d);
+  return fmt::format("{} x {} x {} hyper-crossbar, order {}, 1 VC per link", shape_[0], shape_[1], shape_[2], order);
+}
+
+std::array<int, 3> HyperCrossbar::coordinates(int node) const {
   return {node % shape_[0], (node / shape_[0]) % shape_[1], node / (shape_[0] * shape_[1])};
 }
 
-int HyperCrossbarChannels::node_at(const std::array<int, 3>& c) const { return c[0] + shape_[0] * (c[1] + shape_[1] * c[2]); }
+int HyperCrossbar::node_at(const std::array<int, 3>& c) const { return c[0] + shape_[0] * (c[1] + shape_[1] * c[2]); }
 
-int HyperCrossbarChannels::crossbar_of(int node, int d) const {
+int HyperCrossbar::crossbar_of(int node, int d) const {
   const auto c = coordinates(node);
   // The line's number: the node's two other coordinates.
   const int a = d == 0 ? 1 : 0, b = d == 2 ? 1 : 2;
   return crossbar_base_[d] + c[a] + shape_[a] * c[b];
 }
 
-int HyperCrossbarChannels::dimension_of_crossbar(int vertex) const {
-  for (int d = 2; d >= 0; --d)
-    if (vertex >= crossbar_base_[d]) return d;
-  return -1;
-}
-
-std::vector<int> HyperCrossbarChannels::route_path(int src, int dst) const {
-  std::vector<int> path = {src};
+Route HyperCrossbar::route(int src, int dst) const {
+  if (src < 0 || dst < 0 || src >= nodes_ || dst >= nodes_)
+    throw Error("hyper-crossbar", fmt::format("no route {} -> {} on {} nodes", src, dst, nodes_));
+  Route route;
   auto at = coordinates(src);
   const auto target = coordinates(dst);
   for (int d : order_) {
     if (at[d] == target[d]) continue;
-    path.push_back(crossbar_of(node_at(at), d));
+    const int block = 2 * position_[d];
+    route.push_back({block * nodes_ + node_at(at), 0});  // into the crossbar of this line
     at[d] = target[d];
-    path.push_back(node_at(at));
+    route.push_back({(block + 1) * nodes_ + node_at(at), 0});  // out of it, to the turning node
   }
-  return path;
+  return route;
 }
 
-int HyperCrossbarChannels::channel_index(int from, int to) const {
-  if (from < 0 || to < 0) return -1;
-  if (from < nodes_ && to >= nodes_) {  // into a crossbar
-    const int d = dimension_of_crossbar(to);
-    if (d < 0 || crossbar_of(from, d) != to) return -1;
-    return (2 * position_[d]) * nodes_ + from;
-  }
-  if (from >= nodes_ && to < nodes_) {  // out of a crossbar
-    const int d = dimension_of_crossbar(from);
-    if (d < 0 || crossbar_of(to, d) != from) return -1;
-    return (2 * position_[d] + 1) * nodes_ + to;
-  }
-  return -1;
-}
-
-std::pair<int, int> HyperCrossbarChannels::channel_ends(int channel) const {
-  const int block = channel / nodes_, node = channel % nodes_;
+std::pair<int, int> HyperCrossbar::link_ends(int link) const {
+  if (link < 0 || link >= link_count()) throw Error("hyper-crossbar", fmt::format("no link {}", link));
+  const int block = link / nodes_, node = link % nodes_;
   const int d = order_[block / 2];
   if (block % 2 == 0) return {node, crossbar_of(node, d)};
   return {crossbar_of(node, d), node};
+}
+
+namespace {
+
+const ParameterRecord& required(const ShapeRecords& shape, const std::string& key) {
+  for (const ParameterRecord* p : shape)
+    if (p->path == "topology.shape." + key) return *p;
+  throw Error("topology.shape", fmt::format("a hyper-crossbar needs `{}`", key));
+}
+
+std::string place(const ParameterRecord& p) { return p.where + " (" + p.path + ")"; }
+
+}  // namespace
+
+HyperCrossbar HyperCrossbar::from_shape(const ShapeRecords& shape, int nodes) {
+  const ParameterRecord& sides = required(shape, "shape");
+  const ParameterRecord& order = required(shape, "order");
+  if (sides.values.size() != 3) throw Error(place(sides), "needs three sides [X, Y, Z]");
+  std::array<int, 3> grid{};
+  for (int d = 0; d < 3; ++d) {
+    const double v = sides.values[d];
+    if (v != static_cast<double>(static_cast<int>(v)) || v < 1 || v > 64)
+      throw Error(place(sides), fmt::format("side {} is not a whole number from 1 to 64", v));
+    grid[d] = static_cast<int>(v);
+  }
+  if (grid[0] * grid[1] * grid[2] != nodes)
+    throw Error(place(sides), fmt::format("shape {}x{}x{} has {} processors, not {}", grid[0], grid[1], grid[2],
+                                          grid[0] * grid[1] * grid[2], nodes));
+  return HyperCrossbar(grid, dimension_order(order.text, place(order)));
 }
 
 std::array<int, 3> dimension_order(const std::string& text, const std::string& where) {

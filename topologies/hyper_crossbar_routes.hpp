@@ -1,12 +1,14 @@
-// Routes of a 3-D hyper-crossbar (the CP-PACS network): nodes on an X x Y x Z grid, a crossbar
-// switch along every line parallel to an axis, each node joined to its three crossbars through an
+// The hyper-crossbar family (the CP-PACS network): nodes on an X x Y x Z grid, a crossbar switch
+// along every line parallel to an axis, each node joined to its three crossbars through an
 // exchanger. A message crosses one crossbar per dimension in which source and target differ, in a
 // fixed dimension order, turning at the intermediate nodes' exchangers.
 //
-// As ChannelRoutes: nodes are 0..N-1 (id = x + X (y + Y z)); every crossbar is an extra vertex
-// N + (its number); each node has one channel into and one out of each of its three crossbars.
-// Channels are numbered in blocks (out of the first dimension's crossbars, into them, out of the
-// second's, ...) so that every route claims increasing numbers.
+// Vertices: nodes 0..N-1 (id = x + X (y + Y z)), then the crossbars, dimension by dimension (x
+// lines from N, then y lines, then z lines; a line is numbered by the node's two other
+// coordinates). Links: each node has one link into and one out of each of its three crossbars,
+// numbered in blocks of N by the order the dimensions are crossed (into the first dimension's
+// crossbars by source node, out of them by target node, into the second's, ...), so every route
+// claims increasing link numbers: no cycle of channel dependencies, one VC per link.
 #pragma once
 
 #include <array>
@@ -14,28 +16,30 @@
 #include <utility>
 #include <vector>
 
-#include "../sim/core/channel_routes.hpp"
+#include "topology_family.hpp"
 
 namespace mcsim {
 
-class HyperCrossbarChannels final : public ChannelRoutes {
+class HyperCrossbar final : public TopologyFamily {
  public:
   // `order` is a permutation of {0, 1, 2} (0 = x): the dimension crossed first, second, third.
-  HyperCrossbarChannels(std::array<int, 3> shape, std::array<int, 3> order);
+  HyperCrossbar(std::array<int, 3> shape, std::array<int, 3> order);
+  // Shape keys `shape` = [X, Y, Z] (sides 1 to 64) and `order` ("xyz", a permutation).
+  static HyperCrossbar from_shape(const ShapeRecords& shape, int nodes);
 
-  std::vector<int> route_path(int src, int dst) const override;
-  int channel_count() const override { return 6 * nodes_; }
-  int channel_index(int from, int to) const override;
-  std::pair<int, int> channel_ends(int channel) const override;
-
-  int nodes() const { return nodes_; }
-  // The crossbar vertex on dimension d through `node`.
-  int crossbar_of(int node, int d) const;
+  std::string family() const override { return "hyper-crossbar"; }
+  std::string describe() const override;
+  int nodes() const override { return nodes_; }
+  int vertex_count() const override { return crossbar_base_[2] + nodes_ / shape_[2]; }
+  int link_count() const override { return 6 * nodes_; }
+  std::pair<int, int> link_ends(int link) const override;
+  int virtual_channels() const override { return 1; }
+  Route route(int src, int dst) const override;
 
  private:
   std::array<int, 3> coordinates(int node) const;
   int node_at(const std::array<int, 3>& c) const;
-  int dimension_of_crossbar(int vertex) const;
+  int crossbar_of(int node, int d) const;  // the crossbar vertex on dimension d through `node`
 
   std::array<int, 3> shape_;
   std::array<int, 3> order_;

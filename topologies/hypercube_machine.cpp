@@ -36,10 +36,8 @@
 
 #include <fmt/format.h>
 
-#include "../routing/hypercube_route.hpp"
 #include "../sim/core/error.hpp"
 #include "direct_network.hpp"
-#include "family_channels.hpp"
 #include "k_ary_n_cube.hpp"
 #include "machine_options.hpp"
 
@@ -111,22 +109,6 @@ MessageLibrary nx_library(const Ipsc860Parameters& p) {
   return l;
 }
 
-std::vector<int> HypercubeChannels::route_path(int src, int dst) const { return ecube_path(dimensions_, src, dst); }
-
-// Channel (from, dimension) is numbered dimension * nodes + from: e-cube corrects dimensions in
-// increasing order, so every route claims increasing numbers.
-int HypercubeChannels::channel_index(int from, int to) const {
-  const unsigned differ = static_cast<unsigned>(from ^ to);
-  if (!std::has_single_bit(differ) || from < 0 || to < 0 || from >= nodes() || to >= nodes()) return -1;
-  return std::countr_zero(differ) * nodes() + from;
-}
-
-std::pair<int, int> HypercubeChannels::channel_ends(int channel) const {
-  const int dimension = channel / nodes();
-  const int from = channel % nodes();
-  return {from, from ^ (1 << dimension)};
-}
-
 namespace {
 
 std::vector<MachineParameter> documented(int dimensions, const Ipsc860Parameters& p) {
@@ -157,15 +139,14 @@ std::unique_ptr<Machine> make_ipsc860_machine(int nodes, Ipsc860Parameters p) {
   // One family object (k = 2, e-cube) gives the platform's channels, the transports' routes and the schedulers'.
   auto family = std::make_shared<const KAryNCube>(
       KAryNCubeShape{.sides = std::vector<int>(static_cast<std::size_t>(dimensions), 2), .binary_numbering = true});
-  auto routes = std::make_shared<const FamilyChannels>(family);
   MessageLibrary library = nx_library(p);
   return std::make_unique<Machine>(Machine::Parts{
       .description = {"ipsc860", nodes, documented(dimensions, p)},
       .hints = {p.long_startup_s, 1.0 / p.channel_bandwidth_Bps, route_function(family)},
       .library = library,
       .switching = std::make_shared<const Ipsc860Switching>(library),
-      .routes = routes,
-      .platform = std::make_unique<DirectNetworkPlatform>("ipsc860", nodes, routes, p.channel_bandwidth_Bps),
+      .routes = family,
+      .platform = std::make_unique<DirectNetworkPlatform>("ipsc860", family, p.channel_bandwidth_Bps),
   });
 }
 

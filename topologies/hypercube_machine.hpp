@@ -9,7 +9,6 @@
 #include <utility>
 #include <vector>
 
-#include "../sim/core/channel_routes.hpp"
 #include "../sim/core/message_library.hpp"
 #include "../sim/core/switching_rules.hpp"
 #include "../sim/engine/machine.hpp"
@@ -31,23 +30,6 @@ struct Ipsc860Parameters {
   double copy_rate_Bps = 0;         // copying one out of it
 
   static Ipsc860Parameters published();
-};
-
-// Routes: e-cube paths of a binary hypercube, and its channels numbered so that they increase
-// along every e-cube path.
-class HypercubeChannels final : public ChannelRoutes {
- public:
-  explicit HypercubeChannels(int dimensions) : dimensions_(dimensions) {}
-  std::vector<int> route_path(int src, int dst) const override;
-  int channel_count() const override { return dimensions_ * nodes(); }
-  int channel_index(int from, int to) const override;
-  std::pair<int, int> channel_ends(int channel) const override;
-
-  int dimensions() const { return dimensions_; }
-  int nodes() const { return 1 << dimensions_; }
-
- private:
-  int dimensions_;
 };
 
 // NX, the iPSC/860's message library: short messages eager, long ones after a handshake.

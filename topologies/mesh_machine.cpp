@@ -13,31 +13,13 @@
 
 #include <fmt/format.h>
 
-#include "../routing/mesh_route.hpp"
 #include "../sim/core/error.hpp"
 #include "../sim/engine/transport.hpp"
 #include "direct_network.hpp"
-#include "family_channels.hpp"
 #include "k_ary_n_cube.hpp"
 #include "machine_options.hpp"
 
 namespace mcsim {
-
-namespace {
-
-// Channels are numbered so that every XY route claims increasing numbers: first the x channels
-// (+x by increasing column, then -x by decreasing column), then the y channels (+y by increasing
-// row, then -y by decreasing row); within a block, by the other coordinate.
-struct MeshChannelBlocks {
-  int rows, cols;
-  int plus_x() const { return 0; }
-  int minus_x() const { return (cols - 1) * rows; }
-  int plus_y() const { return 2 * (cols - 1) * rows; }
-  int minus_y() const { return plus_y() + (rows - 1) * cols; }
-  int count() const { return minus_y() + (rows - 1) * cols; }
-};
-
-}  // namespace
 
 // Wormhole (and any transport but store-and-forward): the start-up c is paid once, by the sender.
 // Store-and-forward pays it at every hop (per_hop_seconds), so the nodes themselves add nothing.
@@ -72,42 +54,6 @@ FlitBuffers MeshSwitching::flit_buffers() const {
   return {parameters_.flit_bytes, parameters_.buffer_flits, 1.0 / parameters_.bandwidth_Bps};
 }
 
-std::vector<int> MeshChannels::route_path(int src, int dst) const { return xy_path(rows_, cols_, src, dst); }
-
-int MeshChannels::channel_count() const { return MeshChannelBlocks{rows_, cols_}.count(); }
-
-int MeshChannels::channel_index(int from, int to) const {
-  const MeshChannelBlocks ch{rows_, cols_};
-  const int r = from / cols_, c = from % cols_;
-  if (to == from + 1 && c + 1 < cols_) return ch.plus_x() + c * rows_ + r;
-  if (to == from - 1 && c > 0) return ch.minus_x() + (cols_ - 1 - c) * rows_ + r;
-  if (to == from + cols_ && r + 1 < rows_) return ch.plus_y() + r * cols_ + c;
-  if (to == from - cols_ && r > 0) return ch.minus_y() + (rows_ - 1 - r) * cols_ + c;
-  return -1;
-}
-
-std::pair<int, int> MeshChannels::channel_ends(int channel) const {
-  const MeshChannelBlocks ch{rows_, cols_};
-  auto node = [this](int r, int c) { return r * cols_ + c; };
-  if (channel < ch.minus_x()) {
-    const int c = channel / rows_, r = channel % rows_;
-    return {node(r, c), node(r, c + 1)};
-  }
-  if (channel < ch.plus_y()) {
-    const int k = channel - ch.minus_x();
-    const int c = cols_ - 1 - k / rows_, r = k % rows_;
-    return {node(r, c), node(r, c - 1)};
-  }
-  if (channel < ch.minus_y()) {
-    const int k = channel - ch.plus_y();
-    const int r = k / cols_, c = k % cols_;
-    return {node(r, c), node(r + 1, c)};
-  }
-  const int k = channel - ch.minus_y();
-  const int r = rows_ - 1 - k / cols_, c = k % cols_;
-  return {node(r, c), node(r - 1, c)};
-}
-
 namespace {
 
 std::vector<MachineParameter> documented(int rows, int cols, const MeshParameters& p) {
@@ -137,14 +83,13 @@ std::unique_ptr<Machine> make_mesh_machine(int rows, int cols, MeshParameters p)
     throw Error("machine mesh", "bandwidth must be positive, start-up and hop delay not negative");
   // One family object gives the platform's channels, the transports' routes and the schedulers'.
   auto family = std::make_shared<const KAryNCube>(KAryNCubeShape{.sides = {cols, rows}});
-  auto routes = std::make_shared<const FamilyChannels>(family);
   return std::make_unique<Machine>(Machine::Parts{
       .description = {"mesh", rows * cols, documented(rows, cols, p)},
       .hints = {p.startup_s, 1.0 / p.bandwidth_Bps, route_function(family)},
       .library = mesh_library(p),
       .switching = std::make_shared<const MeshSwitching>(p),
-      .routes = routes,
-      .platform = std::make_unique<DirectNetworkPlatform>("mesh", rows * cols, routes, p.bandwidth_Bps),
+      .routes = family,
+      .platform = std::make_unique<DirectNetworkPlatform>("mesh", family, p.bandwidth_Bps),
   });
 }
 

@@ -10,7 +10,6 @@
 #include <utility>
 #include <vector>
 
-#include "../sim/core/channel_routes.hpp"
 #include "../sim/core/message_library.hpp"
 #include "../sim/core/switching_rules.hpp"
 #include "../sim/engine/machine.hpp"
@@ -30,23 +29,6 @@ struct MeshParameters {
 
   // Store-and-forward pays the start-up c at every hop; every other transport once per message.
   bool startup_per_hop() const { return transport == "store-and-forward"; }
-};
-
-// Routes: XY paths on a rows x cols mesh, channels numbered so that they increase along them.
-class MeshChannels final : public ChannelRoutes {
- public:
-  MeshChannels(int rows, int cols) : rows_(rows), cols_(cols) {}
-  std::vector<int> route_path(int src, int dst) const override;
-  int channel_count() const override;
-  int channel_index(int from, int to) const override;
-  std::pair<int, int> channel_ends(int channel) const override;
-
-  int rows() const { return rows_; }
-  int cols() const { return cols_; }
-
- private:
-  int rows_;
-  int cols_;
 };
 
 // The message library of the model: the start-up c at the sender (unless every hop pays it);

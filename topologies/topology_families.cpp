@@ -10,7 +10,8 @@
 #include "../sim/core/error.hpp"
 #include "fat_tree_family.hpp"
 #include "k_ary_n_cube.hpp"
-#include "node_path_family.hpp"
+#include "hyper_crossbar_routes.hpp"
+#include "star_family.hpp"
 #include "topology_family.hpp"
 
 namespace mcsim {
@@ -29,8 +30,11 @@ const std::map<std::string, FamilyMaker>& families() {
        [](const ShapeRecords& shape, int nodes) {
          return std::make_unique<FatTree>(FatTree::from_shape(shape, nodes));
        }},
-      {"hyper-crossbar", make_hyper_crossbar_family},
-      {"star", make_switched_star_family},
+      {"hyper-crossbar",
+       [](const ShapeRecords& shape, int nodes) {
+         return std::make_unique<HyperCrossbar>(HyperCrossbar::from_shape(shape, nodes));
+       }},
+      {"star", [](const ShapeRecords& /*node counts only*/, int nodes) { return std::make_unique<SwitchedStar>(nodes); }},
   };
   return registry;
 }

@@ -17,9 +17,9 @@ std::vector<MachineParameter> Machine::parameters() const {
   return all;
 }
 
-const ChannelRoutes& Machine::routes() const {
+const TopologyFamily& Machine::routes() const {
   if (!parts_.routes)
-    throw Error("machine " + name(), "has no channel routes, which transport '" + parts_.switching->transport() +
+    throw Error("machine " + name(), "has no routes, which transport '" + parts_.switching->transport() +
                                          "' needs");
   return *parts_.routes;
 }

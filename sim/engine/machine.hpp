@@ -5,7 +5,7 @@
 //   scheduler hints  what schedulers may know of the machine              SchedulingHints (value)
 //   message library  protocols by size, costs, when calls return, buffers MessageLibrary (sim/core, value)
 //   switching        the transport's name, per-hop time, node ports       SwitchingRules (sim/core)
-//   routes           node paths and channel numbering (switched only)     ChannelRoutes (sim/core)
+//   routes           links, virtual channels, routes (switched only)      TopologyFamily (sim/core)
 //   platform         the SimGrid hosts, links and routing                 Platform (sim/engine)
 //
 // A Machine is created (and its parameters checked) outside any simulation; its platform is built
@@ -17,11 +17,11 @@
 #include <string>
 #include <vector>
 
-#include "../core/channel_routes.hpp"
 #include "../core/machine_spec.hpp"
 #include "../core/message_library.hpp"
 #include "../core/scheduling_hints.hpp"
 #include "../core/switching_rules.hpp"
+#include "../core/topology.hpp"
 #include "platform.hpp"
 
 namespace mcsim {
@@ -33,7 +33,10 @@ class Machine final {
     SchedulingHints hints;
     MessageLibrary library;
     std::shared_ptr<const SwitchingRules> switching;
-    std::shared_ptr<const ChannelRoutes> routes;  // null where the transport needs none (flow)
+    // The topology family whose routes the switched transports claim and whose links the platform
+    // is built of; null where the transport needs none (flow). The hints' route function is made
+    // from the same object (topologies/topology_family.hpp, route_function).
+    std::shared_ptr<const TopologyFamily> routes;
     std::unique_ptr<Platform> platform;
   };
   // Throws mcsim::Error if a part other than routes is missing or the library is inconsistent.
@@ -50,8 +53,8 @@ class Machine final {
   const MessageLibrary& library() const { return parts_.library; }
   const SwitchingRules& switching() const { return *parts_.switching; }
   bool has_routes() const { return parts_.routes != nullptr; }
-  // Throws mcsim::Error for a machine without channel routes.
-  const ChannelRoutes& routes() const;
+  // Throws mcsim::Error for a machine without routes.
+  const TopologyFamily& routes() const;
   Platform& platform() { return *parts_.platform; }
   const Platform& platform() const { return *parts_.platform; }
 

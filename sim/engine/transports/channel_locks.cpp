@@ -10,32 +10,46 @@
 namespace mcsim {
 
 ChannelLocks::ChannelLocks(const Machine& machine)
-    : machine_(machine), routes_(machine.routes()), locks_(static_cast<std::size_t>(routes_.channel_count())) {
-  for (int c = 0; c < routes_.channel_count(); ++c) {
-    const simgrid::s4u::Link* link = simgrid::s4u::Link::by_name_or_null(channel_link_name(routes_, c));
-    if (!link) throw Error(machine.name(), fmt::format("channel {} has no link named {}", c, channel_link_name(routes_, c)));
+    : machine_(machine),
+      family_(machine.routes()),
+      vcs_(family_.virtual_channels()),
+      locks_(static_cast<std::size_t>(family_.link_count()) * static_cast<std::size_t>(vcs_)) {
+  for (int l = 0; l < family_.link_count(); ++l) {
+    const simgrid::s4u::Link* link = simgrid::s4u::Link::by_name_or_null(link_name(l));
+    if (!link) throw Error(machine.name(), fmt::format("link {} has no SimGrid link named {}", l, link_name(l)));
     bandwidth_Bps_.push_back(link->get_bandwidth());
     latency_s_.push_back(link->get_latency());
   }
+  if (links_shared()) shared_.emplace(bandwidth_Bps_);
 }
 
-double ChannelLocks::stream_seconds(const std::vector<int>& channels, std::uint64_t bytes) const {
-  if (channels.empty()) return 0;  // a node to itself crosses no channel (and has no slowest one)
+Route ChannelLocks::route(int src, int dst) const {
+  Route route = family_.route(src, dst);
+  for (std::size_t i = 0; i < route.size(); ++i)
+    if (route[i].link < 0 || route[i].link >= family_.link_count() || route[i].vc < 0 || route[i].vc >= vcs_)
+      throw Error(machine_.name(), fmt::format("route {} -> {} names channel (link {}, VC {}) at hop {}, which {} does "
+                                               "not have",
+                                               src, dst, route[i].link, route[i].vc, i + 1, family_.describe()));
+  return route;
+}
+
+double ChannelLocks::stream_seconds(const Route& route, std::uint64_t bytes) const {
+  if (route.empty()) return 0;  // a node to itself crosses no channel (and has no slowest one)
   double latency_s = 0;
   double slowest_Bps = 0;
-  for (const int c : channels) {
-    latency_s += latency_s_[static_cast<std::size_t>(c)];
-    const double bandwidth = bandwidth_Bps_[static_cast<std::size_t>(c)];
+  for (const RouteChannel& c : route) {
+    latency_s += latency_s_[static_cast<std::size_t>(c.link)];
+    const double bandwidth = bandwidth_Bps_[static_cast<std::size_t>(c.link)];
     if (slowest_Bps == 0 || bandwidth < slowest_Bps) slowest_Bps = bandwidth;
   }
   return latency_s + static_cast<double>(bytes) / slowest_Bps;
 }
 
-void ChannelLocks::stream(ActivityRecorder* recorder, std::initializer_list<HeldStream> streams) const {
-  std::vector<double> seconds;  // per stream, for the recorder
+void ChannelLocks::stream(ActivityRecorder* recorder, std::initializer_list<HeldStream> streams) {
+  std::vector<double> seconds;  // per stream, alone on its links, for the recorder
   double longest_s = 0;
   for (const HeldStream& s : streams) {
-    seconds.push_back(s.bytes > 0 ? stream_seconds(s.channels, s.bytes) : 0.0);
+    seconds.push_back(s.bytes > 0 ? stream_seconds(s.route, s.bytes) : 0.0);
     longest_s = std::max(longest_s, seconds.back());
   }
   const auto tell = [&](auto&& told) {
@@ -43,27 +57,32 @@ void ChannelLocks::stream(ActivityRecorder* recorder, std::initializer_list<Held
     std::size_t k = 0;
     for (const HeldStream& s : streams) {
       if (s.bytes > 0)
-        for (const int c : s.channels) (recorder->*told)(channel_link_name(routes_, c), static_cast<double>(s.bytes), seconds[k]);
+        for (const RouteChannel& c : s.route) (recorder->*told)(link_name(c.link), static_cast<double>(s.bytes), seconds[k]);
       ++k;
     }
   };
   tell(&ActivityRecorder::link_stream_begins);
-  if (longest_s > 0) simgrid::s4u::this_actor::sleep_for(longest_s);
-  tell(&ActivityRecorder::link_stream_ends);
-}
-
-std::vector<int> ChannelLocks::route_channels(int src, int dst) const {
-  const std::vector<int> path = routes_.route_path(src, dst);
-  std::vector<int> channels;
-  for (std::size_t i = 1; i < path.size(); ++i) {
-    const int c = routes_.channel_index(path[i - 1], path[i]);
-    if (c < 0 || c >= routes_.channel_count() || (!channels.empty() && c <= channels.back()))
-      throw Error(machine_.name(), fmt::format("route {} -> {} does not claim increasing channel numbers at hop {} "
-                                               "(channel {}): the claim order could deadlock",
-                                               src, dst, i, c));
-    channels.push_back(c);
+  if (!shared_) {
+    if (longest_s > 0) simgrid::s4u::this_actor::sleep_for(longest_s);
+  } else {
+    // The bytes, sharing the links, then the latency (each stream's own; the longest is waited).
+    double latency_s = 0;
+    std::vector<SharedLinks::Stream*> moving;
+    for (const HeldStream& s : streams) {
+      if (s.bytes == 0 || s.route.empty()) continue;
+      double own = 0;
+      std::vector<int> links;
+      for (const RouteChannel& c : s.route) {
+        own += latency_s_[static_cast<std::size_t>(c.link)];
+        if (std::find(links.begin(), links.end(), c.link) == links.end()) links.push_back(c.link);
+      }
+      latency_s = std::max(latency_s, own);
+      moving.push_back(shared_->begin(links, static_cast<double>(s.bytes)));
+    }
+    for (SharedLinks::Stream* m : moving) shared_->finish(m);
+    if (latency_s > 0) simgrid::s4u::this_actor::sleep_for(latency_s);
   }
-  return channels;
+  tell(&ActivityRecorder::link_stream_ends);
 }
 
 }  // namespace mcsim

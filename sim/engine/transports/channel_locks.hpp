@@ -1,60 +1,75 @@
-// Channel locks for switched transports: one FIFO lock per directed channel of the machine (any
-// actor may release one, so a wormhole's tail may free what its header claimed).
-// Machines number their channels so that every route claims increasing numbers: claims follow one
-// global order and cannot deadlock (Dally and Seitz 1987).
+// Channel locks for switched transports: one FIFO lock per channel (link, virtual channel) of the
+// machine's topology family (any actor may release one, so a wormhole's tail may free what its
+// header claimed), and the time the held channels take to move bytes.
+// Deadlock freedom is the family's: its routes' channel-dependency graph has no cycle
+// (topologies/channel_dependencies.hpp; Dally and Seitz 1987), so claims made in route order,
+// holding what is held, cannot wait on each other in a ring.
 #pragma once
 
 #include <simgrid/s4u.hpp>
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "../machine.hpp"
 #include "fifo_lock.hpp"
+#include "shared_links.hpp"
 
 namespace mcsim {
 
 class ActivityRecorder;
 
-// The bytes of one held path (see ChannelLocks::stream).
+// The bytes of one held route (see ChannelLocks::stream).
 struct HeldStream {
-  const std::vector<int>& channels;
+  const Route& route;
   std::uint64_t bytes;
 };
 
 class ChannelLocks {
  public:
   // Creates the locks; call inside the running engine. Throws mcsim::Error for a machine without
-  // channel routes.
+  // routes, or one whose family has a link without its SimGrid link.
   explicit ChannelLocks(const Machine& machine);
 
-  FifoLock& operator[](int channel) { return locks_[static_cast<std::size_t>(channel)]; }
-  // The channels of the route src -> dst, checked to increase (throws mcsim::Error otherwise).
-  std::vector<int> route_channels(int src, int dst) const;
-  // The channel of one hop.
-  int channel(int from, int to) const { return routes_.channel_index(from, to); }
-  const ChannelRoutes& routes() const { return routes_; }
+  const TopologyFamily& family() const { return family_; }
+  // The family's route src -> dst, its channels checked to exist (throws mcsim::Error otherwise).
+  Route route(int src, int dst) const;
+  FifoLock& operator[](const RouteChannel& channel) { return locks_[index(channel)]; }
+  // 0 .. link_count x virtual_channels - 1: one number per channel, for per-channel state.
+  std::size_t index(const RouteChannel& channel) const {
+    return static_cast<std::size_t>(channel.link) * static_cast<std::size_t>(vcs_) + static_cast<std::size_t>(channel.vc);
+  }
+  std::size_t channel_count() const { return locks_.size(); }
+  // The link's SimGrid name ("channel-<from>-<to>"), for the recorder.
+  std::string link_name(int link) const { return channel_link_name(family_, link); }
+  // Whether two held channels can share a link (the family has more than one VC per link); if not,
+  // a held channel's link carries nothing else.
+  bool links_shared() const { return vcs_ > 1; }
 
-  // How long `bytes` take over `channels` while the caller holds them all: latency plus bytes at the
-  // slowest channel's bandwidth, read from the channels' SimGrid links; 0 for no channel (a node to
-  // itself). A held channel carries nothing else, so this is what SimGrid's flow model gives such a
-  // stream; the transports sleep for it instead of starting a host-to-host communication
-  // (s4u::Comm::sendto), which SimGrid 3.32 detaches and keeps in one list that every finished
-  // communication scans (std::list::remove): 18-34% of a 8,192-16,384-node store-and-forward run,
-  // 11% of RS_N on the 4,096-node iPSC/860.
-  double stream_seconds(const std::vector<int>& channels, std::uint64_t bytes) const;
-  // In the calling actor, which holds every channel of `streams`: moves their bytes at once, each
-  // alone on its links, and returns when the longest is done. `recorder` (if any) is told what each
-  // link carried.
-  void stream(ActivityRecorder* recorder, std::initializer_list<HeldStream> streams) const;
+  // How long `bytes` take over `route` while the caller holds it and nothing else streams on its
+  // links: latency plus bytes at the slowest link's bandwidth, read from the links' SimGrid links;
+  // 0 for no channel (a node to itself). The transports sleep for it instead of starting a
+  // host-to-host communication (s4u::Comm::sendto), which SimGrid 3.32 detaches and keeps in one
+  // list that every finished communication scans (std::list::remove): 18-34% of a
+  // 8,192-16,384-node store-and-forward run, 11% of RS_N on the 4,096-node iPSC/860.
+  double stream_seconds(const Route& route, std::uint64_t bytes) const;
+  // In the calling actor, which holds every channel of `streams`: moves their bytes at once and
+  // returns when the longest is done. With one VC per link each stream is alone on its links and
+  // takes stream_seconds(); with VCs the streams on one link's VCs share it (shared_links.hpp).
+  // `recorder` (if any) is told what each link carried.
+  void stream(ActivityRecorder* recorder, std::initializer_list<HeldStream> streams);
 
  private:
   const Machine& machine_;
-  const ChannelRoutes& routes_;
+  const TopologyFamily& family_;
+  int vcs_;
   std::vector<FifoLock> locks_;
-  std::vector<double> bandwidth_Bps_;  // per channel, from its link
+  std::vector<double> bandwidth_Bps_;  // per link, from its SimGrid link
   std::vector<double> latency_s_;
+  std::optional<SharedLinks> shared_;  // only when links_shared()
 };
 
 }  // namespace mcsim

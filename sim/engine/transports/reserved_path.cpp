@@ -93,7 +93,7 @@ class ReservedPathTransport final : public Transport {
       ports = {std::min(src, dst), std::max(src, dst)};
       sender_busy_[static_cast<std::size_t>(src)].acquire();
     }
-    const std::vector<int> channels = channels_.route_channels(src, dst);
+    const Route channels = channels_.route(src, dst);
     if (recorder_) recorder_->claim_begins(src);
     claim(ports, channels, machine_.switching().per_hop_seconds(bytes), channels.size());
     if (recorder_) {
@@ -264,7 +264,7 @@ class ReservedPathTransport final : public Transport {
 
   // Node interfaces first, then channels in increasing number: transfers that hold channels never
   // wait for a node, and channels are taken in one global order, so no cycle of waits can form.
-  void claim(const std::vector<int>& ports, const std::vector<int>& channels, double per_hop_s,
+  void claim(const std::vector<int>& ports, const Route& channels, double per_hop_s,
              std::size_t hops_with_delay) {
     take_ports(ports);
     std::vector<double> claimed_at;
@@ -275,21 +275,26 @@ class ReservedPathTransport final : public Transport {
     }
     // Each channel was held from its claim until the whole path was there, without bytes moving.
     for (std::size_t i = 0; i < claimed_at.size(); ++i)
-      recorder_->held_idle(channel_link_name(channels_.routes(), channels[i]), s4u::Engine::get_clock() - claimed_at[i]);
+      recorder_->held_idle(channels_.link_name(channels[i].link), s4u::Engine::get_clock() - claimed_at[i]);
   }
 
-  void release(const std::vector<int>& ports, const std::vector<int>& channels) {
-    for (int c : channels) channels_[c].release();
+  void release(const std::vector<int>& ports, const Route& channels) {
+    for (const RouteChannel& c : channels) channels_[c].release();
     give_ports(ports);
   }
 
   void exchange(const Transfer& there, const Transfer& back) {
     const std::vector<int> ports = {std::min(there.src, there.dst), std::max(there.src, there.dst)};
     for (int p : ports) sender_busy_[static_cast<std::size_t>(p)].acquire();
-    const std::vector<int> forward = channels_.route_channels(there.src, there.dst);
-    const std::vector<int> backward = channels_.route_channels(back.src, back.dst);
-    std::vector<int> both;
-    std::merge(forward.begin(), forward.end(), backward.begin(), backward.end(), std::back_inserter(both));
+    const Route forward = channels_.route(there.src, there.dst);
+    const Route backward = channels_.route(back.src, back.dst);
+    // One claim order for both: by channel number, which with one VC per link is the families'
+    // increasing link numbers along every route (k_ary_n_cube.hpp), so the merged claims too rise.
+    // (With VCs, a torus, the merged order is outside the family's dependency argument; only
+    // machines with shared node ports exchange this way, and none of them has VCs.)
+    Route both;
+    std::merge(forward.begin(), forward.end(), backward.begin(), backward.end(), std::back_inserter(both),
+               [this](const RouteChannel& a, const RouteChannel& b) { return channels_.index(a) < channels_.index(b); });
     // Both headers advance at once: the setup costs one route's hops, not two.
     if (recorder_) recorder_->claim_begins(there.src);
     claim(ports, both, machine_.switching().per_hop_seconds(std::max(there.bytes, back.bytes)), forward.size());

@@ -1,5 +1,5 @@
 // store-and-forward: a transfer actor moves the whole message one hop at a time, holding that hop's
-// channel (a FIFO lock per directed channel) for the machine's per-hop start-up plus
+// channel (a FIFO lock per channel: link and virtual channel) for the machine's per-hop start-up plus
 // bytes/bandwidth; without contention a message of b bytes over h hops takes h x (start-up +
 // b/bandwidth). The receiver is told with a 0-byte message once the last hop is done.
 #include <simgrid/s4u.hpp>
@@ -22,23 +22,23 @@ class StoreAndForwardTransport final : public Transport {
   }
 
   void carry(int src, int dst, std::uint64_t bytes) override {
-    const std::vector<int> path = channels_.routes().route_path(src, dst);
+    const Route route = channels_.route(src, dst);
     const double startup_s = machine_.switching().per_hop_seconds(bytes);
-    for (std::size_t i = 1; i < path.size(); ++i) {
-      const int channel = channels_.channel(path[i - 1], path[i]);
-      FifoLock& lock = channels_[channel];
-      if (recorder_ && i == 1) recorder_->claim_begins(src);
+    for (std::size_t i = 0; i < route.size(); ++i) {
+      const Route hop = {route[i]};
+      FifoLock& lock = channels_[route[i]];
+      if (recorder_ && i == 0) recorder_->claim_begins(src);
       lock.acquire();
-      if (recorder_ && i == 1) {
+      if (recorder_ && i == 0) {
         recorder_->claim_ends(src);
         recorder_->stream_begins(src, dst);
       }
-      if (recorder_) recorder_->held_idle(channel_link_name(channels_.routes(), channel), startup_s);
+      if (recorder_) recorder_->held_idle(channels_.link_name(route[i].link), startup_s);
       if (startup_s > 0) s4u::this_actor::sleep_for(startup_s);
-      if (bytes > 0) channels_.stream(recorder_, {{{channel}, bytes}});  // the hop is held alone
+      if (bytes > 0) channels_.stream(recorder_, {{hop, bytes}});  // the hop is held
       lock.release();
     }
-    if (recorder_ && path.size() > 1) recorder_->stream_ends(src, dst);
+    if (recorder_ && !route.empty()) recorder_->stream_ends(src, dst);
   }
 
   bool records_streams() const override { return true; }

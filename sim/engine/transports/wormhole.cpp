@@ -12,8 +12,8 @@
 //    c_i. Buffers are FIFO: it lands behind the flits of the worms that crossed c_i before it, and
 //    routes on (claims c_(i+1), or at the destination starts delivering, at p_(h-1)) only once the
 //    last of them has left (a second FIFO lock per channel, its buffer, taken by a header when it
-//    lands and given back by the worm's tail when it leaves). Claims follow the machine's
-//    increasing channel numbers, so no cycle of waits can form (ChannelLocks).
+//    lands and given back by the worm's tail when it leaves). Claims follow the family's routes,
+//    whose channel dependencies have no cycle, so no cycle of waits can form (ChannelLocks).
 //  - The destination takes the worm one flit time a flit: the last byte arrives at p_(h-1) + L t.
 //  - The tail has crossed c_i, which frees it, at
 //      R_i = max over k = 0, 1, ... with i + k < h and k C < L of  q_(i+k) + (L - k C) t,
@@ -35,6 +35,9 @@
 // Each worm is two helper actors (helper_actors.hpp): the header (which waits for channels) and
 // the tail (which releases them at R_i, following the header's progress), so channels are counting
 // semaphores rather than owned mutexes.
+//
+// On a family with virtual channels (a torus), where two worms may stream over one link on two
+// VCs, the worm is simpler: see carry_over_shared_links.
 #include <simgrid/s4u.hpp>
 
 #include <algorithm>
@@ -53,7 +56,7 @@ namespace s4u = simgrid::s4u;
 class WormholeTransport final : public Transport {
  public:
   explicit WormholeTransport(Machine& machine)
-      : machine_(machine), channels_(machine), buffers_(static_cast<std::size_t>(channels_.routes().channel_count())) {
+      : machine_(machine), channels_(machine), buffers_(channels_.channel_count()) {
     if (!(machine.switching().flit_buffers().seconds_per_byte > 0))
       throw Error(machine.name(), "the wormhole transport needs the machine's flit buffers and channel rate, and this "
                                   "machine gives none: use switching = circuit");
@@ -64,8 +67,9 @@ class WormholeTransport final : public Transport {
   }
 
   void carry(int src, int dst, std::uint64_t bytes) override {
-    const std::vector<int> channels = channels_.route_channels(src, dst);
+    const Route channels = channels_.route(src, dst);
     if (channels.empty()) return;
+    if (channels_.links_shared()) return carry_over_shared_links(src, dst, bytes, channels);
     const FlitBuffers buffers = machine_.switching().flit_buffers();
     const double hop_s = machine_.switching().per_hop_seconds(bytes);
     const double stream_s = static_cast<double>(bytes) * buffers.seconds_per_byte;
@@ -78,16 +82,16 @@ class WormholeTransport final : public Transport {
     });
 
     if (recorder_) recorder_->claim_begins(src);
-    for (int c : channels) {
+    for (const RouteChannel& c : channels) {
       channels_[c].acquire();
       if (recorder_) header->claimed.push_back(s4u::Engine::get_clock());
       if (hop_s > 0) s4u::this_actor::sleep_for(hop_s);
       header->landed.push_back(s4u::Engine::get_clock());
       // The worm's bytes cross c behind its header (a Paje trace shows them from here to the release).
       if (recorder_ && bytes > 0)
-        recorder_->link_stream_begins(channel_link_name(channels_.routes(), c), static_cast<double>(bytes), stream_s);
+        recorder_->link_stream_begins(channels_.link_name(c.link), static_cast<double>(bytes), stream_s);
       progress->release();
-      buffers_[static_cast<std::size_t>(c)].acquire();  // the earlier worms' flits have left c's buffer
+      buffers_[channels_.index(c)].acquire();  // the earlier worms' flits have left c's buffer
     }
     header->delivering_from = s4u::Engine::get_clock();  // p_(h-1)
     progress->release();
@@ -96,7 +100,7 @@ class WormholeTransport final : public Transport {
       recorder_->stream_begins(src, dst);
     }
     if (bytes > 0) s4u::this_actor::sleep_for(stream_s);
-    buffers_[static_cast<std::size_t>(channels.back())].release();  // the destination has taken the last flit
+    buffers_[channels_.index(channels.back())].release();  // the destination has taken the last flit
     if (recorder_) recorder_->stream_ends(src, dst);
     tail.wait();
   }
@@ -116,7 +120,7 @@ class WormholeTransport final : public Transport {
   // buffer, as the last byte arrives.) R_i's maximum over k is kept as a sliding-window maximum
   // (q_(i+k) - k C t = a_(i+k) + i C t with a_j = q_j - j C t, over j from i to i + s - 1), so a
   // worm costs O(h) whatever its length.
-  void release_behind(const std::vector<int>& channels, const HeaderProgress& header, const s4u::SemaphorePtr& progress,
+  void release_behind(const Route& channels, const HeaderProgress& header, const s4u::SemaphorePtr& progress,
                       std::uint64_t bytes, const FlitBuffers& buffers) {
     const std::size_t hops = channels.size();
     const std::uint64_t per_buffer = std::max<std::uint64_t>(1, buffers.flit_bytes * buffers.depth_flits);  // C
@@ -147,14 +151,42 @@ class WormholeTransport final : public Transport {
       if (wait_s > 0) s4u::this_actor::sleep_for(wait_s);
       // Held from the claim to now, of which L t moved bytes.
       if (recorder_) {
-        const std::string link = channel_link_name(channels_.routes(), channels[i]);
+        const std::string link = channels_.link_name(channels[i].link);
         const double stream_s = static_cast<double>(bytes) * t;
         recorder_->held_idle(link, s4u::Engine::get_clock() - header.claimed[i] - stream_s);
         if (bytes > 0) recorder_->link_stream_ends(link, static_cast<double>(bytes), stream_s);
       }
       channels_[channels[i]].release();
-      if (i > 0) buffers_[static_cast<std::size_t>(channels[i - 1])].release();
+      if (i > 0) buffers_[channels_.index(channels[i - 1])].release();
     }
+  }
+
+  // With virtual channels (a torus and its dateline): the header claims the route's channels as
+  // above, a hop delay each; the bytes then stream over the held route, sharing each link with the
+  // worms streaming on its other VCs at the same time (ChannelLocks::stream, shared_links.hpp: equal
+  // shares of the link's bandwidth, a worm alone on its links gets all of it); the worm frees its
+  // channels as its last byte arrives. That is the model above for a worm longer than the buffers
+  // of its path, which holds its channels until its bytes are almost all delivered (a Delta worm of
+  // more than two bytes a hop); a short worm's tail does not free channels behind it early here.
+  // A channel's buffer is one worm's from claim to release, so no buffer lock is taken.
+  void carry_over_shared_links(int src, int dst, std::uint64_t bytes, const Route& channels) {
+    const double hop_s = machine_.switching().per_hop_seconds(bytes);
+    std::vector<double> claimed_at;
+    if (recorder_) recorder_->claim_begins(src);
+    for (const RouteChannel& c : channels) {
+      channels_[c].acquire();
+      claimed_at.push_back(s4u::Engine::get_clock());
+      if (hop_s > 0) s4u::this_actor::sleep_for(hop_s);
+    }
+    if (recorder_) {
+      recorder_->claim_ends(src);
+      recorder_->stream_begins(src, dst);
+      for (std::size_t i = 0; i < channels.size(); ++i)
+        recorder_->held_idle(channels_.link_name(channels[i].link), s4u::Engine::get_clock() - claimed_at[i]);
+    }
+    if (bytes > 0) channels_.stream(recorder_, {{channels, bytes}});
+    if (recorder_) recorder_->stream_ends(src, dst);
+    for (const RouteChannel& c : channels) channels_[c].release();
   }
 
   Machine& machine_;

@@ -1,5 +1,5 @@
 // A route as the transports claim it: a list of channels, each a directed link and a virtual
-// channel on it (topologies/topology_family.hpp explains links and VCs). Plain values.
+// channel on it (sim/core/topology.hpp explains links and VCs). Plain values.
 #pragma once
 
 #include <vector>

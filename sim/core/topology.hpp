@@ -1,0 +1,50 @@
+// A topology family: one kind of interconnect (k-ary n-cube, fat tree, hyper-crossbar, switched
+// star) that, given its shape and a node count, derives every route ONCE as a list of channels.
+// The interface lives here, below the engine, so that a Machine holds its family and the platform
+// builders, the transports and the schedulers' route hints all read the same object (issue 34).
+// The families themselves and their registry are in topologies/ (topology_family.hpp).
+//
+// Design
+//  - A *link* is one direction of a wire, numbered 0..link_count()-1; link_ends(l) gives its two
+//    vertices. Vertices 0..nodes-1 are the processing nodes; a family with switches (fat tree,
+//    star, hyper-crossbar) numbers its switches from `nodes` on (vertex_count()).
+//  - A *channel* is (link, virtual channel): every link carries virtual_channels() VCs that share
+//    its bandwidth but have their own buffers, so a message waiting for VC 1 of a link is not
+//    blocked by a message holding VC 0 of it (Dally and Seitz 1987). A family without VCs has 1.
+//  - A *route* (sim/core/route.hpp) is the channels a message claims from src to dst, in claim
+//    order; its node path follows from the link ends, so the node lists the schedulers use and
+//    the channels the transports claim cannot disagree.
+//  - Deadlock freedom is the family's to argue (a comment in each family's file) and is tested the
+//    same way for all: the channel-dependency graph of all routes (channel a -> channel b when some
+//    route claims b right after a) has no cycle (topologies/channel_dependencies.hpp).
+#pragma once
+
+#include <string>
+#include <utility>
+
+#include "route.hpp"
+
+namespace mcsim {
+
+class TopologyFamily {
+ public:
+  virtual ~TopologyFamily() = default;
+  virtual std::string family() const = 0;     // its registry name ("k-ary-n-cube")
+  virtual std::string describe() const = 0;   // one line: "8 x 8 torus, dimension order, 2 VCs"
+  virtual int nodes() const = 0;
+  virtual int vertex_count() const = 0;       // nodes, then switches
+  virtual int link_count() const = 0;
+  virtual std::pair<int, int> link_ends(int link) const = 0;  // (from, to) vertices
+  virtual int virtual_channels() const = 0;   // per link, >= 1
+  // The channels from src to dst in claim order; empty when src == dst.
+  virtual Route route(int src, int dst) const = 0;
+};
+
+// The name of a link's SimGrid link on a direct network (topologies/direct_network.cpp builds
+// them; link-load reports and drawings read them back): "channel-<from>-<to>".
+inline std::string channel_link_name(const TopologyFamily& family, int link) {
+  const auto [from, to] = family.link_ends(link);
+  return "channel-" + std::to_string(from) + "-" + std::to_string(to);
+}
+
+}  // namespace mcsim
