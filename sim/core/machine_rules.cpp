@@ -23,6 +23,10 @@ const std::vector<MachineRule>& machine_rules() {
        "max(0, first - 2 x second) (NX's long data message: the long per-hop time less the request's and the reply's, "
        "nx_library)",
        [](const std::vector<double>& x, int) { return std::max(0.0, x[0] - 2 * x[1]); }},
+      {"plus-three-crossbars", 2, false, false,
+       "first + 3 x second (the schedulers' tau on CP-PACS: a message's start-up and the latency of the 3 "
+       "crossbars of a 3-D hyper-crossbar's longest route, make_cp_pacs_machine in topologies/cp_pacs.cpp)",
+       [](const std::vector<double>& x, int) { return x[0] + 3 * x[1]; }},
       {"dissemination-barrier", 1, true, false,
        "ceil(log2 max(nodes, 2)) x the input (EthernetClusterParameters::published in "
        "topologies/ethernet_cluster.cpp)",
@@ -32,7 +36,7 @@ const std::vector<MachineRule>& machine_rules() {
        "that give the published per-node bandwidths with the wire bandwidth",
        nullptr},
       {"nearly-square", -1, true, true,
-       "the most nearly square rows x cols with cols >= rows (default_shape in topologies/mesh_machine.cpp)", nullptr},
+       "the most nearly square rows x cols with cols >= rows (nearly_square in topologies/k_ary_n_cube.cpp)", nullptr},
   };
   return rules;
 }
