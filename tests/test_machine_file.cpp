@@ -20,7 +20,6 @@
 #include "topologies/cm5.hpp"
 #include "topologies/cp_pacs.hpp"
 #include "topologies/ethernet_cluster.hpp"
-#include "topologies/hypercube_machine.hpp"
 #include "topologies/machine_options.hpp"
 #include "topologies/machines.hpp"
 
@@ -507,29 +506,6 @@ TEST_CASE("Bundled machine file cm5: every parameter and the library equal the C
   CHECK(cmaml.library.control_receive_s.value == p.active_message_receive_s);
 }
 
-TEST_CASE("Bundled machine file ipsc860: every parameter and NX's library equal the C++ machine's (both nx variants)") {
-  const Ipsc860Parameters p = Ipsc860Parameters::published();
-  const MachineFile m = bundled("ipsc860");
-  CHECK(m.family == "k-ary-n-cube");
-  CHECK(value_of(m, "topology.shape.k") == 2);
-  CHECK(value_of(m, "channel_bandwidth_MBps") == p.channel_bandwidth_Bps);
-  CHECK(value_of(m, "short_limit_bytes") == static_cast<double>(p.short_limit_bytes));
-  CHECK(value_of(m, "short_startup_us") == p.short_startup_s);
-  CHECK(value_of(m, "long_startup_us") == p.long_startup_s);
-  CHECK(value_of(m, "short_hop_us") == p.short_hop_s);
-  CHECK(value_of(m, "long_hop_us") == p.long_hop_s);
-  CHECK(value_of(m, "receive_buffer_bytes") == p.receive_buffer_bytes);
-  CHECK(value_of(m, "copy_rate_MBps") == p.copy_rate_Bps);
-  CHECK((m.library.node_ports.value == NodePorts::one_shared) == p.shared_node_port);
-  CHECK(word_of(m, "links.switching") == cpp_machine("ipsc860", 64)->switching().transport());
-  require_same_library(m.library, nx_library(p));
-  for (const std::map<std::string, std::string>& options : std::vector<std::map<std::string, std::string>>{
-           {}, {{"nx", "startup"}}, {{"node_ports", "unlimited"}}, {{"nx", "startup"}, {"node_ports", "unlimited"}}}) {
-    INFO(fmt::format("{}", fmt::join(options, ", ")));
-    require_same_library(bundled("ipsc860", options).library, cpp_machine("ipsc860", 64, options)->library(), 1e-15);
-  }
-}
-
 TEST_CASE("Bundled machine file cp-pacs: every parameter and the assumed library equal the C++ machine's") {
   const CpPacsParameters p = CpPacsParameters::published();
   const MachineFile m = bundled("cp-pacs");
@@ -665,7 +641,7 @@ TEST_CASE("Bundled machine files: every option the C++ machine reads is a parame
   // Each machine with each value of each choice: the options make_X() reads (MachineOptionRecorder)
   // must each name a record (its `option`, or a [parameters] key) or a choice of the file read with
   // the same choice. (The machines built from their files have no C++ maker left to ask.)
-  for (const std::string name : {"cm5", "ipsc860", "cp-pacs", "ethernet-cluster"}) {
+  for (const std::string name : {"cm5", "cp-pacs", "ethernet-cluster"}) {
     const int nodes = name == "ethernet-cluster" ? 24 : 64;
     std::vector<std::map<std::string, std::string>> variants = {{}};
     for (const auto& c : bundled(name).choices)

@@ -14,7 +14,6 @@
 #include "cm5.hpp"
 #include "cp_pacs.hpp"
 #include "ethernet_cluster.hpp"
-#include "hypercube_machine.hpp"
 #include "machine_builder.hpp"
 
 namespace mcsim {
@@ -113,7 +112,7 @@ MachineFile read_machine(const MachineSpec& spec) {
 std::unique_ptr<Machine> make_machine(const MachineSpec& spec) {
   // The machines not yet built from their files.
   static const std::map<std::string, std::unique_ptr<Machine> (*)(const MachineSpec&)> cpp_makers = {
-      {"cm5", &make_cm5}, {"ipsc860", &make_ipsc860}, {"cp-pacs", &make_cp_pacs},
+      {"cm5", &make_cm5}, {"cp-pacs", &make_cp_pacs},
       {"ethernet-cluster", &make_ethernet_cluster}};
   if (auto it = cpp_makers.find(spec.name); it != cpp_makers.end()) return it->second(spec);
   MachineFile m = read_machine(spec);

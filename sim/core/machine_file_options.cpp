@@ -20,6 +20,7 @@ namespace {
 using namespace machine_file_schema;
 constexpr std::size_t max_name_chars = max_machine_name_chars;
 constexpr std::size_t max_list_values = max_machine_list_values;
+constexpr double max_option_bytes = 1099511627776.0;  // 2^40
 }  // namespace
 
 void apply_machine_option(MachineFile& machine, const std::string& key, const std::string& text,
@@ -64,6 +65,9 @@ void apply_machine_option(MachineFile& machine, const std::string& key, const st
       quantity_text = text + " " + unit;
     }
     const Quantity q = parse_quantity(quantity_text, dimension, spec ? spec->unlimited : true, at);
+    // A size from the command line: at most 2^40 bytes, as options were before files.
+    if (q.dimension == Dimension::bytes && std::isfinite(q.value) && q.value > max_option_bytes)
+      throw Error(at, fmt::format("{} is out of range (a size is at most 2^40 bytes)", shown));
     changed.kind = ParameterRecord::Kind::quantity;
     changed.value = q.value;
     changed.dimension = q.dimension;
