@@ -18,7 +18,6 @@
 #include "sim/core/machine_rules.hpp"
 #include "sim/core/quantity.hpp"
 #include "topologies/cm5.hpp"
-#include "topologies/cp_pacs.hpp"
 #include "topologies/ethernet_cluster.hpp"
 #include "topologies/machine_options.hpp"
 #include "topologies/machines.hpp"
@@ -506,23 +505,24 @@ TEST_CASE("Bundled machine file cm5: every parameter and the library equal the C
   CHECK(cmaml.library.control_receive_s.value == p.active_message_receive_s);
 }
 
-TEST_CASE("Bundled machine file cp-pacs: every parameter and the assumed library equal the C++ machine's") {
-  const CpPacsParameters p = CpPacsParameters::published();
+TEST_CASE("Bundled machine file cp-pacs: the machine built from it has the numbers cp_pacs.cpp had (4x4x4, 300 MB/s, 3 us per crossbar, half per channel)") {
   const MachineFile m = bundled("cp-pacs");
   CHECK(m.family == "hyper-crossbar");
   const ParameterRecord* shape = m.find("shape");
   REQUIRE(shape);
-  CHECK(shape->values == std::vector<double>{static_cast<double>(p.shape[0]), static_cast<double>(p.shape[1]),
-                                             static_cast<double>(p.shape[2])});
-  CHECK(word_of(m, "order") == p.order);
-  CHECK(value_of(m, "link_bandwidth_MBps") == p.link_bandwidth_Bps);
-  CHECK(value_of(m, "crossbar_latency_us") == p.crossbar_latency_s);
-  CHECK(value_of(m, "startup_us") == p.startup_s);
-  CHECK(value_of(m, "barrier_us") == p.barrier_s);
-  CHECK(word_of(m, "switching") == p.transport);
+  CHECK(shape->values == std::vector<double>{4, 4, 4});
+  CHECK(word_of(m, "order") == "xyz");
+  CHECK(value_of(m, "link_bandwidth_MBps") == 300e6);
+  CHECK(value_of(m, "crossbar_latency_us") == 3e-6);
+  CHECK(value_of(m, "startup_us") == 0);
+  CHECK(value_of(m, "barrier_us") == 0);
+  CHECK(word_of(m, "switching") == "circuit");
   const auto machine = cpp_machine("cp-pacs", 64);
-  CHECK(machine->switching().per_hop_seconds(1) == value_of(m, "crossbar_latency_us") / 2);
-  require_same_library(m.library, machine->library(), 1e-15);
+  CHECK(machine->switching().transport() == "circuit");
+  CHECK(machine->switching().per_hop_seconds(1) == 3e-6 / 2);
+  CHECK(machine->hints().startup_s == 0 + 3 * 3e-6);
+  CHECK(machine->hints().seconds_per_byte == 1.0 / 300e6);
+  require_same_library(m.library, machine->library());
 }
 
 TEST_CASE("Bundled machine file ethernet-cluster: every parameter and ch_p4's library equal the C++ machine's, the barrier once the node count is known") {
@@ -641,7 +641,7 @@ TEST_CASE("Bundled machine files: every option the C++ machine reads is a parame
   // Each machine with each value of each choice: the options make_X() reads (MachineOptionRecorder)
   // must each name a record (its `option`, or a [parameters] key) or a choice of the file read with
   // the same choice. (The machines built from their files have no C++ maker left to ask.)
-  for (const std::string name : {"cm5", "cp-pacs", "ethernet-cluster"}) {
+  for (const std::string name : {"cm5", "ethernet-cluster"}) {
     const int nodes = name == "ethernet-cluster" ? 24 : 64;
     std::vector<std::map<std::string, std::string>> variants = {{}};
     for (const auto& c : bundled(name).choices)

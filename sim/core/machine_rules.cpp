@@ -25,7 +25,7 @@ const std::vector<MachineRule>& machine_rules() {
        [](const std::vector<double>& x, int) { return std::max(0.0, x[0] - 2 * x[1]); }},
       {"plus-three-crossbars", 2, false, false,
        "first + 3 x second (the schedulers' tau on CP-PACS: a message's start-up and the latency of the 3 "
-       "crossbars of a 3-D hyper-crossbar's longest route, make_cp_pacs_machine in topologies/cp_pacs.cpp)",
+       "crossbars of a 3-D hyper-crossbar's longest route, scenarios/machines/cp-pacs.toml)",
        [](const std::vector<double>& x, int) { return x[0] + 3 * x[1]; }},
       {"dissemination-barrier", 1, true, false,
        "ceil(log2 max(nodes, 2)) x the input (EthernetClusterParameters::published in "
