@@ -27,7 +27,7 @@ std::string error_of(const std::function<void()>& f) {
 }
 
 // Machines whose C++ makers have not moved to the builder yet (issue 34, part 3a: one at a time).
-const std::set<std::string> still_cpp = {"cm5", "ethernet-cluster"};
+const std::set<std::string> still_cpp = {"cm5"};
 
 }  // namespace
 
@@ -82,7 +82,6 @@ TEST_CASE("A machine is named by its bundled name or by a path, and an unknown o
 }
 
 TEST_CASE("Options: a changed input moves what is derived from it once the node count is known", "[machine-files]") {
-  if (still_cpp.contains("ethernet-cluster")) return;
   // The cluster's barrier is ceil(log2 n) latencies: a changed latency changes it.
   const auto plain = make_machine({"ethernet-cluster", 16, {}});
   const auto slower = make_machine({"ethernet-cluster", 16, {{"latency_us", "200"}}});

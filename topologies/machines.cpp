@@ -12,7 +12,6 @@
 #include "../sim/core/error.hpp"
 #include "../sim/core/machine_file_reader.hpp"
 #include "cm5.hpp"
-#include "ethernet_cluster.hpp"
 #include "machine_builder.hpp"
 
 namespace mcsim {
@@ -111,8 +110,7 @@ MachineFile read_machine(const MachineSpec& spec) {
 std::unique_ptr<Machine> make_machine(const MachineSpec& spec) {
   // The machines not yet built from their files.
   static const std::map<std::string, std::unique_ptr<Machine> (*)(const MachineSpec&)> cpp_makers = {
-      {"cm5", &make_cm5},
-      {"ethernet-cluster", &make_ethernet_cluster}};
+      {"cm5", &make_cm5}};
   if (auto it = cpp_makers.find(spec.name); it != cpp_makers.end()) return it->second(spec);
   MachineFile m = read_machine(spec);
   std::vector<std::string> given;

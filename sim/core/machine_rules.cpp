@@ -28,8 +28,8 @@ const std::vector<MachineRule>& machine_rules() {
        "crossbars of a 3-D hyper-crossbar's longest route, scenarios/machines/cp-pacs.toml)",
        [](const std::vector<double>& x, int) { return x[0] + 3 * x[1]; }},
       {"dissemination-barrier", 1, true, false,
-       "ceil(log2 max(nodes, 2)) x the input (EthernetClusterParameters::published in "
-       "topologies/ethernet_cluster.cpp)",
+       "ceil(log2 max(nodes, 2)) x the input (a dissemination barrier of message latencies: the cluster's "
+       "MPI_Barrier, scenarios/machines/ethernet-cluster.toml)",
        [](const std::vector<double>& x, int nodes) { return std::ceil(std::log2(std::max(nodes, 2))) * x[0]; }},
       {"cm5-parents-per-level", -1, true, true,
        "2 up-links per switch at levels 1 to 3, 4 above (cm5_parents_per_level in topologies/cm5.cpp): the up-links "
