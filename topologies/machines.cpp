@@ -11,7 +11,6 @@
 
 #include "../sim/core/error.hpp"
 #include "../sim/core/machine_file_reader.hpp"
-#include "cm5.hpp"
 #include "machine_builder.hpp"
 
 namespace mcsim {
@@ -108,10 +107,6 @@ MachineFile read_machine(const MachineSpec& spec) {
 }
 
 std::unique_ptr<Machine> make_machine(const MachineSpec& spec) {
-  // The machines not yet built from their files.
-  static const std::map<std::string, std::unique_ptr<Machine> (*)(const MachineSpec&)> cpp_makers = {
-      {"cm5", &make_cm5}};
-  if (auto it = cpp_makers.find(spec.name); it != cpp_makers.end()) return it->second(spec);
   MachineFile m = read_machine(spec);
   std::vector<std::string> given;
   for (const auto& [key, value] : spec.options) given.push_back(key);

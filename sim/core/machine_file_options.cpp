@@ -1,6 +1,7 @@
 // apply_machine_option (machine_file_reader.hpp): a --machine-option given to a machine read
 // from a file, written into the record it names.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -56,6 +57,16 @@ void apply_machine_option(MachineFile& machine, const std::string& key, const st
     const Dimension dimension = spec && spec->takes == Takes::quantity ? spec->dimension : p->dimension;
     const auto unit_at = text.find_first_not_of("0123456789.eE+-");
     std::string quantity_text = text;
+    // Not a number at all: said as the options said it before files.
+    const auto start = text.find_first_not_of("+-");
+    if (text != "unlimited" && start != std::string::npos && std::isalpha(static_cast<unsigned char>(text[start]))) {
+      std::string lower = text;
+      std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+      const bool infinite_or_nan = lower.compare(start, 3, "nan") == 0 || lower.compare(start, 3, "inf") == 0;
+      throw Error(at, fmt::format("'{}' is not {}: a bare number is in the unit of the key's suffix, or give a "
+                                  "quantity such as \"88 us\"",
+                                  shown, infinite_or_nan ? "a finite number" : "a number"));
+    }
     if (digits_first && unit_at == std::string::npos) {
       static const std::vector<std::pair<std::string, std::string>> suffix_units = {
           {"_us", "us"}, {"_ms", "ms"}, {"_ns", "ns"}, {"_MBps", "MB/s"}, {"_Bps", "B/s"}, {"_bytes", "B"}};

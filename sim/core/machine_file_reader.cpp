@@ -142,7 +142,7 @@ class MachineFileReader {
     if (declared.size() > max_choices) throw Error(r_.at("choices"), fmt::format("more than {} choices", max_choices));
     // Each choice with its chosen overlay, applied by where the choice is declared (a base's
     // choices before the file's, then by line): a later choice's overlay wins a key both set, as
-    // the CM-5's data_messages = "cmaml-scopy" wins over cmmd = "overlapped" in cm5.cpp.
+    // the CM-5's data_messages = "cmaml-scopy" wins over cmmd = "overlapped", as in the CM-5's C++ maker.
     struct Chosen {
       std::pair<std::size_t, std::uint32_t> declared_at;  // layer, line
       MachineChoice choice;

@@ -32,7 +32,7 @@ const std::vector<MachineRule>& machine_rules() {
        "MPI_Barrier, scenarios/machines/ethernet-cluster.toml)",
        [](const std::vector<double>& x, int nodes) { return std::ceil(std::log2(std::max(nodes, 2))) * x[0]; }},
       {"cm5-parents-per-level", -1, true, true,
-       "2 up-links per switch at levels 1 to 3, 4 above (cm5_parents_per_level in topologies/cm5.cpp): the up-links "
+       "2 up-links per switch at levels 1 to 3, 4 above (cm5_parents_per_level in topologies/fat_tree_family.cpp): the up-links "
        "that give the published per-node bandwidths with the wire bandwidth",
        nullptr},
       {"nearly-square", -1, true, true,
