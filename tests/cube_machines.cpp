@@ -6,28 +6,25 @@
 
 #include "sim/core/error.hpp"
 #include "sim/engine/isolated.hpp"
-#include "topologies/direct_network.hpp"
-#include "topologies/topology_family.hpp"
+#include "sim/core/machine_file_reader.hpp"
+#include "topologies/machine_builder.hpp"
+#include "topologies/machines.hpp"
 
 namespace mcsim::test {
 
-MeshParameters delta_parameters(const std::string& transport) {
-  MeshParameters p{"delta", "Touchstone Delta brochure 1991 (as mesh_machine.cpp)", transport, 25e6, 75e-6, 150e-9};
-  p.flit_bytes = 2;
-  p.buffer_flits = 1;
-  return p;
-}
-
-std::unique_ptr<Machine> cube_machine(const KAryNCubeShape& shape, const MeshParameters& p) {
-  auto family = std::make_shared<const KAryNCube>(shape);
-  return std::make_unique<Machine>(Machine::Parts{
-      .description = {family->describe(), family->nodes(), {}},
-      .hints = {p.startup_s, 1.0 / p.bandwidth_Bps, route_function(family)},
-      .library = mesh_library(p),
-      .switching = std::make_shared<const MeshSwitching>(p),
-      .routes = family,
-      .platform = std::make_unique<DirectNetworkPlatform>("cube", family, p.bandwidth_Bps),
-  });
+std::unique_ptr<Machine> cube_machine(const KAryNCubeShape& shape, const std::string& transport,
+                                      const std::map<std::string, double>& values) {
+  MachineFile mesh = read_machine({"mesh", 0, {{"switching", transport}}});
+  for (const auto& [path, value] : values)
+    for (auto& p : mesh.parameters)
+      if (p.path == path) {
+        p.kind = ParameterRecord::Kind::quantity;
+        p.rule.clear();
+        p.inputs.clear();
+        p.value = value;
+        p.has_value = true;
+      }
+  return build_machine_on(std::move(mesh), std::make_shared<const KAryNCube>(shape));
 }
 
 std::vector<std::vector<double>> message_ends(const std::function<std::unique_ptr<Machine>()>& make,

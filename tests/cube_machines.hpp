@@ -1,23 +1,24 @@
-// k-ary n-cube machines (a torus, or a mesh for comparison) built in C++ for the tests and the
-// benchmark of the torus (machines are not yet built from machine files): the mesh machine's
-// switching, message library and parameter sets (topologies/mesh_machine.hpp) on any KAryNCube
-// shape, and a way to simulate jobs on them.
+// k-ary n-cube machines (a torus, or a mesh for comparison) for the tests of the torus: the bundled
+// mesh's machine file (its Touchstone Delta numbers, 25 MB/s channels, 150 ns a hop, 75 us
+// start-up, 2-byte flits, one flit of buffer) built on any KAryNCube shape (build_machine_on, so
+// that a torus without its dateline can be built too), and a way to simulate jobs on them.
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "sim/engine/executor.hpp"
 #include "topologies/k_ary_n_cube.hpp"
-#include "topologies/mesh_machine.hpp"
 
 namespace mcsim::test {
 
-// The Touchstone Delta's numbers (mesh_machine.cpp's "delta" set: 25 MB/s channels, 150 ns a hop,
-// 75 us start-up, 2-byte flits, one flit of buffer) under `transport`.
-MeshParameters delta_parameters(const std::string& transport = "wormhole");
-std::unique_ptr<Machine> cube_machine(const KAryNCubeShape& shape, const MeshParameters& parameters);
+// `values`: records of mesh.toml given new SI values by path ("links.bandwidth",
+// "library.regimes.messages.startup", "links.hop_latency").
+std::unique_ptr<Machine> cube_machine(const KAryNCubeShape& shape, const std::string& transport = "wormhole",
+                                      const std::map<std::string, double>& values = {});
 
 // Simulates `jobs` in a child process on the machine `make` builds there; per job, per message of
 // its run, when the message's last byte arrived (s). Throws mcsim::Error if the simulation fails

@@ -13,6 +13,8 @@
 
 #include "sim/engine/child_output.hpp"
 #include "sim/engine/isolated.hpp"
+#include "sim/core/machine_file_reader.hpp"
+#include "topologies/fat_tree_family.hpp"
 #include "topologies/machines.hpp"
 
 namespace mcsim::test {
@@ -133,6 +135,12 @@ CommandResult run_mcsim(const std::string& arguments) {
   result.err = without_sanitizer_notes(slurp(dir + "/err"));
   std::filesystem::remove_all(dir);
   return result;
+}
+
+FatTreeShape cm5_fat_tree(int nodes) {
+  MachineFile cm5 = read_machine({"cm5", nodes, {}});
+  resolve_for_nodes(cm5, nodes);
+  return FatTree::from_shape(cm5.under("topology.shape."), nodes).shape();
 }
 
 }  // namespace mcsim::test

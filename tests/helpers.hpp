@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "routing/fat_tree_shape.hpp"
 #include "sim/core/comm_matrix.hpp"
 #include "sim/core/plan.hpp"
 #include "sim/core/run.hpp"
@@ -45,5 +46,9 @@ std::string slurp(const std::string& path);
 // line on stderr starting "mcsim: error: " and holding `fragment`.
 void require_one_line_error(const CommandResult& r, const std::string& fragment,
                             std::optional<int> exit_code = std::nullopt);
+
+// The bundled CM-5's fat tree for `nodes` nodes, as cm5.toml gives it (4-ary, up-links by the
+// rule cm5-parents-per-level).
+FatTreeShape cm5_fat_tree(int nodes);
 
 }  // namespace mcsim::test

@@ -107,9 +107,9 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "sweep --machine nosuch", "unknown machine 'nosuch'"},
       {Kind::cli, "sweep --machine mesh --nodes 100000", "cannot take 100000 nodes"},
       {Kind::cli, "sweep --machine mesh --nodes 65536 --machine-option rows=65536 --machine-option cols=65537",
-       "a 65536 x 65537 mesh does not have 65536 nodes"},
-      {Kind::cli, "sweep --machine ipsc860 --nodes 64 --machine-option short_limit_bytes=99999999999",
-       "option short_limit_bytes: 99999999999 is out of range"},
+       "(topology.shape.cols): 65537 is not a whole number from 1 to 65536"},
+      {Kind::cli, "sweep --machine ipsc860 --nodes 64 --machine-option short_limit_bytes=9999999999999",
+       "option short_limit_bytes: 9999999999999 is out of range"},
       {Kind::cli, "sweep --scheduler LP -o /dev/full", "/dev/full: writing the file failed"},
       {Kind::cli, "sweep --scheduler LP -o {out}", "is a directory"},
       // Outputs (issue 36): their places are checked before any simulation (a simulation that would

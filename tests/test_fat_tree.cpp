@@ -1,12 +1,16 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <fstream>
 #include <set>
 
+#include <fmt/format.h>
+
+#include "helpers.hpp"
 #include "routing/fat_tree_route.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/random.hpp"
-#include "topologies/cm5.hpp"
+#include "topologies/fat_tree_family.hpp"
 #include "topologies/fat_tree_graph.hpp"
 #include "topologies/machines.hpp"
 #include "cube_machines.hpp"
@@ -27,12 +31,12 @@ TEST_CASE("CM-5 fat tree of 32 nodes: levels, switches and wires") {
 
 TEST_CASE("CM-5 per-node bandwidth is the published 20 / 10 / 5 MB/s at every size") {
   for (int nodes : {64, 256, 1024, 4096}) {
-    const FatTreeShape shape = cm5_shape(nodes);
-    const double wire = Cm5Parameters::published().wire_bandwidth_Bps;
-    REQUIRE(cm5_per_node_bandwidth_beyond(shape, wire, 0) == Approx(20e6));
-    REQUIRE(cm5_per_node_bandwidth_beyond(shape, wire, 1) == Approx(10e6));
+    const FatTreeShape shape = test::cm5_fat_tree(nodes);
+    const double wire = 10e6;  // cm5.toml: links.bandwidth
+    REQUIRE(per_node_bandwidth_beyond(shape, wire, 0) == Approx(20e6));
+    REQUIRE(per_node_bandwidth_beyond(shape, wire, 1) == Approx(10e6));
     for (int level = 2; level < shape.levels(); ++level)
-      REQUIRE(cm5_per_node_bandwidth_beyond(shape, wire, level) == Approx(5e6));
+      REQUIRE(per_node_bandwidth_beyond(shape, wire, level) == Approx(5e6));
   }
 }
 
@@ -96,10 +100,13 @@ TEST_CASE("CM-5 with deterministic up-links: the routing seed changes nothing") 
   Phase all;
   for (int src = 0; src < 32; ++src) all.messages.push_back({src, (src + 16) % 32, 100000});
   plan.phases.push_back(all);
+  // A what-if CM-5 with d-mod-k up-links: a machine file on base = "cm5".
+  const std::string what_if = test::temp_dir("cm5-d-mod-k") + "/cm5-d-mod-k.toml";
+  std::ofstream(what_if) << "base = \"cm5\"\nname = \"cm5-d-mod-k\"\n[topology.shape]\nup_links = { value = "
+                            "\"deterministic\", source = \"what if: d-mod-k up-links\", assumption = true }\n";
   const auto runs = [&](bool random_uplinks) {
-    Cm5Parameters p = Cm5Parameters::published();
-    p.random_uplinks = random_uplinks;
-    return test::message_ends([&] { return make_cm5_machine(32, p); }, {Job{plan, 1}, Job{plan, 2}});
+    const std::string machine = random_uplinks ? "cm5" : what_if;
+    return test::message_ends([&] { return make_machine({machine, 32, {}}); }, {Job{plan, 1}, Job{plan, 2}});
   };
   // Times are measured from each job's start, so compare them to rounding.
   const auto same = [](const std::vector<double>& a, const std::vector<double>& b) {
@@ -114,8 +121,10 @@ TEST_CASE("CM-5 with deterministic up-links: the routing seed changes nothing") 
 }
 
 TEST_CASE("The CM-5 refuses node counts it was never built with") {
+  // cm5.toml's node counts: powers of two from 32 to 16384, checked by the family.
   for (int nodes : {16, 48, 100, 32768})
-    REQUIRE_THROWS_WITH(make_machine({"cm5", nodes, {}}), Catch::Contains("powers of two from 32 to 16384"));
+    REQUIRE_THROWS_WITH(make_machine({"cm5", nodes, {}}),
+                        Catch::Contains("cm5.toml") && Catch::Contains(fmt::format("cannot take {} nodes", nodes)));
   REQUIRE_NOTHROW(make_machine({"cm5", 1024, {}}));
   REQUIRE_THROWS_WITH(make_machine({"cm5", 32, {{"node_interface", "triple"}}}), Catch::Contains("node_interface"));
   REQUIRE_THROWS_WITH(make_machine({"cm5", 32, {{"speed", "3"}}}), Catch::Contains("unknown option 'speed'"));

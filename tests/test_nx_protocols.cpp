@@ -1,7 +1,7 @@
 // NX's two message protocols on the iPSC/860 (machine option nx = protocols): a long message runs
 // a request and a reply before its bytes, each a bare message with a circuit of its own; the split
 // is chosen so that an unloaded message takes the time of the aggregate model (nx = startup).
-// Times worked out by hand from the definitions in topologies/hypercube_machine.cpp.
+// Times worked out by hand from the definitions in scenarios/machines/ipsc860.toml.
 #include <catch2/catch.hpp>
 
 #include <bit>

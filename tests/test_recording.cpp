@@ -10,7 +10,7 @@
 
 #include "helpers.hpp"
 #include "routing/fat_tree_shape.hpp"
-#include "topologies/cm5.hpp"
+#include "topologies/fat_tree_family.hpp"
 #include "topologies/machines.hpp"
 
 using namespace mcsim;
@@ -87,7 +87,7 @@ TEST_CASE("Recorded fat tree: every message crosses both ends' interfaces and cl
       simulate_isolated(round_cm5, {Job{one_phase(32, Strategy::asynchronous, messages, false), 7}}, recorded());
   const Run& run = runs.at(0);
   const double wire = static_cast<double>(make_machine(round_cm5)->library().wire_bytes(bytes));
-  const FatTreeShape shape = cm5_shape(32);
+  const FatTreeShape shape = test::cm5_fat_tree(32);
   std::map<std::string, double> by_level;
   double interfaces = 0;
   for (const auto& link : run.links) {

@@ -9,7 +9,6 @@
 #include "sim/core/error.hpp"
 #include "sim/core/machine_file_reader.hpp"
 #include "topologies/channel_dependencies.hpp"
-#include "topologies/cm5.hpp"
 #include "topologies/fat_tree_family.hpp"
 #include "topologies/k_ary_n_cube.hpp"
 
@@ -255,7 +254,7 @@ TEST_CASE("fat tree: routes worked by hand, every up-link draw acyclic, the CM-5
     const auto cm5 = bundled_family("cm5", 64);
     CHECK(cm5->describe() == "4-ary fat tree of 64 nodes, 3 levels, parents 2,2,2, random up-links");
     const auto& tree = dynamic_cast<const FatTree&>(*cm5);
-    CHECK(tree.shape().wire_count() == cm5_shape(64).wire_count());
+    CHECK(tree.shape().wire_count() == FatTreeShape(64, 4, cm5_parents_per_level(3)).wire_count());
     for (int link = 0; link < tree.link_count(); ++link) {
       const auto [from, to] = tree.link_ends(link);
       CHECK((from >= 0 && to >= 0 && from < tree.vertex_count() && to < tree.vertex_count() && from != to));

@@ -1,7 +1,7 @@
 // Wormhole and circuit switching on a torus (issue 34): the virtual channels of one link share its
 // bandwidth, the dateline keeps a ring of worms from deadlocking, and random permutations on an
 // 8 x 8 torus all finish, on average no later than on the 8 x 8 mesh. The machines are built in
-// C++ (cube_machines.hpp): machines are not yet built from machine files.
+// cube_machines.hpp: the bundled mesh's file on a KAryNCube shape.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -31,15 +31,13 @@ Job messages(int nodes, std::vector<PlannedMessage> list, bool permutation = tru
 TEST_CASE("Torus: two worms on two VCs of one link share it, a worm alone on a VC gets the whole link") {
   // A ring of 4 with the dateline: 0 -> 1 rides VC 0 of link 0 (0 -> 1); 3 -> 1 crosses the
   // wrap-around link 3 -> 0 and so rides VC 1, also of link 0 from there.
-  MeshParameters p = test::delta_parameters();
-  p.bandwidth_Bps = 1e6;  // 100,000 bytes take 0.1 s alone
-  p.startup_s = 0;
-  p.hop_s = 0;
+  // 100,000 bytes take 0.1 s alone at 1 MB/s, with no start-up and no header delay.
+  const std::map<std::string, double> values = {
+      {"links.bandwidth", 1e6}, {"library.regimes.messages.startup", 0}, {"links.hop_latency", 0}};
   const std::uint64_t bytes = 100000;
   for (const std::string transport : {"wormhole", "circuit"}) {
     INFO(transport);
-    p.transport = transport;
-    const auto ends = test::message_ends([&] { return test::cube_machine(torus({4}), p); },
+    const auto ends = test::message_ends([&] { return test::cube_machine(torus({4}), transport, values); },
                                          {messages(4, {{0, 1, bytes}}), messages(4, {{3, 1, bytes}}),
                                           messages(4, {{0, 1, bytes}, {3, 1, bytes}}, false),
                                           messages(4, {{0, 1, bytes}, {2, 3, bytes}})});
@@ -63,10 +61,11 @@ TEST_CASE("Torus: a ring of worms deadlocks without the dateline and finishes wi
   for (int node = 0; node < 16; ++node) shift.push_back({node, node / 4 * 4 + (node % 4 + 2) % 4, 10000});
   for (const std::string transport : {"wormhole", "circuit"}) {
     INFO(transport);
-    const MeshParameters p = test::delta_parameters(transport);
-    CHECK_THROWS_AS(test::message_ends([&] { return test::cube_machine(torus({4, 4}, false), p); }, {messages(16, shift)}),
-                    Error);
-    const auto ends = test::message_ends([&] { return test::cube_machine(torus({4, 4}), p); }, {messages(16, shift)});
+    CHECK_THROWS_AS(
+        test::message_ends([&] { return test::cube_machine(torus({4, 4}, false), transport); }, {messages(16, shift)}),
+        Error);
+    const auto ends =
+        test::message_ends([&] { return test::cube_machine(torus({4, 4}), transport); }, {messages(16, shift)});
     REQUIRE(ends.at(0).size() == 16);
     for (double end : ends[0]) CHECK(end > 0);
   }
@@ -108,9 +107,8 @@ TEST_CASE("Torus: a thousand random permutations on an 8 x 8 torus all finish, o
   const KAryNCube torus_routes(torus({8, 8})), mesh_routes({.sides = {8, 8}});
   for (int src = 0; src < nodes; ++src)
     for (int dst = 0; dst < nodes; ++dst) REQUIRE(torus_routes.route(src, dst).size() <= mesh_routes.route(src, dst).size());
-  const MeshParameters delta = test::delta_parameters();
-  const auto on_torus = test::message_ends([&] { return test::cube_machine(torus({8, 8}), delta); }, jobs);
-  const auto on_mesh = test::message_ends([&] { return test::cube_machine({.sides = {8, 8}}, delta); }, jobs);
+  const auto on_torus = test::message_ends([&] { return test::cube_machine(torus({8, 8})); }, jobs);
+  const auto on_mesh = test::message_ends([&] { return test::cube_machine({.sides = {8, 8}}); }, jobs);
   REQUIRE(on_torus.size() == jobs.size());
   double torus_sum = 0, mesh_sum = 0;
   for (std::size_t k = 0; k < jobs.size(); ++k) {

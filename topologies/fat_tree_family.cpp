@@ -4,7 +4,6 @@
 #include <fmt/ranges.h>
 
 #include "../sim/core/error.hpp"
-#include "cm5.hpp"
 
 namespace mcsim {
 
@@ -87,6 +86,19 @@ FatTree FatTree::from_shape(const ShapeRecords& shape, int nodes) {
   if (nodes < 2 || static_cast<int>(w.size()) < levels)
     throw Error(place(parents), fmt::format("{} nodes need {} levels of parents, {} given", nodes, levels, w.size()));
   return {FatTreeShape(nodes, k, w), up_links->text == "random" ? UpLinks::random : UpLinks::deterministic};
+}
+
+std::vector<int> cm5_parents_per_level(int levels) {
+  std::vector<int> w;
+  for (int level = 1; level <= levels; ++level) w.push_back(level <= 3 ? 2 : 4);
+  return w;
+}
+
+double per_node_bandwidth_beyond(const FatTreeShape& shape, double wire_bandwidth_Bps, int level) {
+  std::size_t span = 1;
+  for (int l = 0; l < level; ++l) span *= static_cast<std::size_t>(shape.arity());
+  const std::size_t up_wires = shape.copies(level) * static_cast<std::size_t>(shape.parents(level + 1));
+  return static_cast<double>(up_wires) * wire_bandwidth_Bps / static_cast<double>(span);
 }
 
 }  // namespace mcsim

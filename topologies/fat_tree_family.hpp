@@ -60,4 +60,17 @@ class FatTree final : public TopologyFamily {
   UpLinks up_links_;
 };
 
+// The rule "cm5-parents-per-level" for `levels` switch levels: 2 up-links per switch at levels 1
+// to 3, 4 above. With 10 MB/s wires these give the CM-5's published per-node bandwidths, 20 MB/s
+// within a group of 4 nodes, 10 within 16, 5 beyond (Bader, JaJa, Chellappa, CS-TR-3123 sec. 2.2,
+// citing Leiserson et al. SPAA 1992): 4 nodes x 2 wires = 20 MB/s each; a group of 4 has 2
+// switches x 2 up-links = 40 MB/s = 4 x 10; a group of 16 has 4 switches x 2 = 80 MB/s = 16 x 5;
+// a group of 64 has 8 switches x 4 = 320 MB/s = 64 x 5. CSEP's "four up-links above the first
+// level" would give 10 MB/s beyond 16 and contradict the per-node figures, which are followed.
+std::vector<int> cm5_parents_per_level(int levels);
+
+// Payload bandwidth per node for traffic leaving a subtree of arity^level nodes: the wires leaving
+// one such group, times their bandwidth, shared by its nodes.
+double per_node_bandwidth_beyond(const FatTreeShape& shape, double wire_bandwidth_Bps, int level);
+
 }  // namespace mcsim

@@ -1,13 +1,13 @@
 #include "k_ary_n_cube.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "../sim/core/error.hpp"
-#include "mesh_machine.hpp"
 
 namespace mcsim {
 
@@ -119,6 +119,14 @@ const ParameterRecord* shape_key(const ShapeRecords& shape, const std::string& k
   return nullptr;
 }
 
+// The most nearly square rows x cols with cols >= rows, the shape the rule "nearly-square" gives
+// (for 2^k nodes: 2^floor(k/2) rows, 2^ceil(k/2) columns, the mesh of Lo et al. 1992, sec. 4).
+std::pair<int, int> nearly_square(int nodes) {
+  int rows = static_cast<int>(std::sqrt(static_cast<double>(nodes)));
+  while (rows > 1 && nodes % rows != 0) --rows;
+  return {rows, nodes / rows};
+}
+
 int whole(const ParameterRecord& p, double value) {
   if (value != static_cast<double>(static_cast<int>(value)) || value < 1 || value > 65536)
     throw Error(p.where + " (" + p.path + ")", fmt::format("{} is not a whole number from 1 to 65536", value));
@@ -154,7 +162,7 @@ KAryNCube KAryNCube::from_shape(const ShapeRecords& shape, int nodes) {
     const auto* rows_record = shape_key(shape, "rows");
     const auto* cols_record = shape_key(shape, "cols");
     const int rows = rows_record && rows_record->has_value ? whole(*rows_record, rows_record->value)
-                                                           : default_shape(nodes).first;
+                                                           : nearly_square(nodes).first;
     const int cols = cols_record && cols_record->has_value ? whole(*cols_record, cols_record->value)
                                                            : nodes / std::max(rows, 1);
     s.sides = {cols, rows};  // dimension 0 is x, the column

@@ -1,39 +1,125 @@
 #include "machines.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <mutex>
+#include <set>
+
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "../sim/core/error.hpp"
-#include "cm5.hpp"
-#include "cp_pacs.hpp"
-#include "ethernet_cluster.hpp"
-#include "hypercube_machine.hpp"
-#include "mesh_machine.hpp"
+#include "../sim/core/machine_file_reader.hpp"
+#include "machine_builder.hpp"
 
 namespace mcsim {
 
-const std::vector<MachineEntry>& machine_registry() {
-  static const std::vector<MachineEntry> registry = {
-      {"cm5", "Thinking Machines CM-5: 4-ary fat tree (20/10/5 MB/s per node), random up-links, CMMD costs",
-       &make_cm5},
-      {"ipsc860", "Intel iPSC/860: hypercube, e-cube circuit switching, short/long protocols, one transfer per node",
-       &make_ipsc860},
-      {"mesh", "2-D mesh, XY routing, wormhole or store-and-forward (Touchstone Delta, iPSC/1 or dimensionless)",
-       &make_mesh},
-      {"cp-pacs", "CP-PACS Pilot-3: 3-D hyper-crossbar (assumed 4x4x4, x-y-z order), 300 MB/s links, 3 us crossbars",
-       &make_cp_pacs, 64},
-      {"ethernet-cluster", "workstations on one switched 100Base-T Ethernet, MPICH ch_p4 over TCP (11 MB/s, 120 us)",
-       &make_ethernet_cluster, 24},
-  };
-  return registry;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::mutex folders_lock;
+std::vector<std::string> given_folders;
+
+// A path (it has a '/' or ends in ".toml"), not a bundled machine's name.
+bool is_path(const std::string& name) { return name.find('/') != std::string::npos || name.ends_with(".toml"); }
+
+std::string bundled_path(const std::string& name) {
+  const std::vector<std::string> folders = machine_folders();
+  for (const auto& folder : folders) {
+    std::error_code ec;
+    const fs::path candidate = fs::path(folder) / (name + ".toml");
+    if (fs::is_regular_file(candidate, ec)) return candidate.string();
+  }
+  std::vector<std::string> names;
+  for (const auto& m : bundled_machines()) names.push_back(m.name);
+  throw Error("machine", fmt::format("unknown machine '{}' (known: {}; or give a machine file's path)",
+                                     name.substr(0, 64), fmt::join(names, ", ")));
+}
+
+// The node count a machine is listed with: its shape's `default_nodes`, else the hyper-crossbar's
+// `shape` (its product), else 32 within its `min_nodes` .. `max_nodes`.
+int listed_nodes(const MachineFile& m) {
+  if (const auto* p = m.find("topology.shape.default_nodes"); p && p->has_value) return static_cast<int>(p->value);
+  if (const auto* p = m.find("topology.shape.shape"); p && !p->values.empty()) {
+    double product = 1;
+    for (double v : p->values) product *= v;
+    return static_cast<int>(product);
+  }
+  double nodes = 32;
+  if (const auto* p = m.find("topology.shape.min_nodes"); p && p->has_value) nodes = std::max(nodes, p->value);
+  if (const auto* p = m.find("topology.shape.max_nodes"); p && p->has_value) nodes = std::min(nodes, p->value);
+  return static_cast<int>(nodes);
+}
+
+}  // namespace
+
+std::vector<std::string> machine_folders() {
+  {
+    const std::lock_guard<std::mutex> hold(folders_lock);
+    if (!given_folders.empty()) return given_folders;
+  }
+  if (const char* env = std::getenv("MCSIM_SCENARIOS"); env && *env) return {(fs::path(env) / "machines").string()};
+  std::error_code ec;
+  const fs::path binary = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return {};
+  return {(binary.parent_path() / MCSIM_SCENARIOS_FROM_BINARY / "machines").lexically_normal().string()};
+}
+
+void set_machine_folders(std::vector<std::string> folders) {
+  const std::lock_guard<std::mutex> hold(folders_lock);
+  given_folders = std::move(folders);
+}
+
+std::vector<BundledMachine> bundled_machines() {
+  for (const auto& folder : machine_folders()) {
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(folder, ec))
+      if (entry.path().extension() == ".toml") files.push_back(entry.path());
+    if (files.empty()) continue;
+    std::sort(files.begin(), files.end());
+    std::vector<BundledMachine> machines;
+    for (const auto& file : files) {
+      const MachineFile m = load_machine_file(file.string(), machine_folders());
+      machines.push_back({m.name, m.title, file.string(), listed_nodes(m)});
+    }
+    return machines;
+  }
+  return {};
+}
+
+MachineFile read_machine(const MachineSpec& spec) {
+  const std::string path = is_path(spec.name) ? spec.name : bundled_path(spec.name);
+  const std::vector<std::string> folders = machine_folders();
+  // A choice picks a variant as the file is read; every other option names a record.
+  std::set<std::string> choice_names;
+  for (const auto& c : load_machine_file(path, folders).choices) choice_names.insert(c.name);
+  std::map<std::string, std::string> choices;
+  for (const auto& [key, value] : spec.options)
+    if (choice_names.contains(key)) choices[key] = value;
+  MachineFile m = load_machine_file(path, folders, choices);
+  const std::string where = "machine " + m.name;
+  for (const auto& [key, value] : spec.options)
+    if (!choice_names.contains(key)) apply_machine_option(m, key, value, where);
+  return m;
 }
 
 std::unique_ptr<Machine> make_machine(const MachineSpec& spec) {
-  std::vector<std::string> names;
-  for (const auto& entry : machine_registry()) {
-    if (entry.name == spec.name) return entry.make(spec);
-    names.push_back(entry.name);
+  MachineFile m = read_machine(spec);
+  std::vector<std::string> given;
+  for (const auto& [key, value] : spec.options) given.push_back(key);
+  for (const auto& [keys, why] : unused_options(m, given)) {
+    // A machine is made many times (checked, then per task): say it once.
+    static std::mutex lock;
+    static std::set<std::string> said;
+    const std::string note = fmt::format("mcsim: note: machine {}: option{} {} not used: {}", m.name,
+                                         keys.size() > 1 ? "s" : "", fmt::join(keys, ", "), why);
+    const std::lock_guard<std::mutex> hold(lock);
+    if (said.insert(note).second) fmt::print(stderr, "{}\n", note);
   }
-  throw Error("machine", fmt::format("unknown machine '{}' (known: {})", spec.name, fmt::join(names, ", ")));
+  return build_machine(std::move(m), spec.nodes);
 }
 
 }  // namespace mcsim

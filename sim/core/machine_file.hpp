@@ -62,7 +62,7 @@ struct MachineFile {
   std::string title;               // a one-line description
   std::vector<std::string> bases;  // the files it starts from, nearest first (base = "...")
   std::string family;              // the topology family ("fat-tree", "k-ary-n-cube", ...)
-  // Every parameter, in the order shape (topology.*), links.*, library.*, parameters.*; within a
+  // Every parameter, in the order shape (topology.*), links.*, library.*, parameters.*, hints.*; within a
   // section by key. The family reads its shape keys by path ("topology.shape.arity").
   std::vector<ParameterRecord> parameters;
   std::vector<MachineChoice> choices;

@@ -12,6 +12,7 @@
 
 #include "checked_number.hpp"
 #include "error.hpp"
+#include "machine_file_layers.hpp"
 #include "machine_file_library.hpp"
 #include "machine_file_schema.hpp"
 #include "machine_rules.hpp"
@@ -27,10 +28,10 @@ using namespace machine_file_schema;
 
 // Bounds on what a file may declare (each far above the bundled machines' few).
 constexpr std::size_t max_regimes = 16;
-constexpr std::size_t max_list_values = 64;
+constexpr std::size_t max_list_values = max_machine_list_values;
 constexpr std::size_t max_choices = 32;
 constexpr std::size_t max_choice_values = 16;
-constexpr std::size_t max_name_chars = 64;
+constexpr std::size_t max_name_chars = max_machine_name_chars;
 
 // ---- The files: parsed, flattened, merged -----------------------------------------------------
 
@@ -59,81 +60,11 @@ void flatten(const toml::table& table, const std::string& prefix, std::size_t la
   }
 }
 
-bool valid_name(const std::string& name) {
-  return !name.empty() && name.size() <= max_name_chars &&
-         std::all_of(name.begin(), name.end(), [](char c) {
-           return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
-         }) &&
-         name.front() != '-';
-}
-
-// An option key: letters of either case (wire_bandwidth_MBps), digits, '_', '-'.
-bool valid_option(const std::string& name) {
-  return !name.empty() && name.size() <= max_name_chars && std::all_of(name.begin(), name.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
-  });
-}
-
-struct Layers {
-  std::vector<std::unique_ptr<toml::table>> tables;  // the top file first, then its bases
-  std::vector<std::string> paths;
-};
-
-// The top file and its chain of bases.
-Layers read_layers(const std::string& path, const std::vector<std::string>& search_folders) {
-  Layers layers;
-  auto identity = [](const std::string& file) {
-    std::error_code ec;
-    const fs::path canonical = fs::weakly_canonical(file, ec);
-    return ec ? file : canonical.string();
-  };
-  std::set<std::string> seen = {identity(path)};
-  std::string current = path;
-  for (;;) {
-    layers.tables.push_back(std::make_unique<toml::table>(
-        parse_toml_file(current, "the machine file", max_machine_file_bytes)));
-    layers.paths.push_back(current);
-    const toml::table& table = *layers.tables.back();
-    const Reader r(current);
-    const toml::node* base = table.get("base");
-    if (!base) break;
-    const auto name = base->value<std::string>();
-    if (!name) throw Error(r.at(*base, "base"), "expected a string (a machine's name)");
-    if (!valid_name(*name))
-      throw Error(r.at(*base, "base"), fmt::format("'{}' is not a machine name (lower-case letters, digits, '-', '_'; "
-                                                   "at most {} characters)",
-                                                   name->substr(0, max_name_chars), max_name_chars));
-    if (static_cast<int>(layers.tables.size()) > max_base_depth)
-      throw Error(r.at(*base, "base"), fmt::format("more than {} bases in a chain ({})", max_base_depth,
-                                                   fmt::join(layers.paths, " -> ")));
-    std::vector<std::string> folders = search_folders;
-    const fs::path own_folder = fs::path(current).parent_path();
-    folders.push_back(own_folder.empty() ? std::string(".") : own_folder.string());
-    std::string found;
-    for (const auto& folder : folders) {
-      const fs::path candidate = (folder.empty() ? fs::path(".") : fs::path(folder)) / (*name + ".toml");
-      std::error_code ec;
-      if (fs::exists(candidate, ec)) {
-        found = candidate.string();
-        break;
-      }
-    }
-    if (found.empty())
-      throw Error(r.at(*base, "base"), fmt::format("no machine '{}': no {}.toml in {}", *name, *name,
-                                                   fmt::join(folders, ", ")));
-    if (!seen.insert(identity(found)).second)
-      throw Error(r.at(*base, "base"), fmt::format("the chain of bases returns to {} ({} -> {})", found,
-                                                   fmt::join(layers.paths, " -> "), found));
-    current = found;
-  }
-  return layers;
-}
-
 // ---- Typed reading -----------------------------------------------------------------------------
 
 class MachineFileReader {
  public:
-  MachineFileReader(const Layers& layers, const std::map<std::string, std::string>& requested)
+  MachineFileReader(const MachineFileLayers& layers, const std::map<std::string, std::string>& requested)
       : layers_(layers), r_(layers.paths.front()) {
     // Bases first, the top file last: a later file's key replaces an earlier one's.
     for (std::size_t k = layers.tables.size(); k-- > 0;)
@@ -147,7 +78,7 @@ class MachineFileReader {
     m.bases.assign(layers_.paths.begin() + 1, layers_.paths.end());
     const toml::table& top = *layers_.tables.front();
     m.name = r_.string(top, "name", "name", true);
-    if (!valid_name(m.name))
+    if (!valid_machine_name(m.name))
       throw Error(r_.at(*top.get("name"), "name"),
                   fmt::format("'{}' is not a machine name (lower-case letters, digits, '-', '_')",
                               m.name.substr(0, max_name_chars)));
@@ -164,6 +95,8 @@ class MachineFileReader {
     for (const auto& [path, entry] : merged_)
       if (path.starts_with("parameters.")) m.parameters.push_back(record(path));
     for (const auto& [path, entry] : merged_)
+      if (path.starts_with("hints.")) m.parameters.push_back(record(path));
+    for (const auto& [path, entry] : merged_)
       if (!consumed_.contains(path)) unknown(path, *entry.node);
 
     require("topology.family");
@@ -172,7 +105,7 @@ class MachineFileReader {
     for (const auto& [key, spec] : library_keys()) require("library." + key);
     const std::set<std::string> regimes = regime_names(m.parameters);
     for (const auto& regime : regimes)
-      if (!valid_name(regime))
+      if (!valid_machine_name(regime))
         throw Error(r_.at("library.regimes." + regime.substr(0, max_name_chars)),
                     "a regime's name is lower-case letters, digits, '-' and '_'");
     if (regimes.empty()) throw Error(r_.at("library.regimes"), "missing required key (at least one size regime)");
@@ -209,7 +142,7 @@ class MachineFileReader {
     if (declared.size() > max_choices) throw Error(r_.at("choices"), fmt::format("more than {} choices", max_choices));
     // Each choice with its chosen overlay, applied by where the choice is declared (a base's
     // choices before the file's, then by line): a later choice's overlay wins a key both set, as
-    // the CM-5's data_messages = "cmaml-scopy" wins over cmmd = "overlapped" in cm5.cpp.
+    // the CM-5's data_messages = "cmaml-scopy" wins over cmmd = "overlapped", as in the CM-5's C++ maker.
     struct Chosen {
       std::pair<std::size_t, std::uint32_t> declared_at;  // layer, line
       MachineChoice choice;
@@ -218,7 +151,7 @@ class MachineFileReader {
     std::vector<Chosen> chosen;
     for (const auto& [name, keys] : declared) {
       const std::string full = "choices." + name;
-      if (!valid_option(name))
+      if (!valid_option_key(name))
         throw Error(r_.at(full.substr(0, 8 + max_name_chars)), "a choice's name is an option key (letters, digits, '_', '-')");
       MachineChoice c;
       c.name = name;
@@ -230,7 +163,7 @@ class MachineFileReader {
                     fmt::format("expected a list of 1 to {} names, the default first", max_choice_values));
       for (const auto& item : *array) {
         const auto v = item.value<std::string>();
-        if (!v || !valid_name(*v))
+        if (!v || !valid_machine_name(*v))
           throw Error(r_.at(item, full + ".values"), "expected a name (lower-case letters, digits, '-', '_')");
         c.values.push_back(*v);
       }
@@ -347,7 +280,7 @@ class MachineFileReader {
       throw Error(r_.at(*assumption, path + ".assumption"), "expected true or false");
     if (const toml::node* option = table->get("option")) {
       p.name = r_.string(*table, "option", path + ".option", true);
-      if (!valid_option(p.name))
+      if (!valid_option_key(p.name))
         throw Error(r_.at(*option, path + ".option"), "expected an option key (letters, digits, '_', '-')");
     }
     if (const toml::node* rule = table->get("rule")) {
@@ -531,7 +464,7 @@ class MachineFileReader {
                                   input.substr(0, max_name_chars)));
   }
 
-  const Layers& layers_;
+  const MachineFileLayers& layers_;
   Reader r_;
   std::map<std::string, Entry> merged_;
   std::set<std::string> consumed_;
@@ -545,85 +478,9 @@ void resolve_for_nodes(MachineFile& machine, int nodes) {
   machine.library = library_of(machine);
 }
 
-void apply_machine_option(MachineFile& machine, const std::string& key, const std::string& text,
-                          const std::string& where) {
-  const std::string at = fmt::format("{}: option {}", where, key.substr(0, max_name_chars));
-  for (const auto& c : machine.choices)
-    if (c.name == key)
-      throw Error(at, fmt::format("is a choice ({}): it picks a variant when the file is read", fmt::join(c.values, ", ")));
-  ParameterRecord* p = nullptr;
-  std::vector<std::string> names;
-  for (auto& record : machine.parameters) {
-    if (record.name == key) p = &record;
-    if (record.name != record.path) names.push_back(record.name);
-  }
-  for (const auto& c : machine.choices) names.push_back(c.name);
-  std::sort(names.begin(), names.end());
-  if (!p) throw Error(where, fmt::format("unknown option '{}' (known: {})", key.substr(0, max_name_chars), fmt::join(names, ", ")));
-  const auto spec = spec_of(p->path);
-  const std::string shown = text.size() <= 40 ? text : text.substr(0, 40) + "...";
-  const bool digits_first = !text.empty() && text.front() >= '0' && text.front() <= '9';
-  const bool quantity = (spec && spec->takes == Takes::quantity) ||
-                        (p->kind != ParameterRecord::Kind::word && p->kind != ParameterRecord::Kind::list &&
-                         p->dimension != Dimension::count);
-  ParameterRecord changed = *p;
-  changed.rule.clear();
-  changed.inputs.clear();
-  changed.values.clear();
-  changed.unit.clear();
-  changed.has_value = true;
-  if (quantity) {
-    // A bare number is in the unit of the key's suffix (cmmd_startup_us=100 is 100 us), or in SI
-    // units for a key without one (the mesh's startup, hop: seconds); else a quantity with its unit.
-    const Dimension dimension = spec && spec->takes == Takes::quantity ? spec->dimension : p->dimension;
-    const auto unit_at = text.find_first_not_of("0123456789.eE+-");
-    std::string quantity_text = text;
-    if (digits_first && unit_at == std::string::npos) {
-      static const std::vector<std::pair<std::string, std::string>> suffix_units = {
-          {"_us", "us"}, {"_ms", "ms"}, {"_ns", "ns"}, {"_MBps", "MB/s"}, {"_Bps", "B/s"}, {"_bytes", "B"}};
-      std::string unit = dimension == Dimension::seconds ? "s" : dimension == Dimension::bytes ? "B" : "B/s";
-      for (const auto& [suffix, u] : suffix_units)
-        if (key.size() > suffix.size() && key.ends_with(suffix)) unit = u;
-      quantity_text = text + " " + unit;
-    }
-    const Quantity q = parse_quantity(quantity_text, dimension, spec ? spec->unlimited : true, at);
-    changed.kind = ParameterRecord::Kind::quantity;
-    changed.value = q.value;
-    changed.dimension = q.dimension;
-    changed.unit = q.unit;
-  } else if (p->kind == ParameterRecord::Kind::number ||
-             (p->kind == ParameterRecord::Kind::derived && p->dimension == Dimension::count)) {
-    changed.kind = ParameterRecord::Kind::number;
-    changed.value = parse_real(text, at);
-    if (std::abs(changed.value) > max_quantity)
-      throw Error(at, fmt::format("{} is outside the magnitudes a machine parameter may take", shown));
-  } else if (p->kind == ParameterRecord::Kind::list) {
-    // "4x4x4": whole numbers joined by 'x', as the option was written before files.
-    std::size_t from = 0;
-    while (from <= text.size() && changed.values.size() < max_list_values) {
-      const auto x = std::min(text.find('x', from), text.size());
-      changed.values.push_back(static_cast<double>(parse_integer(std::string_view(text).substr(from, x - from), at, 0,
-                                                                 std::int64_t{1} << 20)));
-      from = x + 1;
-    }
-    if (from <= text.size()) throw Error(at, fmt::format("more than {} numbers", max_list_values));
-  } else {
-    if (spec && !spec->words.empty() && std::find(spec->words.begin(), spec->words.end(), text) == spec->words.end())
-      throw Error(at, fmt::format("'{}' is not one of {}", shown, fmt::join(spec->words, ", ")));
-    changed.kind = ParameterRecord::Kind::word;
-  }
-  changed.text = text;
-  changed.source = fmt::format("option {} = {} (the file: {})", key, shown, p->source);
-  changed.assumption = true;
-  changed.where = where;
-  *p = std::move(changed);
-  evaluate_rules(machine.parameters, std::nullopt);
-  machine.library = library_of(machine);
-}
-
 MachineFile load_machine_file(const std::string& path, const std::vector<std::string>& search_folders,
                               const std::map<std::string, std::string>& choices) {
-  const Layers layers = read_layers(path, search_folders);
+  const MachineFileLayers layers = read_machine_file_layers(path, search_folders);
   return MachineFileReader(layers, choices).read();
 }
 

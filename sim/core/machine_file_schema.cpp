@@ -59,6 +59,8 @@ bool suffix_dimension(const std::string& key, Dimension& dimension) {
 std::optional<KeySpec> spec_of(const std::string& path) {
   if (path == "name" || path == "title" || path == "base") return KeySpec{Takes::text};
   if (path == "topology.family") return KeySpec{Takes::word, Dimension::count, false, {}, true};
+  // What schedulers are told (SchedulingHints): tau, when it is not the last regime's start-up.
+  if (path == "hints.startup") return KeySpec{Takes::quantity, Dimension::seconds};
   auto under = [&](const std::string& prefix, std::string& rest) {
     if (!path.starts_with(prefix)) return false;
     rest = path.substr(prefix.size());

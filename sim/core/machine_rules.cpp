@@ -13,26 +13,30 @@ const std::vector<MachineRule>& machine_rules() {
   static const std::vector<MachineRule> rules = {
       {"same", 1, false, false, "the input's value (a second regime costing what the first does)",
        [](const std::vector<double>& x, int) { return x[0]; }},
-      {"half", 1, false, false, "the input / 2 (a start-up split evenly: cm5_library, nx_library, ch_p4_library)",
+      {"half", 1, false, false, "the input / 2 (a start-up split evenly between sender and receiver)",
        [](const std::vector<double>& x, int) { return x[0] / 2; }},
       {"quarter-of-excess", 2, false, false,
        "max(0, first - second) / 4 (NX's handshake: the long start-up's excess over the short one in four equal "
-       "parts, nx_library in topologies/hypercube_machine.cpp)",
+       "parts, the iPSC/860's long protocol in scenarios/machines/ipsc860.toml)",
        [](const std::vector<double>& x, int) { return std::max(0.0, x[0] - x[1]) / 4; }},
       {"less-twice", 2, false, false,
        "max(0, first - 2 x second) (NX's long data message: the long per-hop time less the request's and the reply's, "
-       "nx_library)",
+       "ipsc860.toml)",
        [](const std::vector<double>& x, int) { return std::max(0.0, x[0] - 2 * x[1]); }},
+      {"plus-three-crossbars", 2, false, false,
+       "first + 3 x second (the schedulers' tau on CP-PACS: a message's start-up and the latency of the 3 "
+       "crossbars of a 3-D hyper-crossbar's longest route, scenarios/machines/cp-pacs.toml)",
+       [](const std::vector<double>& x, int) { return x[0] + 3 * x[1]; }},
       {"dissemination-barrier", 1, true, false,
-       "ceil(log2 max(nodes, 2)) x the input (EthernetClusterParameters::published in "
-       "topologies/ethernet_cluster.cpp)",
+       "ceil(log2 max(nodes, 2)) x the input (a dissemination barrier of message latencies: the cluster's "
+       "MPI_Barrier, scenarios/machines/ethernet-cluster.toml)",
        [](const std::vector<double>& x, int nodes) { return std::ceil(std::log2(std::max(nodes, 2))) * x[0]; }},
       {"cm5-parents-per-level", -1, true, true,
-       "2 up-links per switch at levels 1 to 3, 4 above (cm5_parents_per_level in topologies/cm5.cpp): the up-links "
+       "2 up-links per switch at levels 1 to 3, 4 above (cm5_parents_per_level in topologies/fat_tree_family.cpp): the up-links "
        "that give the published per-node bandwidths with the wire bandwidth",
        nullptr},
       {"nearly-square", -1, true, true,
-       "the most nearly square rows x cols with cols >= rows (default_shape in topologies/mesh_machine.cpp)", nullptr},
+       "the most nearly square rows x cols with cols >= rows (nearly_square in topologies/k_ary_n_cube.cpp)", nullptr},
   };
   return rules;
 }

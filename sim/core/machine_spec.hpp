@@ -8,8 +8,10 @@
 
 namespace mcsim {
 
-// A registry name, a node count, and named options (`mcsim list machines -v` shows them).
+// A machine, a node count, and named options (`mcsim list machines -v` shows them).
 struct MachineSpec {
+  // A bundled machine's name (NAME.toml in the machines folder) or the path of a machine file
+  // (it contains '/' or ends in ".toml").
   std::string name;
   int nodes = 0;
   std::map<std::string, std::string> options;
@@ -18,8 +20,9 @@ struct MachineSpec {
 // One documented machine parameter, for `mcsim list machines --verbose` and reports.
 struct MachineParameter {
   std::string name;
-  std::string value;   // with its unit
-  std::string source;  // published source, or "assumption: ..." with the reason
+  std::string value;        // with its unit
+  std::string source;       // the publication it comes from, or why it is assumed
+  bool assumption = false;  // assumed rather than published: explicit, as the machine file says it
 };
 
 // What `mcsim list machines -v` and reports show of a machine.

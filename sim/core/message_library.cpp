@@ -109,13 +109,9 @@ void MessageLibrary::check(const std::string& where) const {
 
 namespace {
 
-std::string source_of(const std::string& source, bool assumption) {
-  return assumption ? "assumption: " + source : source;
-}
-
 template <class T>
 MachineParameter row(const std::string& name, const std::string& value, const Cited<T>& c) {
-  return {name, value, source_of(c.source, c.assumption)};
+  return {name, value, c.source, c.assumption};
 }
 
 std::string microseconds(double seconds) { return fmt::format("{:g} us", seconds * 1e6); }

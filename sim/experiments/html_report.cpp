@@ -106,7 +106,7 @@ std::string report_index_html(const std::vector<ReportedScenario>& scenarios, co
     for (const auto& s : scenarios)
       if (paper_of(s.header) == papers[p])
         for (const auto& a : s.assumptions) {
-          const std::string line = fmt::format("{}: {} = {} ({})", s.machine, a.name, a.value, a.source);
+          const std::string line = fmt::format("{}: {} = {} (assumption: {})", s.machine, a.name, a.value, a.source);
           if (std::find(assumed.begin(), assumed.end(), line) == assumed.end()) assumed.push_back(line);
         }
     if (!assumed.empty()) {

@@ -7,7 +7,9 @@
 
 #include <fmt/format.h>
 
-#include "../../topologies/cm5.hpp"
+#include "../../sim/core/machine_file_reader.hpp"
+#include "../../topologies/fat_tree_family.hpp"
+#include "../../topologies/machines.hpp"
 #include "csv_cells.hpp"
 #include "svg_drawing.hpp"
 
@@ -26,7 +28,7 @@ double utilisation_top(const std::vector<LinkLoad>& links, double run_s) {
   return svg::scale_top(highest);
 }
 
-// A fat-tree wire direction, read back from its link's name (topologies/cm5.cpp).
+// A fat-tree wire direction, read back from its link's name (topologies/fat_tree_platform.cpp).
 struct Wire {
   int level = 0;
   std::size_t group = 0, copy = 0;
@@ -72,7 +74,11 @@ std::string header(double width, double height, const std::string& title) {
 
 std::string fat_tree_svg(int nodes, const std::vector<LinkLoad>& links, double run_s, const std::string& title,
                          double top_u) {
-  const FatTreeShape shape = cm5_shape(nodes);
+  // The bundled CM-5's fat tree for `nodes` nodes, as its machine file gives it.
+  MachineFile cm5 = read_machine({"cm5", nodes, {}});
+  resolve_for_nodes(cm5, nodes);
+  const FatTree tree = FatTree::from_shape(cm5.under("topology.shape."), nodes);
+  const FatTreeShape& shape = tree.shape();
   const double plot_width = std::clamp(28.0 * nodes, 800.0, 1800.0);
   const double left = 60, top = 60, level_gap = 110;
   const double width = plot_width + 2 * left, height = top + level_gap * shape.levels() + 130;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <type_traits>
 #include <variant>
 
@@ -9,6 +10,8 @@
 
 #include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
+#include "../core/machine_file_reader.hpp"
+#include "../core/machine_file_schema.hpp"
 #include "report.hpp"
 #include "scenario_outputs.hpp"
 #include "task_store.hpp"
@@ -31,11 +34,54 @@ MachineSpec* machine_of(Scenario& scenario) {
 
 namespace {
 
-// The options the scenario's machine reads, with the values they take in the scenario.
+// The unit a bare number of an option key is in (its suffix: cmmd_startup_us is in us), as a
+// factor from SI units, and its text; a key without one takes SI units.
+std::pair<double, std::string> option_unit(const std::string& key, Dimension dimension) {
+  static const std::vector<std::tuple<std::string, double, std::string>> suffixes = {
+      {"_us", 1e-6, "us"}, {"_ms", 1e-3, "ms"}, {"_ns", 1e-9, "ns"}, {"_MBps", 1e6, "MB/s"}, {"_Bps", 1, "B/s"},
+      {"_bytes", 1, "B"}};
+  for (const auto& [suffix, factor, unit] : suffixes)
+    if (key.size() > suffix.size() && key.ends_with(suffix)) return {factor, unit};
+  return {1, dimension == Dimension::seconds ? "s" : dimension == Dimension::bytes ? "B" : "B/s"};
+}
+
+// Every parameter of the scenario's machine file that has an option key, and every choice, with
+// the values they take in the scenario (the file read with its options, for its node count).
 std::vector<MachineOptionDeclaration> declared_options(const MachineSpec& spec) {
-  MachineOptionRecorder recorder;
-  make_machine(spec);
-  return recorder.declarations();
+  MachineFile m = read_machine(spec);
+  resolve_for_nodes(m, spec.nodes);
+  std::vector<MachineOptionDeclaration> declared;
+  for (const auto& p : m.parameters) {
+    if (p.name == p.path) continue;  // no option key: a file's what-if changes it, not a variant
+    MachineOptionDeclaration d{p.name, MachineOptionDeclaration::Kind::text, p.has_value ? p.text : "rule " + p.rule, {}};
+    const bool numeric = p.kind == ParameterRecord::Kind::quantity || p.kind == ParameterRecord::Kind::number ||
+                         (p.kind == ParameterRecord::Kind::derived && p.has_value);
+    if (numeric && std::isfinite(p.value)) {
+      if (p.kind == ParameterRecord::Kind::number || p.dimension == Dimension::count) {
+        d.value = fmt::format("{}", p.value);
+      } else {
+        // As written when the file writes it in the key's unit ("150 us" for long_startup_us), so
+        // that a factor scales the published digits.
+        const auto [factor, unit] = option_unit(p.name, p.dimension);
+        d.value = p.unit == unit ? p.text.substr(0, p.text.find_first_not_of("0123456789.eE+-"))
+                                 : fmt::format("{}", p.value / factor);
+      }
+      const bool whole = p.value == std::floor(p.value);
+      d.kind = p.dimension == Dimension::bytes || (p.dimension == Dimension::count && whole)
+                   ? MachineOptionDeclaration::Kind::integer
+                   : MachineOptionDeclaration::Kind::number;
+    }
+    // A word the schema limits to a few (the CM-5's node_interface: shared, duplex) is a choice.
+    if (const auto spec = machine_file_schema::spec_of(p.path);
+        p.kind == ParameterRecord::Kind::word && spec && !spec->words.empty()) {
+      d.kind = MachineOptionDeclaration::Kind::choice;
+      d.choices = spec->words;
+    }
+    declared.push_back(std::move(d));
+  }
+  for (const auto& c : m.choices)
+    declared.push_back({c.name, MachineOptionDeclaration::Kind::choice, c.chosen, c.values});
+  return declared;
 }
 
 std::string factor_name(double factor) { return fmt::format("x{}", factor); }

@@ -9,13 +9,24 @@
 #include <string>
 #include <vector>
 
-#include "../../topologies/machine_options.hpp"
+#include "../core/machine_spec.hpp"
 #include "agreement.hpp"
 #include "experiment.hpp"
 #include "plot.hpp"
 #include "scenario.hpp"
 
 namespace mcsim {
+
+// A parameter of the scenario's machine file that a variant may change: its option key and the
+// value it takes in the scenario (numbers in the unit of the key's suffix, as they are written
+// on the command line).
+struct MachineOptionDeclaration {
+  enum class Kind { number, integer, text, choice };
+  std::string key;
+  Kind kind = Kind::number;
+  std::string value;                 // the value it takes, as it would be written in a scenario
+  std::vector<std::string> choices;  // Kind::choice: every allowed value
+};
 
 struct SensitivityOptions {
   std::vector<double> factors = {0.5, 2.0};  // applied to every numeric option

@@ -76,12 +76,13 @@ namespace {
 
 void list_machines(bool verbose) {
   show("machines:\n");
-  for (const auto& entry : machine_registry()) {
-    show("  {:<12} {}\n", entry.name, entry.description);
+  for (const auto& entry : bundled_machines()) {
+    show("  {:<12} {}\n", entry.name, entry.title);
     if (verbose) {
-      const auto machine = entry.make({entry.name, entry.listed_nodes, {}});
+      show("      {:<20} {}\n", "file", entry.path);
+      const auto machine = make_machine({entry.name, entry.listed_nodes, {}});
       for (const auto& p : machine->parameters())
-        show("      {:<20} {:<44} [{}]\n", p.name, p.value, p.source);
+        show("      {:<20} {:<44} [{}{}]\n", p.name, p.value, p.assumption ? "assumption: " : "", p.source);
     }
   }
 }

@@ -39,11 +39,8 @@ std::optional<MachineSpec> machine_of(const Scenario& scenario) {
 
 std::vector<MachineParameter> assumed_parameters(const MachineSpec& spec) {
   std::vector<MachineParameter> assumed;
-  for (const auto& p : make_machine(spec)->parameters()) {
-    std::string source = p.source;
-    std::transform(source.begin(), source.end(), source.begin(), [](unsigned char c) { return std::tolower(c); });
-    if (source.find("assum") != std::string::npos) assumed.push_back(p);
-  }
+  for (const auto& p : make_machine(spec)->parameters())
+    if (p.assumption) assumed.push_back(p);
   return assumed;
 }
 

@@ -1,0 +1,135 @@
+// Machines built from their files (topologies/machine_builder.hpp): every bundled machine file,
+// found by listing the machines folder, so that a new file is tested with no C++ change.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "helpers.hpp"
+#include "sim/core/error.hpp"
+#include "sim/core/machine_file_reader.hpp"
+#include "topologies/machine_builder.hpp"
+#include "topologies/machines.hpp"
+
+using namespace mcsim;
+using test::one_phase;
+
+namespace {
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("Every bundled machine file builds at its listed node count, runs a small exchange and describes every record", "[machine-files]") {
+  const auto machines = bundled_machines();
+  REQUIRE(machines.size() >= 5);
+  for (const auto& entry : machines) {
+    INFO(entry.name);
+    const MachineSpec spec{entry.name, entry.listed_nodes, {}};
+    const auto machine = make_machine(spec);
+    CHECK(machine->name() == entry.name);
+    CHECK(machine->nodes() == entry.listed_nodes);
+    CHECK(machine->hints().seconds_per_byte > 0);
+    // The description: every record of the file but the library's (describe_library shows those),
+    // with its source and the file's assumption flag.
+    const MachineFile file = read_machine(spec);
+    const auto described = machine->parameters();
+    for (const auto& p : file.parameters) {
+      if (p.path.starts_with("library.")) continue;
+      INFO(p.path);
+      const auto row = std::find_if(described.begin(), described.end(), [&](const MachineParameter& d) {
+        return d.name == p.name && d.source == p.source;
+      });
+      REQUIRE(row != described.end());
+      CHECK(row->assumption == p.assumption);
+      CHECK(!row->value.empty());
+    }
+    for (const auto& c : file.choices)
+      CHECK(std::any_of(described.begin(), described.end(), [&](const MachineParameter& d) {
+        return d.name == c.name && d.value == c.chosen && d.assumption == c.assumption;
+      }));
+    // A small simulation: node 0 sends 4 kB to the last node and back; both arrive after the
+    // machine's start-up and the bytes' time at its rate.
+    const int last = entry.listed_nodes - 1;
+    const auto runs = simulate_isolated(
+        spec, {Job{one_phase(entry.listed_nodes, Strategy::asynchronous, {{0, last, 4096}, {last, 0, 4096}}), 1}});
+    REQUIRE(runs.size() == 1);
+    REQUIRE(runs[0].messages.size() == 2);
+    for (const auto& m : runs[0].messages) CHECK(m.end_s >= 4096 * machine->hints().seconds_per_byte);
+  }
+}
+
+TEST_CASE("A machine is named by its bundled name or by a path, and an unknown one lists the known ones", "[machine-files]") {
+  const auto machines = bundled_machines();
+  REQUIRE(!machines.empty());
+  const auto by_path = make_machine({machines.front().path, machines.front().listed_nodes, {}});
+  CHECK(by_path->name() == machines.front().name);
+  const std::string e = error_of([] { make_machine({"cm6", 32, {}}); });
+  CHECK(e.find("unknown machine 'cm6' (known: ") != std::string::npos);
+  for (const auto& m : machines) CHECK(e.find(m.name) != std::string::npos);
+}
+
+TEST_CASE("Options: a changed input moves what is derived from it once the node count is known", "[machine-files]") {
+  // The cluster's barrier is ceil(log2 n) latencies: a changed latency changes it.
+  const auto plain = make_machine({"ethernet-cluster", 16, {}});
+  const auto slower = make_machine({"ethernet-cluster", 16, {{"latency_us", "200"}}});
+  CHECK(plain->library().barrier_s.value == 4 * 120e-6);
+  CHECK(slower->library().barrier_s.value == 4 * 200e-6);
+  // An unknown option is refused, listing the known ones.
+  const std::string e = error_of([] { make_machine({"ethernet-cluster", 16, {{"colour", "red"}}}); });
+  CHECK(e.find("unknown option 'colour' (known: ") != std::string::npos);
+  CHECK(e.find("latency_us") != std::string::npos);
+}
+
+TEST_CASE("Store-and-forward pays the start-up at every hop, not at the nodes, and the schedulers' tau stays the start-up", "[machine-files]") {
+  const auto saf = make_machine({"mesh", 16, {{"parameters", "ipsc1"}}});
+  CHECK(saf->switching().transport() == "store-and-forward");
+  CHECK(saf->switching().per_hop_seconds(100) == 1e-3);
+  CHECK(saf->library().regimes[0].startup_s.value == 0);
+  CHECK(saf->library().control_send_s.value == 0);
+  CHECK(saf->hints().startup_s == 1e-3);
+  const auto delta = make_machine({"mesh", 16, {}});
+  CHECK(delta->switching().per_hop_seconds(100) == 150e-9);
+  CHECK(delta->library().regimes[0].startup_s.value == 75e-6);
+  CHECK(delta->hints().startup_s == 75e-6);
+}
+
+TEST_CASE("The worked example of docs/machine-files.md, a what-if CM-5 on base = \"cm5\", builds and runs", "[machine-files]") {
+  const std::string doc = test::slurp(std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/../docs/machine-files.md");
+  const std::string start = "```toml\n# cm5-binary-20.toml";
+  const auto from = doc.find(start);
+  REQUIRE(from != std::string::npos);
+  const auto to = doc.find("```\n", from + 7);
+  const std::string dir = test::temp_dir("machine-builder-doc");
+  const std::string path = dir + "/cm5-binary-20.toml";
+  {
+    std::ofstream out(path);
+    out << doc.substr(from + 8, to - from - 8);
+  }
+  const MachineSpec spec{path, 64, {}};
+  const auto machine = make_machine(spec);
+  CHECK(machine->name() == "cm5-binary-20");
+  const auto cm5 = make_machine({"cm5", 64, {}});
+  CHECK(machine->hints().startup_s == cm5->hints().startup_s);
+  // Nodes i -> 63 - i cross the top of the tree: the binary tree keeps 20 MB/s per node there (more
+  // than the 8.06 MB/s CMMD interface), the CM-5 has 5 MB/s per node beyond 16, so these 32
+  // messages take longer on the CM-5.
+  std::vector<PlannedMessage> across;
+  for (int i = 0; i < 32; ++i) across.push_back({i, 63 - i, 64000});
+  const auto what_if = simulate_isolated(spec, {Job{one_phase(64, Strategy::asynchronous, across), 1}});
+  const auto real = simulate_isolated({"cm5", 64, {}}, {Job{one_phase(64, Strategy::asynchronous, across), 1}});
+  CHECK(what_if[0].messages.size() == 32);
+  double what_if_end = 0, real_end = 0;
+  for (const auto& m : what_if[0].messages) what_if_end = std::max(what_if_end, m.end_s);
+  for (const auto& m : real[0].messages) real_end = std::max(real_end, m.end_s);
+  CHECK(what_if_end < real_end);
+}

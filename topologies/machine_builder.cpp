@@ -1,0 +1,210 @@
+#include "machine_builder.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "../sim/core/error.hpp"
+#include "../sim/core/machine_file_library.hpp"
+#include "../sim/core/machine_file_reader.hpp"
+#include "../sim/engine/transport.hpp"
+#include "direct_network.hpp"
+#include "fat_tree_family.hpp"
+#include "fat_tree_platform.hpp"
+#include "topology_family.hpp"
+
+namespace mcsim {
+
+namespace {
+
+std::string place(const ParameterRecord& p) { return p.where + " (" + p.path + ")"; }
+
+// The [links] section as the numbers the parts are made of, each checked.
+struct LinkValues {
+  double bandwidth_Bps = 0;            // each direction of each link or channel
+  double interface_Bps = 0;            // a node's interface; 0: none
+  bool shared_interface = true;        // sends and receives share that rate
+  double hop_latency_s = 0;            // header delay per channel claimed (wormhole, circuit)
+  std::string transport = "flow";
+  std::uint64_t flit_bytes = 1;
+  std::uint64_t buffer_flits = 1;
+};
+
+const ParameterRecord* record(const MachineFile& m, const std::string& path) {
+  for (const auto& p : m.parameters)
+    if (p.path == path) return &p;
+  return nullptr;
+}
+
+std::uint64_t whole_at_least_one(const ParameterRecord& p) {
+  if (!(p.value >= 1) || p.value != std::floor(p.value) || p.value > 1e9)
+    throw Error(place(p), fmt::format("{} must be at least 1 (a whole number)", p.text));
+  return static_cast<std::uint64_t>(p.value);
+}
+
+LinkValues link_values(const MachineFile& m) {
+  LinkValues v;
+  const ParameterRecord& bandwidth = *record(m, "links.bandwidth");
+  if (!(bandwidth.value > 0)) throw Error(place(bandwidth), fmt::format("{} must be positive", bandwidth.text));
+  v.bandwidth_Bps = bandwidth.value;
+  if (const auto* p = record(m, "links.interface_bandwidth")) {
+    if (!(p->value > 0)) throw Error(place(*p), fmt::format("{} must be positive", p->text));
+    v.interface_Bps = p->value;
+  }
+  if (const auto* p = record(m, "links.interface")) v.shared_interface = p->text == "shared";
+  if (const auto* p = record(m, "links.hop_latency")) v.hop_latency_s = p->value;
+  if (const auto* p = record(m, "links.switching")) {
+    (void)find_transport(p->text, place(*p));  // any registered transport
+    v.transport = p->text;
+  }
+  if (const auto* p = record(m, "links.flit")) v.flit_bytes = whole_at_least_one(*p);
+  if (const auto* p = record(m, "links.buffer_flits")) v.buffer_flits = whole_at_least_one(*p);
+  return v;
+}
+
+// Store-and-forward pays a message's start-up at every hop (Lo et al. 1992, sec. 3.1: (c + bW)
+// per link), so its nodes pay none of their own: the file's start-ups move from the library to
+// the switching. Every other transport pays the start-up once, at the nodes.
+bool startup_per_hop(const LinkValues& links) { return links.transport == "store-and-forward"; }
+
+// The switching rules of a machine file: the transport, the header delay per channel claimed
+// (links.hop_latency plus the library regime's own per-hop time, NX's protocols) or, under
+// store-and-forward, the regime's start-up at every hop; wormhole's flit buffers.
+class FileSwitching final : public SwitchingRules {
+ public:
+  FileSwitching(LinkValues links, MessageLibrary library_as_written)
+      : links_(std::move(links)), library_(std::move(library_as_written)) {}
+  std::string transport() const override { return links_.transport; }
+  double per_hop_seconds(std::uint64_t bytes) const override {
+    const SizeRegime& regime = library_.regime(bytes);
+    if (startup_per_hop(links_)) return regime.startup_s.value + regime.per_hop_s.value;
+    return links_.hop_latency_s + regime.per_hop_s.value;
+  }
+  FlitBuffers flit_buffers() const override {
+    return {links_.flit_bytes, links_.buffer_flits, 1.0 / links_.bandwidth_Bps};
+  }
+
+ private:
+  LinkValues links_;
+  MessageLibrary library_;  // before store-and-forward moved its start-ups to the hops
+};
+
+// Under store-and-forward, every regime's start-up record becomes 0 at the nodes (see
+// startup_per_hop), and what is derived from it follows.
+void move_startups_to_hops(MachineFile& m, int nodes) {
+  for (auto& p : m.parameters) {
+    if (!p.path.starts_with("library.regimes.") || !p.path.ends_with(".startup")) continue;
+    p.kind = ParameterRecord::Kind::quantity;
+    p.rule.clear();
+    p.inputs.clear();
+    p.value = 0;
+    p.has_value = true;
+    p.text = "0 s";
+    p.source = "paid at every hop instead (store-and-forward)";
+    p.assumption = false;
+  }
+  resolve_for_nodes(m, nodes);
+}
+
+// The network: the platform the family and [links] give, the family whose routes the switched
+// transports claim, and the schedulers' route hint (the family's routes; under the fat tree's
+// random up-links the nominal d-mod-k ones, fat_tree_family.hpp). The fat tree routes in its own
+// zone, drawing up-links per message; every other family gets a direct-network platform with a
+// SimGrid link per family link.
+struct NetworkParts {
+  std::shared_ptr<const TopologyFamily> routes;
+  std::unique_ptr<Platform> platform;
+  RouteFunction route_hint;
+};
+
+NetworkParts network_parts(const std::string& name, const std::shared_ptr<const TopologyFamily>& family,
+                           const LinkValues& links) {
+  if (const auto* tree = dynamic_cast<const FatTree*>(family.get())) {
+    const FatTreeLinks rates{links.bandwidth_Bps, links.interface_Bps, links.shared_interface,
+                             tree->up_links() == UpLinks::random};
+    return {nullptr, std::make_unique<FatTreePlatform>(name, tree->shape(), rates), route_function(family)};
+  }
+  return {family, std::make_unique<DirectNetworkPlatform>(name, family, links.bandwidth_Bps), route_function(family)};
+}
+
+// A value as `mcsim list machines -v` shows it: as written, or a derived one in a readable unit.
+std::string shown_value(const ParameterRecord& p) {
+  if (p.kind != ParameterRecord::Kind::derived) return p.text;
+  if (!p.has_value) return fmt::format("rule {} (evaluated by the family)", p.rule);
+  switch (p.dimension) {
+    case Dimension::seconds: return fmt::format("{:g} us (rule {})", p.value * 1e6, p.rule);
+    case Dimension::bytes_per_second: return fmt::format("{:g} MB/s (rule {})", p.value / 1e6, p.rule);
+    case Dimension::bytes: return fmt::format("{:g} B (rule {})", p.value, p.rule);
+    default: return fmt::format("{:g} (rule {})", p.value, p.rule);
+  }
+}
+
+// Every record but the library's (Machine::parameters() adds the library, describe_library):
+// its option name, value, source and assumption flag.
+MachineDescription describe(const MachineFile& m, const TopologyFamily& family, int nodes) {
+  MachineDescription d{m.name, nodes, {}};
+  for (const auto& p : m.parameters) {
+    if (p.path.starts_with("library.")) continue;
+    const std::string value = p.path == "topology.family" ? p.text + ": " + family.describe() : shown_value(p);
+    d.parameters.push_back({p.name, value, p.source, p.assumption});
+  }
+  for (const auto& c : m.choices) d.parameters.push_back({c.name, c.chosen, c.source, c.assumption});
+  return d;
+}
+
+}  // namespace
+
+std::unique_ptr<Machine> build_machine(MachineFile file, int nodes) {
+  resolve_for_nodes(file, nodes);
+  std::shared_ptr<const TopologyFamily> family =
+      make_topology_family(file.family, file.under("topology.shape."), nodes);
+  return build_machine_on(std::move(file), std::move(family));
+}
+
+std::unique_ptr<Machine> build_machine_on(MachineFile file, std::shared_ptr<const TopologyFamily> family) {
+  const int nodes = family->nodes();
+  resolve_for_nodes(file, nodes);
+  const LinkValues links = link_values(file);
+  const MessageLibrary as_written = file.library;
+  if (startup_per_hop(links)) move_startups_to_hops(file, nodes);
+  // The schedulers' tau: [hints] startup, else the start-up of the largest messages (paid per
+  // hop under store-and-forward, as written in the file); phi: the node interface's rate where
+  // the machine has one (the CM-5's CMMD), else the links'.
+  const ParameterRecord* hinted = record(file, "hints.startup");
+  const double tau = hinted ? hinted->value : as_written.regimes.back().startup_s.value;
+  const double phi = 1.0 / (links.interface_Bps > 0 ? links.interface_Bps : links.bandwidth_Bps);
+  NetworkParts network = network_parts(file.name, family, links);
+  return std::make_unique<Machine>(Machine::Parts{
+      .description = describe(file, *family, nodes),
+      .hints = {tau, phi, std::move(network.route_hint)},
+      .library = file.library,
+      .switching = std::make_shared<const FileSwitching>(links, as_written),
+      .routes = std::move(network.routes),
+      .platform = std::move(network.platform),
+  });
+}
+
+std::vector<UnusedOptions> unused_options(const MachineFile& file, const std::vector<std::string>& given) {
+  auto given_of = [&](const std::vector<std::string>& paths) {
+    std::vector<std::string> keys;
+    for (const auto& path : paths)
+      if (const auto* p = record(file, path); p && p->name != p->path &&
+                                              std::find(given.begin(), given.end(), p->name) != given.end())
+        keys.push_back(p->name);
+    return keys;
+  };
+  const auto* switching = record(file, "links.switching");
+  const std::string transport = switching ? switching->text : "flow";
+  std::vector<UnusedOptions> unused;
+  if (transport != "wormhole" && transport != "circuit")
+    if (auto keys = given_of({"links.hop_latency"}); !keys.empty())
+      unused.push_back({keys, fmt::format("switching = {} has no header delay", transport)});
+  if (transport != "wormhole")
+    if (auto keys = given_of({"links.flit", "links.buffer_flits"}); !keys.empty())
+      unused.push_back({keys, fmt::format("switching = {} has no flit buffers", transport)});
+  return unused;
+}
+
+}  // namespace mcsim
