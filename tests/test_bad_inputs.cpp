@@ -50,6 +50,12 @@ std::string base(const std::string& top = "", const std::string& tables = "[[ser
          "density = 2\n[sweep]\nmsg_unit = [16]\n" + tables;
 }
 
+// A good scenario whose [machine] has `keys` instead of name = "cm5", and `top` at its top.
+std::string with_machine(const std::string& keys, const std::string& top = "") {
+  std::string text = base(top);
+  return text.replace(text.find("name = \"cm5\"\n"), 13, keys);
+}
+
 // A redistribution scenario: report, its cases and the rest of its [redistribution] table.
 std::string redistribution(const std::string& report, const std::string& cases, const std::string& rest) {
   return "id = \"r\"\nkind = \"redistribution\"\n[redistribution]\nreport = \"" + report + "\"\ncases = [" + cases +
@@ -213,6 +219,30 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::scenario, base("", "[[series]]\nscheduler = \"LP\"\nstrategy = \"sideways\"\n"), "sideways"},
       {Kind::scenario, base("", "[[series]]\nscheduler = \"CGMH:lambda=0\"\n"), "lambda = 0 must be in (0, 1]"},
       {Kind::scenario, base("", "[[series]]\nlabel = \"B\"\nbest_of = \"CGM\"\n"), "expected a list of scheduler names"},
+      // --- [machine]: name, file or names (issue 34) --------------------------------------------
+      {Kind::scenario, with_machine("name = \"cm5\"\nfile = \"m.toml\"\n"),
+       "bad.toml:5 (machine.file): [machine] takes one of name, file and names, not both name and file"},
+      {Kind::scenario, with_machine(""), "bad.toml:3 (machine): needs name (a bundled machine: mcsim list machines), file"},
+      {Kind::scenario, with_machine("name = \"m.toml\"\n"), "'m.toml' names a file: a machine file is given as file = "},
+      {Kind::scenario, with_machine("name = \"../m\"\n"), "'../m' names a file"},
+      {Kind::scenario, with_machine("file = \"\"\n"), "(machine.file): names no file"},
+      {Kind::scenario, with_machine("names = [\"cm5\", \"mesh\", \"cm5\"]\n"), "(machine.names): 'cm5' is listed twice"},
+      {Kind::scenario, with_machine("names = \"cm5\"\n"), "(machine.names): expected a non-empty list of bundled machines"},
+      {Kind::scenario, with_machine("names = [\"cm5\", 5]\n"), "(machine.names): expected the name of a bundled machine"},
+      {Kind::scenario, with_machine("names = [\"cm5\", \"nosuch\"]\n"), "unknown machine 'nosuch'"},
+      {Kind::scenario, with_machine("names = [\"cm5\", \"cp-pacs\"]\n"), "machine cp-pacs: shape 4x4x4 has 64 processors, not 32"},
+      {Kind::scenario, with_machine("names = [\"cm5\"]\n", "kind = \"permutations\"\n"),
+       "(machine.names): a list of machines is an axis of kind = \"simulation\" only"},
+      {Kind::scenario, with_machine("names = [\"cm5\"]\n", "plot = \"comm\"\n"),
+       "(plot): a scenario over [machine] names draws plot = \"machines\" only"},
+      {Kind::scenario, base("plot = \"machines\"\n"), "(plot): plot = \"machines\" needs [machine] names"},
+      {Kind::scenario, with_machine("file = \"missing.toml\"\n"), "missing.toml"},
+      {Kind::cli, "run {in}/s.toml --machine nosuch", "unknown machine 'nosuch'"},
+      {Kind::cli, "run {in}/s.toml --machine mesh --machine-option cmmd_startup_us=1", "cmmd_startup_us"},
+      {Kind::cli, "run {in}/t.toml --machine cm5", "--machine: m has no [machine] to replace",
+       {{"t.toml", mapping_metrics(1)}}},
+      {Kind::cli, "timeline --machine nosuch", "unknown machine 'nosuch'"},
+      {Kind::cli, "bench --machine nosuch", "unknown machine 'nosuch'"},
       // --- matrix files ----------------------------------------------------------------------
       {Kind::matrix, "", "the matrix file has no message"},
       {Kind::matrix, "src,dst,bytes\n# nothing\n", "the matrix file has no message"},
