@@ -202,3 +202,72 @@ TEST_CASE("The machines axis: the scenario runs on each machine as on that machi
   require_one_line_error(run_mcsim("run " + bad + " -q -o " + dir + "/bad.csv"), "cp-pacs");
   CHECK_FALSE(std::filesystem::exists(dir + "/bad.csv"));
 }
+
+TEST_CASE("A machine file on the command line (--machine FILE of sweep, timeline, bench and run): its machine, shown by its name, never its path") {
+  const auto dir = mcsim::test::temp_dir("machine-file-cli");
+  // v: the CM-5 itself, through a file; w: on v, twice the wire bandwidth.
+  std::ofstream(dir + "/v.toml") << "base = \"cm5\"\nname = \"v\"\n";
+  std::ofstream(dir + "/w.toml") << "base = \"v\"\nname = \"cm5-wide\"\n[links]\nbandwidth = { option = "
+                                    "\"wire_bandwidth_MBps\", value = \"20 MB/s\", source = \"what if\", assumption = true }\n";
+  const std::string cells = " --nodes 32 --density 4 --msg-unit 4096 --scheduler LP,AC --samples 1 -q --deterministic";
+  REQUIRE(run_mcsim("sweep --machine cm5" + cells + " -o " + dir + "/cm5.csv").exit_code == 0);
+  REQUIRE(run_mcsim("sweep --machine " + dir + "/v.toml" + cells + " -o " + dir + "/v.csv").exit_code == 0);
+  const auto wide = run_mcsim("sweep --machine " + dir + "/w.toml" + cells + " -o " + dir + "/w.csv");
+  INFO(wide.err);
+  REQUIRE(wide.exit_code == 0);
+  const auto cm5 = mcsim::csv_rows(mcsim::test::slurp(dir + "/cm5.csv"));
+  const auto v = mcsim::csv_rows(mcsim::test::slurp(dir + "/v.csv"));
+  const auto w = mcsim::csv_rows(mcsim::test::slurp(dir + "/w.csv"));
+  REQUIRE(cm5.size() == 3);
+  REQUIRE(v.size() == 3);
+  REQUIRE(w.size() == 3);
+  for (std::size_t row = 1; row < 3; ++row) {
+    CHECK(v[row][1] == "v");  // the machine column: the file's name
+    CHECK(w[row][1] == "cm5-wide");
+    for (std::size_t column = 2; column < cm5[row].size(); ++column) CHECK(v[row][column] == cm5[row][column]);
+    // Twice the wire bandwidth: LP's and AC's 4 KiB messages arrive no later.
+    CHECK(std::stod(w[row][10]) <= std::stod(cm5[row][10]));
+  }
+  CHECK(std::stod(w[1][10]) < std::stod(cm5[1][10]));  // and LP's sooner
+  CHECK(mcsim::test::slurp(dir + "/w.csv").find(dir) == std::string::npos);
+
+  const auto timeline = run_mcsim("timeline --machine " + dir + "/w.toml --density 2 --msg-unit 256 -o " + dir + "/t.csv");
+  REQUIRE(timeline.exit_code == 0);
+  const std::string picture = mcsim::test::slurp(dir + "/t.svg");
+  CHECK(picture.find("on cm5-wide 32 nodes") != std::string::npos);
+  CHECK(picture.find(dir) == std::string::npos);
+  const auto bench = run_mcsim("bench --machine " + dir + "/w.toml --nodes 32 --density 2");
+  REQUIRE(bench.exit_code == 0);
+  CHECK(bench.out.find("bench: cm5-wide with 32 nodes") != std::string::npos);
+
+  // A scenario's file = "..." beside it; its report names the machine by the file's name.
+  const std::string scenario = scenario_with_machine(dir, "s.toml", "file = \"w.toml\"\n");
+  const auto run = run_mcsim("run " + scenario + " --deterministic -q -o " + dir + "/s.csv");
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.out.find("machine: cm5-wide with 32 nodes") != std::string::npos);
+  CHECK(run.out.find(dir + "/w.toml") == std::string::npos);
+
+  // The machine file and its bases are part of a stored run's identity: shards made before v.toml
+  // changed are refused.
+  const std::string sweep = "sweep --machine " + dir + "/w.toml --nodes 32,64" + cells.substr(cells.find(" --density"));
+  for (int k = 0; k < 2; ++k)
+    REQUIRE(run_mcsim(fmt::format("{} --shard {}/2 -o {}/shards/s.csv", sweep, k, dir)).exit_code == 0);
+  REQUIRE(run_mcsim(sweep + " --from-shards " + dir + "/shards -o " + dir + "/merged.csv").exit_code == 0);
+  std::ofstream(dir + "/v.toml", std::ios::app) << "title = \"changed\"\n";
+  require_one_line_error(run_mcsim(sweep + " --from-shards " + dir + "/shards -o " + dir + "/again.csv"),
+                         "made from other input files");
+  CHECK_FALSE(std::filesystem::exists(dir + "/again.csv"));
+}
+
+TEST_CASE("The what-if CM-5 the README and docs/machine-files.md show is the example file shipped") {
+  const std::string root = std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/..";
+  const std::string file = mcsim::test::slurp(root + "/docs/examples/cm5-binary-20.toml");
+  REQUIRE(file.starts_with("# cm5-binary-20.toml"));
+  for (const char* page : {"/README.md", "/docs/machine-files.md"}) {
+    INFO(page);
+    const std::string text = mcsim::test::slurp(root + page);
+    const auto from = text.find("```toml\n# cm5-binary-20.toml");
+    REQUIRE(from != std::string::npos);
+    CHECK(text.substr(from + 8, text.find("```\n", from + 8) - from - 8) == file);
+  }
+}

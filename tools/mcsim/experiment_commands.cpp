@@ -17,6 +17,7 @@
 #include "../../sim/experiments/scenario_outputs.hpp"
 #include "../../sim/experiments/sensitivity.hpp"
 #include "../../sim/experiments/task_store.hpp"
+#include "../../topologies/machines.hpp"
 #include "checked_options.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
@@ -110,6 +111,15 @@ struct CommonOptions {
   }
 };
 
+// A machine file and the files it starts from (base = "...", nearest first): a change to any of them
+// changes the machine.
+void add_machine_files(const MachineSpec& machine, std::vector<std::string>& inputs) {
+  if (!names_machine_file(machine.name)) return;
+  inputs.push_back(machine.name);
+  const MachineFile file = read_machine(machine);
+  inputs.insert(inputs.end(), file.bases.begin(), file.bases.end());
+}
+
 // The files a scenario's run reads (the scenario file unless it has none, its matrix file, its
 // machine files): part of the run's identity.
 std::vector<std::string> input_files(const Scenario& scenario, const std::string& scenario_file) {
@@ -120,10 +130,9 @@ std::vector<std::string> input_files(const Scenario& scenario, const std::string
         using S = std::decay_t<decltype(s)>;
         if constexpr (std::is_base_of_v<SweepScenario, S>) {
           if (!s.workload.file.empty()) inputs.push_back(s.workload.file);
-          for (const MachineSpec& machine : machines_of(s))
-            if (names_machine_file(machine.name)) inputs.push_back(machine.name);
+          for (const MachineSpec& machine : machines_of(s)) add_machine_files(machine, inputs);
         } else if constexpr (std::is_same_v<RedistributionScenario, S>) {
-          if (names_machine_file(s.machine.name)) inputs.push_back(s.machine.name);
+          add_machine_files(s.machine, inputs);
         }
       },
       scenario);
