@@ -216,8 +216,8 @@ std::vector<int> read_machine(const Reader& r, const toml::table& root, MachineS
       if (!name) throw Error(r.at(item, "machine.names"), "expected the name of a bundled machine");
       if (names_machine_file(*name))
         throw Error(r.at(item, "machine.names"),
-                    fmt::format("'{}' names a file: names lists bundled machines (a machine file is given as file = "
-                                "\"...\", one a scenario)", *name));
+                    fmt::format("'{}' names a file: names lists bundled machines only (a scenario takes one "
+                                "machine file, as file = \"...\")", *name));
       if (std::find(axis->begin(), axis->end(), *name) != axis->end())
         throw Error(r.at(item, "machine.names"), fmt::format("'{}' is listed twice", *name));
       axis->push_back(*name);
