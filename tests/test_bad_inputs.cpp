@@ -291,6 +291,11 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "sweep --machine {in}/w.toml --machine-option cmmd=sometimes",
        "w.toml (choices.cmmd): option cmmd = 'sometimes': use one of rendezvous, overlapped",
        {{"w.toml", what_if(good_bandwidth)}}},
+      // A machine's name reaches CSV cells, plots and the terminal: it is a plain name or refused.
+      {Kind::cli, "sweep --machine {in}/w.toml", "w.toml:2 (name): '=cmd|x' is not a machine name",
+       {{"w.toml", "base = \"cm5\"\nname = \"=cmd|x\"\n"}}},
+      {Kind::cli, "sweep --machine {in}/w.toml", "w.toml:2 (name): 'a\\x1b[2J' is not a machine name",
+       {{"w.toml", "base = \"cm5\"\nname = \"a\\u001b[2J\"\n"}}},
       {Kind::cli, "sweep --machine {in}/hostile/fifo.toml", "fifo.toml: the machine file is not a regular file (a FIFO)"},
       {Kind::cli, "sweep --machine {in}/hostile/", "hostile/: the machine file is not a regular file (a directory)"},
       {Kind::cli, "sweep --machine /dev/zero", "/dev/zero: the machine file is not a regular file (a character device)"},
