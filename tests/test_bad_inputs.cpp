@@ -286,7 +286,7 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "sweep --machine {in}/w.toml --machine-option frob=1", "unknown option 'frob' (known: ",
        {{"w.toml", what_if(good_bandwidth)}}},
       {Kind::cli, "sweep --machine {in}/w.toml --machine-option wire_bandwidth_MBps=fast",
-       "machine w: option wire_bandwidth_MBps: 'fast' is not a quantity: expected a bandwidth",
+       "machine w: option wire_bandwidth_MBps: 'fast' is not a number: a bare number is in the unit of the key's suffix",
        {{"w.toml", what_if(good_bandwidth)}}},
       {Kind::cli, "sweep --machine {in}/w.toml --machine-option cmmd=sometimes",
        "w.toml (choices.cmmd): option cmmd = 'sometimes': use one of rendezvous, overlapped",
