@@ -50,6 +50,29 @@ std::string base(const std::string& top = "", const std::string& tables = "[[ser
          "density = 2\n[sweep]\nmsg_unit = [16]\n" + tables;
 }
 
+// A good scenario whose [machine] has `keys` instead of name = "cm5", and `top` at its top.
+std::string with_machine(const std::string& keys, const std::string& top = "") {
+  std::string text = base(top);
+  return text.replace(text.find("name = \"cm5\"\n"), 13, keys);
+}
+
+// A what-if machine file on the CM-5 whose wire bandwidth record (line 4) is `bandwidth`, then `more`.
+std::string what_if(const std::string& bandwidth, const std::string& more = "") {
+  return "base = \"cm5\"\nname = \"w\"\n[links]\nbandwidth = " + bandwidth + "\n" + more;
+}
+const std::string good_bandwidth = "{ option = \"wire_bandwidth_MBps\", value = \"20 MB/s\", source = \"s\", assumption = true }";
+const std::string no_unit_bandwidth = "{ option = \"wire_bandwidth_MBps\", value = \"20\", source = \"s\", assumption = true }";
+
+// Machine files d0.toml .. d9.toml, each the base of the one before, the last on the CM-5: a chain
+// of ten bases.
+std::vector<std::pair<std::string, std::string>> deep_chain() {
+  std::vector<std::pair<std::string, std::string>> files;
+  for (int k = 0; k < 10; ++k)
+    files.emplace_back(fmt::format("d{}.toml", k),
+                       fmt::format("base = \"{}\"\nname = \"d{}\"\n", k < 9 ? fmt::format("d{}", k + 1) : "cm5", k));
+  return files;
+}
+
 // A redistribution scenario: report, its cases and the rest of its [redistribution] table.
 std::string redistribution(const std::string& report, const std::string& cases, const std::string& rest) {
   return "id = \"r\"\nkind = \"redistribution\"\n[redistribution]\nreport = \"" + report + "\"\ncases = [" + cases +
@@ -213,6 +236,80 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::scenario, base("", "[[series]]\nscheduler = \"LP\"\nstrategy = \"sideways\"\n"), "sideways"},
       {Kind::scenario, base("", "[[series]]\nscheduler = \"CGMH:lambda=0\"\n"), "lambda = 0 must be in (0, 1]"},
       {Kind::scenario, base("", "[[series]]\nlabel = \"B\"\nbest_of = \"CGM\"\n"), "expected a list of scheduler names"},
+      // --- [machine]: name, file or names (issue 34) --------------------------------------------
+      {Kind::scenario, with_machine("name = \"cm5\"\nfile = \"m.toml\"\n"),
+       "bad.toml:5 (machine.file): [machine] takes one of name, file and names, not both name and file"},
+      {Kind::scenario, with_machine(""), "bad.toml:3 (machine): needs name (a bundled machine: mcsim list machines), file"},
+      {Kind::scenario, with_machine("name = \"m.toml\"\n"), "'m.toml' names a file: a machine file is given as file = "},
+      {Kind::scenario, with_machine("name = \"../m\"\n"), "'../m' names a file"},
+      {Kind::scenario, with_machine("file = \"\"\n"), "(machine.file): names no file"},
+      {Kind::scenario, with_machine("names = [\"cm5\", \"mesh\", \"cm5\"]\n"), "(machine.names): 'cm5' is listed twice"},
+      {Kind::scenario, with_machine("names = \"cm5\"\n"), "(machine.names): expected a non-empty list of bundled machines"},
+      {Kind::scenario, with_machine("names = [\"cm5\", 5]\n"), "(machine.names): expected the name of a bundled machine"},
+      {Kind::scenario, with_machine("names = [\"cm5\", \"nosuch\"]\n"), "unknown machine 'nosuch'"},
+      {Kind::scenario, with_machine("names = [\"cm5\", \"cp-pacs\"]\n"), "shape 4x4x4 has 64 processors, not 32"},
+      {Kind::scenario, with_machine("names = [\"cm5\"]\n", "kind = \"permutations\"\n"),
+       "(machine.names): a list of machines is an axis of kind = \"simulation\" only"},
+      {Kind::scenario, with_machine("names = [\"cm5\"]\n", "plot = \"comm\"\n"),
+       "(plot): a scenario over [machine] names draws plot = \"machines\" only"},
+      {Kind::scenario, base("plot = \"machines\"\n"), "(plot): plot = \"machines\" needs [machine] names"},
+      {Kind::scenario, with_machine("file = \"missing.toml\"\n"), "/in/missing.toml: cannot open the machine file"},
+      {Kind::cli, "run {in}/s.toml --machine nosuch", "unknown machine 'nosuch'"},
+      {Kind::cli, "run {in}/s.toml --machine mesh --machine-option cmmd_startup_us=1", "cmmd_startup_us"},
+      {Kind::cli, "run {in}/t.toml --machine cm5", "--machine: m has no [machine] to replace",
+       {{"t.toml", mapping_metrics(1)}}},
+      {Kind::cli, "timeline --machine nosuch", "unknown machine 'nosuch'"},
+      {Kind::cli, "bench --machine nosuch", "unknown machine 'nosuch'"},
+      // --- machine files (issue 34): the file and the line, the key, what is wrong ----------------
+      {Kind::cli, "sweep --machine {in}/w.toml", "w.toml:4 (links.bandwidth.value): '20' has no unit",
+       {{"w.toml", what_if(no_unit_bandwidth)}}},
+      {Kind::cli, "sweep --machine {in}/w.toml", "w.toml:4 (links.bandwidth.value): '88 us' is a time, not what this key takes",
+       {{"w.toml", what_if("{ option = \"wire_bandwidth_MBps\", value = \"88 us\", source = \"s\", assumption = true }")}}},
+      {Kind::cli, "sweep --machine {in}/w.toml", "w.toml:4 (links.bandwidth.value): unknown unit 'MB/h'",
+       {{"w.toml", what_if("{ option = \"wire_bandwidth_MBps\", value = \"20 MB/h\", source = \"s\", assumption = true }")}}},
+      {Kind::cli, "sweep --machine {in}/w.toml", "w.toml:5 (links.speed): unknown key 'speed'",
+       {{"w.toml", what_if(good_bandwidth, "speed = { value = \"1 MB/s\", source = \"s\", assumption = true }\n")}}},
+      {Kind::cli, "sweep --machine {in}/w.toml", "(links.bandwidth.source): missing required key",
+       {{"w.toml", what_if("{ option = \"wire_bandwidth_MBps\", value = \"20 MB/s\", assumption = true }")}}},
+      {Kind::cli, "sweep --machine {in}/w.toml", "w.toml:4 (links.bandwidth.assumption): missing required key (true or false",
+       {{"w.toml", what_if("{ option = \"wire_bandwidth_MBps\", value = \"20 MB/s\", source = \"s\" }")}}},
+      {Kind::cli, "sweep --machine {in}/a.toml", "b.toml:1 (base): the chain of bases returns to",
+       {{"a.toml", "base = \"b\"\nname = \"a\"\n"}, {"b.toml", "base = \"a\"\nname = \"b\"\n"}}},
+      {Kind::cli, "sweep --machine {in}/d0.toml", "d8.toml:1 (base): more than 8 bases in a chain", deep_chain()},
+      {Kind::cli, "sweep --machine {in}/w.toml", "w.toml:1 (base): './cm5.toml' is not a machine name",
+       {{"w.toml", "base = \"./cm5.toml\"\nname = \"w\"\n"}}},
+      {Kind::cli, "sweep --machine {in}/w.toml", "unknown family \"hexagon\"",
+       {{"w.toml", what_if(good_bandwidth, "[topology]\nfamily = { value = \"hexagon\", source = \"s\", assumption = true }\n")}}},
+      {Kind::cli, "sweep --machine {in}/w.toml",
+       "w.toml:6 (topology.shape.arity): arity must be a whole number from 2 to 64",
+       {{"w.toml", what_if(good_bandwidth, "[topology.shape]\narity = { value = 0, source = \"s\", assumption = true }\n")}}},
+      {Kind::cli, "sweep --machine {in}/w.toml --machine-option frob=1", "unknown option 'frob' (known: ",
+       {{"w.toml", what_if(good_bandwidth)}}},
+      {Kind::cli, "sweep --machine {in}/w.toml --machine-option wire_bandwidth_MBps=fast",
+       "machine w: option wire_bandwidth_MBps: 'fast' is not a number: a bare number is in the unit of the key's suffix",
+       {{"w.toml", what_if(good_bandwidth)}}},
+      {Kind::cli, "sweep --machine {in}/w.toml --machine-option cmmd=sometimes",
+       "w.toml (choices.cmmd): option cmmd = 'sometimes': use one of rendezvous, overlapped",
+       {{"w.toml", what_if(good_bandwidth)}}},
+      // A machine's name reaches CSV cells, plots and the terminal: it is a plain name or refused.
+      {Kind::cli, "sweep --machine {in}/w.toml", "w.toml:2 (name): '=cmd|x' is not a machine name",
+       {{"w.toml", "base = \"cm5\"\nname = \"=cmd|x\"\n"}}},
+      {Kind::cli, "sweep --machine {in}/w.toml", "w.toml:2 (name): 'a\\x1b[2J' is not a machine name",
+       {{"w.toml", "base = \"cm5\"\nname = \"a\\u001b[2J\"\n"}}},
+      {Kind::cli, "sweep --machine {in}/hostile/fifo.toml", "fifo.toml: the machine file is not a regular file (a FIFO)"},
+      {Kind::cli, "sweep --machine {in}/hostile/", "hostile/: the machine file is not a regular file (a directory)"},
+      {Kind::cli, "sweep --machine /dev/zero", "/dev/zero: the machine file is not a regular file (a character device)"},
+      {Kind::cli, "sweep --machine {in}/hostile/big.toml", "big.toml: the machine file is larger than 1048576 bytes"},
+      {Kind::cli, "sweep --machine {in}/missing.toml", "missing.toml: cannot open the machine file"},
+      {Kind::cli, "timeline --machine {in}/w.toml", "w.toml:4 (links.bandwidth.value): '20' has no unit",
+       {{"w.toml", what_if(no_unit_bandwidth)}}},
+      {Kind::cli, "bench --machine {in}/w.toml", "w.toml:4 (links.bandwidth.value): '20' has no unit",
+       {{"w.toml", what_if(no_unit_bandwidth)}}},
+      {Kind::cli, "run {in}/s.toml --machine {in}/w.toml", "w.toml:4 (links.bandwidth.value): '20' has no unit",
+       {{"w.toml", what_if(no_unit_bandwidth)}}},
+      // A scenario's file = "..." is found beside the scenario, and its errors name it there.
+      {Kind::scenario, with_machine("file = \"w.toml\"\n"), "/in/w.toml:4 (links.bandwidth.value): '20' has no unit",
+       {{"w.toml", what_if(no_unit_bandwidth)}}},
       // --- matrix files ----------------------------------------------------------------------
       {Kind::matrix, "", "the matrix file has no message"},
       {Kind::matrix, "src,dst,bytes\n# nothing\n", "the matrix file has no message"},

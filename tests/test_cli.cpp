@@ -4,8 +4,14 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <variant>
+
+#include <fmt/format.h>
 
 #include "helpers.hpp"
+#include "sim/core/error.hpp"
+#include "sim/experiments/csv_cells.hpp"
+#include "sim/experiments/scenario.hpp"
 
 using mcsim::test::run_mcsim;
 using mcsim::test::require_one_line_error;
@@ -83,4 +89,185 @@ TEST_CASE("mcsim timeline writes every message of one run, and a picture") {
   REQUIRE(r.out.find(std::to_string(messages) + " messages") != std::string::npos);
   REQUIRE(std::filesystem::file_size(dir + "/t.svg") > 1000);
   require_one_line_error(run_mcsim("timeline --nodes 48 -o " + dir + "/u.csv"), "cannot take 48 nodes");
+}
+
+namespace {
+
+// A scenario file `name` in `dir` with this [machine] table (a small sweep around it), `top` at its top.
+std::string scenario_with_machine(const std::string& dir, const std::string& name, const std::string& machine,
+                                  const std::string& top = "") {
+  const std::string path = dir + "/" + name;
+  std::ofstream(path) << "id = \"m\"\nsamples = 1\n" << top << "[machine]\n" << machine
+                      << "nodes = 32\n[workload]\nname = \"random-density\"\ndensity = 2\n[sweep]\nmsg_unit = [64]\n"
+                         "[[series]]\nscheduler = \"AC\"\n[[series]]\nscheduler = \"LP\"\n";
+  return path;
+}
+
+const mcsim::SweepScenario& sweep_of(const mcsim::Scenario& scenario) {
+  return std::get<mcsim::SimulationScenario>(scenario);
+}
+
+// The CSV's lines after its header.
+std::vector<std::string> rows_of(const std::string& csv) {
+  std::vector<std::string> rows;
+  std::stringstream in(csv);
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) rows.push_back(line);
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("A scenario names its machine by name, by a machine file beside it, or a list of names: exactly one") {
+  const auto dir = mcsim::test::temp_dir("machine-keys");
+  std::filesystem::create_directories(dir + "/sub");
+  const auto named = mcsim::load_scenario(scenario_with_machine(dir, "a.toml", "name = \"cm5\"\n"));
+  CHECK(sweep_of(named).machine.name == "cm5");
+  CHECK(sweep_of(named).machines.empty());
+  // A relative file is found beside the scenario, wherever mcsim runs; the path always holds a '/'
+  // so that it is never taken for a bundled name.
+  const auto filed = mcsim::load_scenario(scenario_with_machine(dir, "sub/b.toml", "file = \"../what-if.toml\"\n"));
+  CHECK(sweep_of(filed).machine.name == dir + "/what-if.toml");
+  CHECK(sweep_of(mcsim::load_scenario(scenario_with_machine(dir, "c.toml", "file = \"/abs/m.toml\"\n"))).machine.name ==
+        "/abs/m.toml");
+  const auto listed = mcsim::load_scenario(scenario_with_machine(dir, "d.toml", "names = [\"cm5\", \"mesh\"]\n"));
+  CHECK(sweep_of(listed).machine.name == "cm5");
+  CHECK(sweep_of(listed).machines == std::vector<std::string>{"cm5", "mesh"});
+  CHECK(mcsim::machines_of(sweep_of(listed)).at(1).name == "mesh");
+  CHECK(mcsim::machines_of(sweep_of(listed)).at(1).nodes == 32);
+
+  const auto error = [&](const std::string& machine) {
+    try {
+      mcsim::load_scenario(scenario_with_machine(dir, "bad.toml", machine));
+    } catch (const mcsim::Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(error("name = \"cm5\"\nfile = \"m.toml\"\n") ==
+        dir + "/bad.toml:5 (machine.file): [machine] takes one of name, file and names, not both name and file");
+  CHECK(error("file = \"m.toml\"\nnames = [\"cm5\"]\n") ==
+        dir + "/bad.toml:5 (machine.names): [machine] takes one of name, file and names, not both file and names");
+  CHECK(error("").starts_with(dir + "/bad.toml:3 (machine): needs name (a bundled machine"));
+  CHECK(error("name = \"m.toml\"\n") ==
+        dir + "/bad.toml:4 (machine.name): 'm.toml' names a file: a machine file is given as file = \"m.toml\"");
+  CHECK(error("file = \"\"\n") == dir + "/bad.toml:4 (machine.file): names no file");
+  CHECK(error("names = [\"cm5\", \"cm5\"]\n") == dir + "/bad.toml:4 (machine.names): 'cm5' is listed twice");
+  CHECK(error("names = []\n").find("expected a non-empty list of bundled machines") != std::string::npos);
+  CHECK(error("names = [\"./m.toml\"]\n").find("names lists bundled machines") != std::string::npos);
+}
+
+TEST_CASE("The machines axis: the scenario runs on each machine as on that machine alone, one CSV row per machine "
+          "and series, and a plot, whose shards merge to the bytes of one run") {
+  const auto dir = mcsim::test::temp_dir("machines-axis");
+  const std::string scenario =
+      scenario_with_machine(dir, "m.toml", "names = [\"cm5\", \"ethernet-cluster\"]\n", "plot = \"machines\"\n");
+  const auto r = run_mcsim("run " + scenario + " -q --deterministic -j 2 -o " + dir + "/all.csv");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const std::string all = mcsim::test::slurp(dir + "/all.csv");
+  REQUIRE(all.starts_with("experiment,machine,nodes,workload,density,msg_unit,series,"));
+  const auto rows = rows_of(all);
+  REQUIRE(rows.size() == 4);
+  CHECK(rows[0].starts_with("m,cm5,32,random-density,2,64,AC,"));
+  CHECK(rows[1].starts_with("m,cm5,32,random-density,2,64,LP,"));
+  CHECK(rows[2].starts_with("m,ethernet-cluster,32,random-density,2,64,AC,"));
+  CHECK(rows[3].starts_with("m,ethernet-cluster,32,random-density,2,64,LP,"));
+  CHECK(r.out.find("ethernet-cluster") != std::string::npos);
+  CHECK(std::filesystem::file_size(dir + "/all.svg") > 1000);
+  // The cluster's rows are those of the cluster alone (a sweep of the same cells, seed and sample).
+  const auto alone = run_mcsim("sweep --machine ethernet-cluster --nodes 32 --density 2 --msg-unit 64 --scheduler "
+                               "AC,LP --samples 1 --seed 1 -q --deterministic -o " + dir + "/alone.csv");
+  REQUIRE(alone.exit_code == 0);
+  const auto cluster_rows = rows_of(mcsim::test::slurp(dir + "/alone.csv"));
+  REQUIRE(cluster_rows.size() == 2);
+  for (int k = 0; k < 2; ++k) CHECK("m" + cluster_rows[k].substr(cluster_rows[k].find(',')) == rows[2 + k]);
+  // run --machine NAME replaces the list: the scenario on the cluster alone (one cell: the paper's table).
+  const auto replaced = run_mcsim("run " + scenario + " --machine ethernet-cluster -q --deterministic -o " + dir +
+                                  "/replaced.csv");
+  REQUIRE(replaced.exit_code == 0);
+  CHECK(replaced.out.find("machine: ethernet-cluster with 32 nodes") != std::string::npos);
+  const std::string mean_ms = mcsim::csv_rows(cluster_rows[0]).at(0).at(10);  // comm_ms_mean of AC
+  CHECK(rows_of(mcsim::test::slurp(dir + "/replaced.csv")).front() == "m,comm,AC,64,," + mean_ms + ",");
+  // The machines' task lists are numbered on as one list: two shards merge to the bytes of one run.
+  for (int k = 0; k < 2; ++k)
+    REQUIRE(run_mcsim(fmt::format("run {} -q --deterministic --shard {}/2 -o {}/shards/all.csv", scenario, k, dir))
+                .exit_code == 0);
+  REQUIRE(run_mcsim("run " + scenario + " -q --deterministic --from-shards " + dir + "/shards -o " + dir +
+                    "/merged.csv").exit_code == 0);
+  CHECK(mcsim::test::slurp(dir + "/merged.csv") == all);
+  // A machine of the list that cannot run the scenario stops it before any simulation, naming it.
+  const std::string bad = scenario_with_machine(dir, "bad.toml", "names = [\"cm5\", \"cp-pacs\"]\n");
+  require_one_line_error(run_mcsim("run " + bad + " -q -o " + dir + "/bad.csv"), "cp-pacs");
+  CHECK_FALSE(std::filesystem::exists(dir + "/bad.csv"));
+}
+
+TEST_CASE("A machine file on the command line (--machine FILE of sweep, timeline, bench and run): its machine, shown by its name, never its path") {
+  const auto dir = mcsim::test::temp_dir("machine-file-cli");
+  // v: the CM-5 itself, through a file; w: on v, twice the wire bandwidth.
+  std::ofstream(dir + "/v.toml") << "base = \"cm5\"\nname = \"v\"\n";
+  std::ofstream(dir + "/w.toml") << "base = \"v\"\nname = \"cm5-wide\"\n[links]\nbandwidth = { option = "
+                                    "\"wire_bandwidth_MBps\", value = \"20 MB/s\", source = \"what if\", assumption = true }\n";
+  const std::string cells = " --nodes 32 --density 4 --msg-unit 4096 --scheduler LP,AC --samples 1 -q --deterministic";
+  REQUIRE(run_mcsim("sweep --machine cm5" + cells + " -o " + dir + "/cm5.csv").exit_code == 0);
+  REQUIRE(run_mcsim("sweep --machine " + dir + "/v.toml" + cells + " -o " + dir + "/v.csv").exit_code == 0);
+  const auto wide = run_mcsim("sweep --machine " + dir + "/w.toml" + cells + " -o " + dir + "/w.csv");
+  INFO(wide.err);
+  REQUIRE(wide.exit_code == 0);
+  const auto cm5 = mcsim::csv_rows(mcsim::test::slurp(dir + "/cm5.csv"));
+  const auto v = mcsim::csv_rows(mcsim::test::slurp(dir + "/v.csv"));
+  const auto w = mcsim::csv_rows(mcsim::test::slurp(dir + "/w.csv"));
+  REQUIRE(cm5.size() == 3);
+  REQUIRE(v.size() == 3);
+  REQUIRE(w.size() == 3);
+  for (std::size_t row = 1; row < 3; ++row) {
+    CHECK(v[row][1] == "v");  // the machine column: the file's name
+    CHECK(w[row][1] == "cm5-wide");
+    for (std::size_t column = 2; column < cm5[row].size(); ++column) CHECK(v[row][column] == cm5[row][column]);
+    // Twice the wire bandwidth: LP's and AC's 4 KiB messages arrive no later.
+    CHECK(std::stod(w[row][10]) <= std::stod(cm5[row][10]));
+  }
+  CHECK(std::stod(w[1][10]) < std::stod(cm5[1][10]));  // and LP's sooner
+  CHECK(mcsim::test::slurp(dir + "/w.csv").find(dir) == std::string::npos);
+
+  const auto timeline = run_mcsim("timeline --machine " + dir + "/w.toml --density 2 --msg-unit 256 -o " + dir + "/t.csv");
+  REQUIRE(timeline.exit_code == 0);
+  const std::string picture = mcsim::test::slurp(dir + "/t.svg");
+  CHECK(picture.find("on cm5-wide 32 nodes") != std::string::npos);
+  CHECK(picture.find(dir) == std::string::npos);
+  const auto bench = run_mcsim("bench --machine " + dir + "/w.toml --nodes 32 --density 2");
+  REQUIRE(bench.exit_code == 0);
+  CHECK(bench.out.find("bench: cm5-wide with 32 nodes") != std::string::npos);
+
+  // A scenario's file = "..." beside it; its report names the machine by the file's name.
+  const std::string scenario = scenario_with_machine(dir, "s.toml", "file = \"w.toml\"\n");
+  const auto run = run_mcsim("run " + scenario + " --deterministic -q -o " + dir + "/s.csv");
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.out.find("machine: cm5-wide with 32 nodes") != std::string::npos);
+  CHECK(run.out.find(dir + "/w.toml") == std::string::npos);
+
+  // The machine file and its bases are part of a stored run's identity: shards made before v.toml
+  // changed are refused.
+  const std::string sweep = "sweep --machine " + dir + "/w.toml --nodes 32,64" + cells.substr(cells.find(" --density"));
+  for (int k = 0; k < 2; ++k)
+    REQUIRE(run_mcsim(fmt::format("{} --shard {}/2 -o {}/shards/s.csv", sweep, k, dir)).exit_code == 0);
+  REQUIRE(run_mcsim(sweep + " --from-shards " + dir + "/shards -o " + dir + "/merged.csv").exit_code == 0);
+  std::ofstream(dir + "/v.toml", std::ios::app) << "title = \"changed\"\n";
+  require_one_line_error(run_mcsim(sweep + " --from-shards " + dir + "/shards -o " + dir + "/again.csv"),
+                         "made from other input files");
+  CHECK_FALSE(std::filesystem::exists(dir + "/again.csv"));
+}
+
+TEST_CASE("The what-if CM-5 the README and docs/machine-files.md show is the example file shipped") {
+  const std::string root = std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/..";
+  const std::string file = mcsim::test::slurp(root + "/docs/examples/cm5-binary-20.toml");
+  REQUIRE(file.starts_with("# cm5-binary-20.toml"));
+  for (const char* page : {"/README.md", "/docs/machine-files.md"}) {
+    INFO(page);
+    const std::string text = mcsim::test::slurp(root + page);
+    const auto from = text.find("```toml\n# cm5-binary-20.toml");
+    REQUIRE(from != std::string::npos);
+    CHECK(text.substr(from + 8, text.find("```\n", from + 8) - from - 8) == file);
+  }
 }

@@ -22,9 +22,6 @@ namespace {
 std::mutex folders_lock;
 std::vector<std::string> given_folders;
 
-// A path (it has a '/' or ends in ".toml"), not a bundled machine's name.
-bool is_path(const std::string& name) { return name.find('/') != std::string::npos || name.ends_with(".toml"); }
-
 std::string bundled_path(const std::string& name) {
   const std::vector<std::string> folders = machine_folders();
   for (const auto& folder : folders) {
@@ -91,7 +88,7 @@ std::vector<BundledMachine> bundled_machines() {
 }
 
 MachineFile read_machine(const MachineSpec& spec) {
-  const std::string path = is_path(spec.name) ? spec.name : bundled_path(spec.name);
+  const std::string path = names_machine_file(spec.name) ? spec.name : bundled_path(spec.name);
   const std::vector<std::string> folders = machine_folders();
   // A choice picks a variant as the file is read; every other option names a record.
   std::set<std::string> choice_names;

@@ -32,4 +32,10 @@ struct MachineDescription {
   std::vector<MachineParameter> parameters;
 };
 
+// Whether a machine's name names a machine file rather than a bundled machine: a path (it holds a
+// '/') or a file name ending in ".toml" (docs/machine-files.md).
+inline bool names_machine_file(const std::string& name) {
+  return name.find('/') != std::string::npos || name.ends_with(".toml");
+}
+
 }  // namespace mcsim

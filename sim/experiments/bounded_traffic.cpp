@@ -91,7 +91,9 @@ BoundedTrafficResult run_bounded_traffic(const BoundedTrafficScenario& scenario,
                         "one msg_unit (the element's bytes)");
   MachineSpec spec = s.machine;
   try {
-    const SchedulingHints hints = make_machine(spec)->hints();
+    const auto machine = make_machine(spec);
+    const SchedulingHints hints = machine->hints();
+    result.machine_name = machine->name();
     for (const auto& series : s.series) {
       if (series.best_of()) throw Error(s.path, fmt::format("series {}: best_of is not taken here", series.label));
       check_schedulable(series.candidates.front(), hints, s.machine.name, s.path);
@@ -147,7 +149,7 @@ std::string bounded_traffic_text(const BoundedTrafficResult& result) {
   const WorkloadSpec& w = s.workload;
   std::string out = fmt::format("{}\n{}\n", s.title, s.source);
   out += fmt::format("{} nodes ({}), k = {}, l = {}, keep = {}, {}-byte elements, {} trials per point, seed {}\n",
-                     s.nodes.front(), s.machine.name, w.fan_out, w.nonuniformity, w.keep, s.msg_units.front(),
+                     s.nodes.front(), result.machine_name, w.fan_out, w.nonuniformity, w.keep, s.msg_units.front(),
                      result.samples, result.seed);
   for (const auto& note : s.notes) out += "note: " + note + "\n";
   out += "\ncommunication time in ms over the trials: mean (sd) [min, max]\n";

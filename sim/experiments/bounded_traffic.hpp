@@ -27,6 +27,7 @@ struct BoundedTrafficPoint {
 
 struct BoundedTrafficResult {
   BoundedTrafficScenario scenario;
+  std::string machine_name;  // the machine's own name (a machine file's `name`, not its path)
   int samples = 0;
   std::uint64_t seed = 0;
   std::vector<BoundedTrafficPoint> points;  // in the order of scenario.traffic

@@ -123,18 +123,14 @@ std::uint64_t resolved_seed(const SweepScenario& scenario, const RunOptions& opt
   return options.seed.value_or(scenario.seed);
 }
 
-ExperimentResult run_experiment(const SimulationScenario& scenario, const RunOptions& options) {
-  ExperimentResult result;
-  result.scenario = scenario;
-  result.samples = resolved_samples(scenario, options);
-  result.seed = resolved_seed(scenario, options);
-  const SimulationScenario& s = result.scenario;
-
-  // Check everything that can be checked before any process is started.
+std::string check_experiment(const SimulationScenario& s) {
+  std::string machine_name;
   for (int nodes : s.nodes) {
     SchedulingHints hints;
     try {
-      hints = make_machine(machine_for(s, nodes))->hints();
+      const auto machine = make_machine(machine_for(s, nodes));
+      hints = machine->hints();
+      machine_name = machine->name();
     } catch (const Error& e) {
       throw Error(s.path, e.what());
     }
@@ -148,6 +144,16 @@ ExperimentResult run_experiment(const SimulationScenario& scenario, const RunOpt
       for (std::uint64_t unit : s.msg_units) (void)lengths.scaled(unit);  // no message beyond max_message_bytes
     }
   }
+  return machine_name;
+}
+
+ExperimentResult run_experiment(const SimulationScenario& scenario, const RunOptions& options) {
+  ExperimentResult result;
+  result.scenario = scenario;
+  result.samples = resolved_samples(scenario, options);
+  result.seed = resolved_seed(scenario, options);
+  const SimulationScenario& s = result.scenario;
+  result.machine_name = check_experiment(s);  // everything that can be checked before any process is started
 
   std::vector<Task> tasks;
   for (std::size_t n = 0; n < s.nodes.size(); ++n)

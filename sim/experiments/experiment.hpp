@@ -62,6 +62,7 @@ Summary summarize(const std::vector<double>& values);
 
 struct ExperimentResult {
   SimulationScenario scenario;
+  std::string machine_name;  // the machine's own name (Machine::name(): a machine file's `name`, not its path)
   int samples = 0;
   std::uint64_t seed = 0;
   std::vector<CellResult> cells;  // ordered by nodes, density, msg_unit, series
@@ -69,6 +70,11 @@ struct ExperimentResult {
   const CellResult& cell(std::size_t nodes_index, std::size_t density_index, std::size_t unit_index,
                          std::size_t series_index) const;
 };
+
+// Checks everything a run can check before any process starts (the machine at every node count,
+// each series schedulable on it, every matrix within bounds); returns the machine's own name.
+// Throws mcsim::Error naming the scenario file.
+std::string check_experiment(const SimulationScenario& scenario);
 
 // Throws mcsim::Error for anything the scenario asks that cannot be done (before any simulation
 // starts where it can be checked up front).

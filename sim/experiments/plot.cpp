@@ -47,6 +47,12 @@ std::string series_look(std::size_t k, bool filled) {
   return fmt::format("lc rgb '{}' pt {}", colours[colour], filled ? filled_points[point] : open_points[point]);
 }
 
+std::string xtics_labels(const std::vector<std::string>& labels) {
+  std::string tics;
+  for (std::size_t k = 0; k < labels.size(); ++k) tics += fmt::format("{}{} {}", k ? ", " : "", quoted(labels[k]), k);
+  return fmt::format("xtics ({}) noenhanced", tics);
+}
+
 namespace {
 // One plot's settings, data and plot command; data blocks are named per panel.
 std::string panel_script(const PlotSpec& spec, std::size_t panel) {

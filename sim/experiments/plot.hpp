@@ -33,6 +33,11 @@ struct PlotSpec {
 // share a colour or a marker: a gnuplot "lc rgb '#...' pt N" clause, filled or open marker.
 std::string series_look(std::size_t k, bool filled = true);
 
+// A PlotSpec setting that names the x positions 0, 1, 2, ... by `labels` (categories along x: the
+// machines of a comparison); each label is a quoted literal, as every text of a script, shown as is
+// (noenhanced: no markup, '_' stays '_').
+std::string xtics_labels(const std::vector<std::string>& labels);
+
 // The gnuplot script that draws `spec` into `output` (SVG).
 std::string gnuplot_script(const PlotSpec& spec, const std::string& output);
 // Runs gnuplot (no shell; it writes into a private temporary directory) and returns the SVG once

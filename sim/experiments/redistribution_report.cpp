@@ -174,7 +174,7 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
   std::string text = header_text(s);
   for (const auto& [key, value] : s.machine.options)
     text += fmt::format("machine option changed from the published value: {} = {}\n", key, value);
-  text += fmt::format("machine {} ({} nodes), {}-byte elements{}; communication time in ms\n\n", s.machine.name,
+  text += fmt::format("machine {} ({} nodes), {}-byte elements{}; communication time in ms\n\n", machine->name(),
                       machine->nodes(), s.element_bytes,
                       s.global_size > 0 ? fmt::format(", global size {} (local N = global / p)", s.global_size) : "");
   // Columns as wide as their heads (at least 12): times, then ratios to the baseline.

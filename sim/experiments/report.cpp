@@ -90,7 +90,7 @@ std::string side_by_side(const ExperimentResult& result, const std::vector<Compa
   const SimulationScenario& s = result.scenario;
   std::string out = fmt::format("{} — {}\n", s.id, s.title);
   if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
-  out += fmt::format("machine: {} with {} nodes; workload: {} d={}; {} samples, seed {}\n", s.machine.name,
+  out += fmt::format("machine: {} with {} nodes; workload: {} d={}; {} samples, seed {}\n", result.machine_name,
                      s.nodes.front(), s.workload.name, s.densities.front(), result.samples, result.seed);
   for (const auto& [key, value] : s.machine.options)
     out += fmt::format("machine option changed from the published value: {} = {}\n", key, value);
@@ -140,7 +140,7 @@ std::string sweep_csv(const ExperimentResult& result, const ReportOptions& optio
   out += options.host_times ? ",host_ms_mean\n" : "\n";
   for (const auto& c : result.cells) {
     const auto comm = summarize(c.comm_s);
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}", field(s.id), field(s.machine.name), c.nodes,
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}", field(s.id), field(result.machine_name), c.nodes,
                        field(s.workload.name), c.density, c.msg_unit, field(s.series[c.series].label),
                        field(s.series[c.series].scheduler),
                        field(std::string(to_string(c.strategy))), c.comm_s.size(), comm.mean * 1e3, comm.sd * 1e3, comm.min * 1e3,

@@ -49,7 +49,7 @@ std::string RunIdentity::difference(const RunIdentity& other) const {
     return fmt::format("made by another command: '{}', not '{}'", shortened(command_line(other.command)),
                        shortened(command_line(command)));
   if (inputs != other.inputs)
-    return "made from other input files (the scenario or its matrix file changed since, or another one of that name)";
+    return "made from other input files (the scenario, its matrix file or its machine file changed since, or another one of that name)";
   return "";
 }
 

@@ -24,10 +24,10 @@ namespace {
 PlotKind plot_from_string(const Reader& r, const toml::table& root) {
   const std::string name = r.string(root, "plot", "plot", false);
   for (PlotKind kind : {PlotKind::none, PlotKind::comm, PlotKind::heap_ops, PlotKind::regions, PlotKind::overhead,
-                        PlotKind::slowdown})
+                        PlotKind::slowdown, PlotKind::machines})
     if (to_string(kind) == name) return kind;
   throw Error(r.at(*root.get("plot"), "plot"),
-              fmt::format("unknown plot '{}' (comm, heap-ops, regions, overhead or slowdown)", name));
+              fmt::format("unknown plot '{}' (comm, heap-ops, regions, overhead, slowdown or machines)", name));
 }
 
 void read_paper_permutations(const Reader& r, const toml::array& rows, PermutationScenario& s) {
@@ -172,12 +172,58 @@ void read_mapping_metrics(const Reader& r, const toml::table& root, MappingScena
     throw Error(r.at(*root.get("plot"), "plot"), "a mapping-metrics scenario plots only plot = \"slowdown\" of report \"slowdown\"");
 }
 
-// The [machine] table: name, nodes (one or a list; the spec takes the first), options.
-std::vector<int> read_machine(const Reader& r, const toml::table& root, MachineSpec& spec) {
+// The [machine] table: exactly one of name (a bundled machine), file (a machine file, relative to
+// the scenario's folder) and names (bundled machines, the machines axis: kind = "simulation", which
+// passes `axis`); nodes (one or a list; the spec takes the first); options.
+std::vector<int> read_machine(const Reader& r, const toml::table& root, MachineSpec& spec,
+                              std::vector<std::string>* axis = nullptr) {
   const auto* machine = root["machine"].as_table();
   if (!machine) throw Error(r.at("machine"), "missing [machine] table");
-  r.only_keys(*machine, "machine", {"name", "nodes", "options"});
-  spec.name = r.string(*machine, "name", "machine.name", true);
+  r.only_keys(*machine, "machine", {"name", "file", "names", "nodes", "options"});
+  std::vector<std::string> given;
+  for (const char* key : {"name", "file", "names"})
+    if (machine->get(key)) given.push_back(key);
+  if (given.empty())
+    throw Error(r.at(*machine, "machine"),
+                "needs name (a bundled machine: mcsim list machines), file (a machine file) or names (a list of "
+                "bundled machines)");
+  if (given.size() > 1)
+    throw Error(r.at(*machine->get(given[1]), "machine." + given[1]),
+                fmt::format("[machine] takes one of name, file and names, not both {} and {}", given[0], given[1]));
+  if (given[0] == "name") {
+    spec.name = r.string(*machine, "name", "machine.name", true);
+    if (names_machine_file(spec.name))
+      throw Error(r.at(*machine->get("name"), "machine.name"),
+                  fmt::format("'{}' names a file: a machine file is given as file = \"{}\"", spec.name, spec.name));
+  } else if (given[0] == "file") {
+    // A relative path names a file beside the scenario, wherever mcsim is started from; it keeps a
+    // '/' so that it is never taken for a bundled machine's name.
+    const std::string file = r.string(*machine, "file", "machine.file", true);
+    if (file.empty()) throw Error(r.at(*machine->get("file"), "machine.file"), "names no file");
+    namespace fs = std::filesystem;
+    fs::path resolved = fs::path(file).is_relative() ? fs::path(r.path()).parent_path() / file : fs::path(file);
+    spec.name = resolved.lexically_normal().string();
+    if (!names_machine_file(spec.name)) spec.name = "./" + spec.name;
+  } else {
+    const auto* list = (*machine)["names"].as_array();
+    if (!list || list->empty())
+      throw Error(r.at(*machine->get("names"), "machine.names"), "expected a non-empty list of bundled machines");
+    if (!axis)
+      throw Error(r.at(*machine->get("names"), "machine.names"),
+                  "a list of machines is an axis of kind = \"simulation\" only");
+    for (const auto& item : *list) {
+      auto name = item.value<std::string>();
+      if (!name) throw Error(r.at(item, "machine.names"), "expected the name of a bundled machine");
+      if (names_machine_file(*name))
+        throw Error(r.at(item, "machine.names"),
+                    fmt::format("'{}' names a file: names lists bundled machines only (a scenario takes one "
+                                "machine file, as file = \"...\")", *name));
+      if (std::find(axis->begin(), axis->end(), *name) != axis->end())
+        throw Error(r.at(item, "machine.names"), fmt::format("'{}' is listed twice", *name));
+      axis->push_back(*name);
+    }
+    spec.name = axis->front();
+  }
   const auto* nodes = machine->get("nodes");
   if (!nodes) throw Error(r.at("machine.nodes"), "missing required key");
   std::vector<int> counts;
@@ -366,6 +412,7 @@ std::string_view to_string(PlotKind plot) {
     case PlotKind::regions: return "regions";
     case PlotKind::overhead: return "overhead";
     case PlotKind::slowdown: return "slowdown";
+    case PlotKind::machines: return "machines";
   }
   return "";
 }
@@ -390,6 +437,17 @@ bool RegionRule::contains(int density, std::uint64_t bytes) const {
   if (max_bytes && bytes > *max_bytes) return false;
   if (max_bytes_times_density && static_cast<double>(bytes) * density > *max_bytes_times_density) return false;
   return true;
+}
+
+std::vector<MachineSpec> machines_of(const SweepScenario& scenario) {
+  if (scenario.machines.empty()) return {scenario.machine};
+  std::vector<MachineSpec> specs;
+  for (const auto& name : scenario.machines) {
+    MachineSpec spec = scenario.machine;
+    spec.name = name;
+    specs.push_back(std::move(spec));
+  }
+  return specs;
 }
 
 std::string with_lambda(const std::string& spec, double lambda) {
@@ -481,7 +539,12 @@ Scenario load_scenario(const std::string& path) {
   if (const auto* node = root.get("seed"))
     s.seed = static_cast<std::uint64_t>(r.integers(*node, "seed", 0, std::numeric_limits<std::int64_t>::max()).at(0));
 
-  s.nodes = read_machine(r, root, s.machine);
+  s.nodes = read_machine(r, root, s.machine, kind == "simulation" ? &s.machines : nullptr);
+  // A run over the machines axis reports per machine (machine_comparison.hpp) and draws only that.
+  if (!s.machines.empty() && s.plot != PlotKind::none && s.plot != PlotKind::machines)
+    throw Error(r.at(*root.get("plot"), "plot"), "a scenario over [machine] names draws plot = \"machines\" only");
+  if (s.machines.empty() && s.plot == PlotKind::machines)
+    throw Error(r.at(*root.get("plot"), "plot"), "plot = \"machines\" needs [machine] names (the machines axis)");
 
   const auto* workload = root["workload"].as_table();
   if (!workload) throw Error(r.at("workload"), "missing [workload] table");

@@ -58,6 +58,7 @@ enum class PlotKind {
   regions,   // the fastest series per density and msg_unit (the iPSC/860 paper's Figure 5)
   overhead,  // scheduling time / communication time against msg_unit (its Figures 10-11)
   slowdown,  // a mapping's slowdown against n (Lo et al. 1992)
+  machines,  // communication time per machine of [machine] names, a marker per series
 };
 std::string_view to_string(PlotKind plot);
 
@@ -73,7 +74,12 @@ struct ScenarioHeader {
 
 // A sweep over machines, matrices and schedulers (kinds simulation and permutations).
 struct SweepScenario : ScenarioHeader {
-  MachineSpec machine;  // machine.nodes is the first of `nodes`
+  // [machine] name (a bundled machine) or file (a machine file, its path made relative to the
+  // scenario's folder); with [machine] names, the first of them. machine.nodes is the first of `nodes`.
+  MachineSpec machine;
+  // [machine] names (kind = "simulation" only): the machines axis. The scenario runs on each in
+  // turn, as `machine` with its name replaced (the options apply to every one); empty: `machine` alone.
+  std::vector<std::string> machines;
   std::vector<int> nodes;
   WorkloadSpec workload;  // workload.density is the first of `densities`
   std::vector<int> densities;
@@ -167,6 +173,9 @@ struct RedistributionScenario : ScenarioHeader {
 struct BoundedTrafficScenario : SweepScenario {
   std::vector<std::uint64_t> traffic;
 };
+
+// The machines a sweep runs on: `machine`, or one per name of the machines axis.
+std::vector<MachineSpec> machines_of(const SweepScenario& scenario);
 
 // A scenario file is exactly one of the kinds.
 using Scenario = std::variant<SimulationScenario, PermutationScenario, MappingScenario, RedistributionScenario,

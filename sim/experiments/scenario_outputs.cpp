@@ -2,6 +2,7 @@
 
 #include "../core/error.hpp"
 #include "bounded_traffic.hpp"
+#include "machine_comparison.hpp"
 #include "mapping_report.hpp"
 #include "mapping_simulation.hpp"
 #include "overhead.hpp"
@@ -44,6 +45,13 @@ ScenarioOutputs outputs_of(const PermutationScenario& s, const RunOptions& run, 
 
 ScenarioOutputs outputs_of(const SimulationScenario& s, const RunOptions& run, const ReportOptions& report) {
   ScenarioOutputs out;
+  if (!s.machines.empty()) {  // the machines axis: [machine] names
+    const MachineComparison comparison = run_machine_comparison(s, run);
+    out.printed = machine_comparison_text(comparison);
+    out.files.push_back({".csv", machine_comparison_csv(comparison, report)});
+    if (s.plot == PlotKind::machines) out.plot = machine_comparison_plot(comparison);
+    return out;
+  }
   const auto result = run_experiment(s, run);
   if (s.nodes.size() == 1 && s.densities.size() == 1) {
     const auto rows = comparison_rows(result, report);

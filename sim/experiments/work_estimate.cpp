@@ -77,15 +77,17 @@ struct Stop {
   }
 };
 
-// Simulation sweeps: every (nodes, density, sample) is a task; in each, every series' candidates
-// at every msg_unit are jobs.
+// Simulation sweeps: every (machine, nodes, density, sample) is a task (one machine, or one per
+// machine of the machines axis); in each, every series' candidates at every msg_unit are jobs.
 WorkEstimate estimate(const SimulationScenario& s, const RunOptions& run, const Stop& stop) {
   WorkEstimate w;
   const double samples = resolved_samples(s, run);
   double most_messages = 0, jobs = 0;
-  for (int nodes : s.nodes) {
+  const std::vector<MachineSpec> machines = machines_of(s);
+  for (std::size_t at = 0; at < machines.size() * s.nodes.size(); ++at) {
     if (stop(w)) break;
-    const auto machine = machine_at(with_nodes(s.machine, nodes), s.path);
+    const int nodes = s.nodes[at % s.nodes.size()];
+    const auto machine = machine_at(with_nodes(machines[at / s.nodes.size()], nodes), s.path);
     for (int density : s.densities) {
       if (stop(w)) break;
       const double messages = max_workload_messages(with_density(s.workload, density), nodes);
@@ -101,9 +103,10 @@ WorkEstimate estimate(const SimulationScenario& s, const RunOptions& run, const 
       w.tasks += samples * per_task;
     }
   }
-  w.basis = fmt::format("{}, {} each, matrices of up to {} messages",
-                        counted(samples * static_cast<double>(s.nodes.size() * s.densities.size()), "task"),
-                        counted(jobs, "simulation"), count(most_messages));
+  w.basis = fmt::format(
+      "{}, {} each, matrices of up to {} messages",
+      counted(samples * static_cast<double>(machines.size() * s.nodes.size() * s.densities.size()), "task"),
+      counted(jobs, "simulation"), count(most_messages));
   return w;
 }
 

@@ -34,7 +34,7 @@ void add_bench_command(CLI::App& app) {
   static int nodes = 512, density = 16, repeat = 1;
   static std::uint64_t unit = 1024, seed = 1;
   static std::vector<std::string> cfg;
-  cmd->add_option("--machine", machine, "Machine")->capture_default_str();
+  cmd->add_option("--machine", machine, machine_option_help)->capture_default_str();
   cmd->add_option("--nodes", nodes, "Node count")->capture_default_str()->check(whole_number(1, std::numeric_limits<int>::max()));
   cmd->add_option("--density", density, "Density d of the workload")->capture_default_str()
       ->check(whole_number(1, std::numeric_limits<int>::max()));
@@ -66,7 +66,7 @@ void add_bench_command(CLI::App& app) {
                 "bench");
     (void)workload_matrix(work, nodes, 0).scaled(unit);  // bad workloads fail before any process starts
     check_schedulable(entry, hints, machine, "--scheduler");
-    show("bench: {} with {} nodes, {} d={}, {}{}, msg_unit {} B\n", machine, nodes, workload, density, scheduler,
+    show("bench: {} with {} nodes, {} d={}, {}{}, msg_unit {} B\n", made->name(), nodes, workload, density, scheduler,
          chosen ? fmt::format(" ({})", to_string(*chosen)) : std::string(), unit);
     show("{:>4} {:>12} {:>12} {:>12} {:>12} {:>10} {:>14} {:>12}\n", "run", "generate_s", "schedule_s",
          "simulate_s", "total_s", "phases", "messages", "peak_MiB");

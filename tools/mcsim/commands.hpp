@@ -31,6 +31,11 @@ std::vector<std::filesystem::path> scenario_files_in(const std::string& director
 // would overwrite each other.
 std::vector<Scenario> load_scenarios(const std::vector<std::filesystem::path>& files);
 
+// The help of --machine (run, sweep, timeline, bench): a bundled machine or a machine file.
+inline constexpr const char* machine_option_help =
+    "Machine: a bundled one by name (mcsim list machines) or a machine file, a path with a '/' or ending in "
+    ".toml (docs/machine-files.md), e.g. --machine cm5 or --machine ./what-if.toml";
+
 // The items of a comma-separated option value, empty items left out ("a,,b" gives a and b).
 std::vector<std::string> split_list(const std::string& text);
 

@@ -17,6 +17,7 @@
 #include "../../sim/experiments/scenario_outputs.hpp"
 #include "../../sim/experiments/sensitivity.hpp"
 #include "../../sim/experiments/task_store.hpp"
+#include "../../topologies/machines.hpp"
 #include "checked_options.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
@@ -110,16 +111,41 @@ struct CommonOptions {
   }
 };
 
-// The files a scenario's run reads (the scenario file, its matrix file): part of the run's identity.
+// A machine file and the files it starts from (base = "...", nearest first): a change to any of them
+// changes the machine.
+void add_machine_files(const MachineSpec& machine, std::vector<std::string>& inputs) {
+  if (!names_machine_file(machine.name)) return;
+  inputs.push_back(machine.name);
+  const MachineFile file = read_machine(machine);
+  inputs.insert(inputs.end(), file.bases.begin(), file.bases.end());
+}
+
+// The files a scenario's run reads (the scenario file unless it has none, its matrix file, its
+// machine files): part of the run's identity.
 std::vector<std::string> input_files(const Scenario& scenario, const std::string& scenario_file) {
-  std::vector<std::string> inputs{scenario_file};
+  std::vector<std::string> inputs;
+  if (!scenario_file.empty()) inputs.push_back(scenario_file);
   std::visit(
       [&](const auto& s) {
-        if constexpr (std::is_base_of_v<SweepScenario, std::decay_t<decltype(s)>>)
+        using S = std::decay_t<decltype(s)>;
+        if constexpr (std::is_base_of_v<SweepScenario, S>) {
           if (!s.workload.file.empty()) inputs.push_back(s.workload.file);
+          for (const MachineSpec& machine : machines_of(s)) add_machine_files(machine, inputs);
+        } else if constexpr (std::is_same_v<RedistributionScenario, S>) {
+          add_machine_files(s.machine, inputs);
+        }
       },
       scenario);
   return inputs;
+}
+
+// `run --machine NAME|FILE`: the scenario runs on that machine (instead of its [machine] name, file
+// or names), with its own node counts and options.
+void replace_machine(Scenario& scenario, const std::string& machine) {
+  MachineSpec* spec = machine_of(scenario);
+  if (!spec) throw Error("--machine", fmt::format("{} has no [machine] to replace", header(scenario).id));
+  spec->name = machine;
+  if (auto* simulation = std::get_if<SimulationScenario>(&scenario)) simulation->machines.clear();
 }
 
 // Runs a scenario of any kind, prints its report, writes its files (and its plot, beside the CSV
@@ -200,11 +226,19 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
     static CommonOptions common;
     cmd->add_option("scenario", file, "Scenario file, e.g. scenarios/ranka92-table3.toml")->required();
     cmd->add_option("-o,--out", out, "CSV file to write (default: results/ID.csv)")->check(output_path());
+    static std::string machine;
+    cmd->add_option("--machine", machine,
+                    std::string(machine_option_help) + ". Replaces the scenario's [machine] name, file or names; "
+                                                       "its node counts and options stay");
     common.add_to(cmd);
     cmd->callback([] {
-      const Scenario scenario = load_scenario(file);
-      run_and_report(scenario, out.empty() ? "results/" + header(scenario).id + ".csv" : out, common,
-                     {"run", std::filesystem::absolute(file).lexically_normal().string()}, file);
+      Scenario scenario = load_scenario(file);
+      std::vector<std::string> command{"run", std::filesystem::absolute(file).lexically_normal().string()};
+      if (!machine.empty()) {
+        replace_machine(scenario, machine);
+        command.insert(command.end(), {"--machine", machine});
+      }
+      run_and_report(scenario, out.empty() ? "results/" + header(scenario).id + ".csv" : out, common, command, file);
     });
   }
   // --- reproduce -------------------------------------------------------------------------------
@@ -249,7 +283,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
                        units = "16,256,4096", strategy, out = "results/sweep.csv";
     static std::vector<std::string> schedulers;
     static CommonOptions common;
-    cmd->add_option("--machine", machine, "Machine (mcsim list machines)")->capture_default_str();
+    cmd->add_option("--machine", machine, machine_option_help)->capture_default_str();
     cmd->add_option("--nodes", nodes, "Node counts, comma-separated")->capture_default_str();
     cmd->add_option("--workload", workload, "Workload (mcsim list workloads)")->capture_default_str();
     cmd->add_option("--density", density, "Densities d, comma-separated")->capture_default_str();
@@ -294,7 +328,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       const auto words = common.words();
       command.insert(command.end(), words.begin(), words.end());
       Progress progress(s.id, !common.quiet);
-      run_stored(command, {}, out, {out}, common.stored, common.run_options(progress),
+      run_stored(command, input_files(s, ""), out, {out}, common.stored, common.run_options(progress),
                  [&](const RunOptions& run) {
                    const auto result = run_experiment(s, run);
                    const std::string csv = sweep_csv(result, ReportOptions{.host_times = !common.deterministic});

@@ -36,7 +36,7 @@ void add_timeline_command(CLI::App& app) {
   static bool link_load = false;
   static double load_scale = 0;
   static std::string trace;
-  cmd->add_option("--machine", machine, "Machine")->capture_default_str();
+  cmd->add_option("--machine", machine, machine_option_help)->capture_default_str();
   cmd->add_option("--machine-option", machine_options, "Machine parameter key=value (repeatable)");
   cmd->add_option("--nodes", nodes, "Node count")->capture_default_str()->check(whole_number(1, std::numeric_limits<int>::max()));
   cmd->add_option("--workload", workload, "Workload (mcsim list workloads)")->capture_default_str();
@@ -90,6 +90,7 @@ void add_timeline_command(CLI::App& app) {
       spec.options[option.substr(0, eq)] = option.substr(eq + 1);
     }
     const auto made = make_machine(spec);
+    const std::string& shown_machine = made->name();  // a machine file's `name`, not its path
     const auto hints = made->hints();
     const SchedulerChoice choice = find_scheduler(scheduler, "--scheduler");
     check_schedulable(choice, hints, machine, "--scheduler");
@@ -122,7 +123,7 @@ void add_timeline_command(CLI::App& app) {
                                   : fmt::format("d={}", density);
     const bool protocol = static_cast<bool>(choice.entry->program);
     const std::string title =
-        fmt::format("{} on {} {} nodes, {} {}, msg_unit {} B: {:.4g} ms {}", scheduler, machine, nodes, workload, shape,
+        fmt::format("{} on {} {} nodes, {} {}, msg_unit {} B: {:.4g} ms {}", scheduler, shown_machine, nodes, workload, shape,
                     unit, run.communication_time() * 1e3,
                     protocol ? std::string("(run-time protocol)")
                              : fmt::format("in {} phases ({})", record.phases, to_string(used)));
@@ -143,7 +144,7 @@ void add_timeline_command(CLI::App& app) {
     if (link_load) {
       files.emplace_back(beside(".links.csv"), link_load_csv(run.links, run.communication_time()));
       files.emplace_back(beside(".links.svg"),
-                         link_load_svg(machine, nodes, run.links, run.communication_time(), "link load: " + title,
+                         link_load_svg(shown_machine, nodes, run.links, run.communication_time(), "link load: " + title,
                                        load_scale));
     }
     if (trace_file) {
@@ -155,7 +156,7 @@ void add_timeline_command(CLI::App& app) {
     write_files_atomically(files);
     show("{}: communication time {:.6g} ms, {} phases, {} messages\n", scheduler, run.communication_time() * 1e3,
          record.phases, run.messages.size());
-    if (link_load) show("{}", link_load_summary(machine, run.links, run.communication_time()));
+    if (link_load) show("{}", link_load_summary(shown_machine, run.links, run.communication_time()));
     for (const auto& [path, text] : files)
       show("wrote {}{}\n", path, path == trace ? " (Paje trace: pj_dump or vite)" : "");
   });
