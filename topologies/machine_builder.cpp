@@ -158,8 +158,10 @@ MachineDescription describe(const MachineFile& m, const TopologyFamily& family, 
 
 std::unique_ptr<Machine> build_machine(MachineFile file, int nodes) {
   resolve_for_nodes(file, nodes);
-  std::shared_ptr<const TopologyFamily> family =
-      make_topology_family(file.family, file.under("topology.shape."), nodes);
+  const ParameterRecord* named = file.find("topology.family");
+  std::shared_ptr<const TopologyFamily> family = make_topology_family(
+      file.family, file.under("topology.shape."), nodes,
+      named ? fmt::format("{} (topology.family)", named->where) : "topology.family");
   return build_machine_on(std::move(file), std::move(family));
 }
 

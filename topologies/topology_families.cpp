@@ -68,11 +68,12 @@ RouteFunction route_function(std::shared_ptr<const TopologyFamily> family) {
   return [family = std::move(family)](int src, int dst) { return route_nodes(*family, src, family->route(src, dst)); };
 }
 
-std::unique_ptr<TopologyFamily> make_topology_family(const std::string& name, const ShapeRecords& shape, int nodes) {
+std::unique_ptr<TopologyFamily> make_topology_family(const std::string& name, const ShapeRecords& shape, int nodes,
+                                                     const std::string& where) {
   const auto& registry = families();
   const auto found = registry.find(name);
   if (found == registry.end())
-    throw Error("topology.family", fmt::format("unknown family \"{}\" (known: {})", name,
+    throw Error(where, fmt::format("unknown family \"{}\" (known: {})", name,
                                                fmt::join(topology_family_names(), ", ")));
   check_node_count(shape, nodes);
   return found->second(shape, nodes);

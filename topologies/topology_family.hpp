@@ -31,8 +31,10 @@ RouteFunction route_function(std::shared_ptr<const TopologyFamily> family);
 using ShapeRecords = std::vector<const ParameterRecord*>;
 
 // The family registered as `name`, for `nodes` nodes of the shape the records give.
-// Throws mcsim::Error for an unknown family, a bad shape key or a node count the shape cannot take.
-std::unique_ptr<TopologyFamily> make_topology_family(const std::string& name, const ShapeRecords& shape, int nodes);
+// Throws mcsim::Error for an unknown family (reported at `where`: a machine file gives its family
+// record's "file:line (topology.family)"), a bad shape key or a node count the shape cannot take.
+std::unique_ptr<TopologyFamily> make_topology_family(const std::string& name, const ShapeRecords& shape, int nodes,
+                                                     const std::string& where = "topology.family");
 std::vector<std::string> topology_family_names();
 
 }  // namespace mcsim

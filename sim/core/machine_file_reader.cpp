@@ -269,6 +269,7 @@ class MachineFileReader {
     // A key of [parameters] is its own option name; elsewhere `option` gives one.
     p.name = path.starts_with("parameters.") ? path.substr(11) : path;
     p.where = location(node);
+    if (!table->get("source")) throw Error(r_.at(node, path + ".source"), "missing required key");
     p.source = r_.string(*table, "source", path + ".source", true);
     if (p.source.empty()) throw Error(r_.at(*table->get("source"), path + ".source"), "the source is empty");
     const toml::node* assumption = table->get("assumption");
