@@ -270,7 +270,7 @@ TEST_CASE("Machine file errors: one line, file:line (key): what") {
         f + ":5 (links.bandwidth.assumption): expected true or false");
   // ... or without a source, or with an empty one.
   CHECK(file_error(small_machine("bandwidth = { value = \"10 MB/s\", assumption = true }\n")) ==
-        f + " (links.bandwidth.source): missing required key");
+        f + ":5 (links.bandwidth.source): missing required key");
   CHECK(file_error(small_machine("bandwidth = { value = \"10 MB/s\", source = \"\", assumption = true }\n")) ==
         f + ":5 (links.bandwidth.source): the source is empty");
   // A record without value or rule.
