@@ -7,14 +7,24 @@
 
 namespace mcsim {
 
-int FatTree::vertex(int level, std::size_t group, std::size_t copy) const {
-  if (level == 0) return static_cast<int>(group);
-  std::size_t below = static_cast<std::size_t>(shape_.nodes());
-  for (int l = 1; l < level; ++l) below += shape_.elements(l);
-  return static_cast<int>(below + group * shape_.copies(level) + copy);
+namespace {
+
+// The first vertex of `level` (1..levels + 1): the nodes, then every switch of the levels below.
+std::size_t first_vertex(const FatTreeShape& shape, int level) {
+  std::size_t below = static_cast<std::size_t>(shape.nodes());
+  for (int l = 1; l < level; ++l) below += shape.elements(l);
+  return below;
 }
 
-int FatTree::vertex_count() const { return vertex(shape_.levels() + 1, 0, 0); }
+}  // namespace
+
+int FatTree::vertex(int level, std::size_t group, std::size_t copy) const {
+  if (level == 0) return static_cast<int>(group);
+  return static_cast<int>(first_vertex(shape_, level) + group * shape_.copies(level) + copy);
+}
+
+// Not vertex(levels + 1, 0, 0): copies(levels + 1) would read a level the tree does not have.
+int FatTree::vertex_count() const { return static_cast<int>(first_vertex(shape_, shape_.levels() + 1)); }
 
 std::string FatTree::describe() const {
   std::vector<int> parents;

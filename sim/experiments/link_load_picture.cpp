@@ -45,7 +45,7 @@ std::optional<Wire> wire_of(const std::string& name) {
   return w;
 }
 
-// A direct network's channel, read back from its link's name (sim/core/channel_routes.hpp).
+// A direct network's channel, read back from its link's name (channel_link_name, sim/core/topology.hpp).
 std::optional<std::pair<int, int>> channel_of(const std::string& name) {
   int from = 0, to = 0;
   if (std::sscanf(name.c_str(), "channel-%d-%d", &from, &to) != 2) return std::nullopt;
