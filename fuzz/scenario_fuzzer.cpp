@@ -8,7 +8,7 @@
 #include "../schedulers/builtin_schedulers.hpp"
 #include "../sim/core/error.hpp"
 #include "../sim/core/machine_file_reader.hpp"
-#include "../sim/experiments/scenario.hpp"
+#include "../sim/scenario/scenario.hpp"
 #include "input_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

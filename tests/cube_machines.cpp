@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "sim/core/error.hpp"
-#include "sim/engine/isolated.hpp"
+#include "sim/runner/isolated.hpp"
 #include "sim/core/machine_file_reader.hpp"
 #include "topologies/machine_builder.hpp"
 #include "topologies/machines.hpp"

@@ -11,8 +11,8 @@
 #include <simgrid/s4u.hpp>
 #include <fmt/format.h>
 
-#include "sim/engine/child_output.hpp"
-#include "sim/engine/isolated.hpp"
+#include "sim/runner/child_output.hpp"
+#include "sim/runner/isolated.hpp"
 #include "sim/core/machine_file_reader.hpp"
 #include "topologies/fat_tree_family.hpp"
 #include "topologies/machines.hpp"

@@ -13,7 +13,7 @@
 #include "sim/core/run.hpp"
 #include "sim/engine/executor.hpp"
 #include "sim/engine/machine.hpp"
-#include "sim/experiments/isolated_simulation.hpp"
+#include "sim/runner/isolated_simulation.hpp"
 
 namespace mcsim::test {
 

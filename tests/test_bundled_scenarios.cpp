@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <set>
 
-#include "sim/experiments/scenario.hpp"
+#include "sim/scenario/scenario.hpp"
 
 TEST_CASE("Every bundled scenario loads, and its id is its file name") {
   const std::filesystem::path dir = MCSIM_SCENARIO_SOURCE_DIR;

@@ -10,8 +10,8 @@
 
 #include "helpers.hpp"
 #include "sim/core/error.hpp"
-#include "sim/experiments/csv_cells.hpp"
-#include "sim/experiments/scenario.hpp"
+#include "sim/output/csv_cells.hpp"
+#include "sim/scenario/scenario.hpp"
 
 using mcsim::test::run_mcsim;
 using mcsim::test::require_one_line_error;

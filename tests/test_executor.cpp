@@ -121,7 +121,7 @@ TEST_CASE("A subtree's up-links bound the traffic that leaves it") {
 
 // Inside one engine the second run starts at a later absolute clock, and SimGrid rounds event times
 // to its absolute precision (surf/precision, 1e-9 s): durations agree to a few ns, not bit for bit. That is why mcsim gives every task a
-// fresh process (sim/engine/isolated.hpp): byte-identical output needs runs that start at time 0.
+// fresh process (sim/runner/isolated.hpp): byte-identical output needs runs that start at time 0.
 TEST_CASE("Same plan and routing seed, same run, inside one engine") {
   Rng gen(21);
   const CommMatrix m = random_density_matrix(32, 8, gen).scaled(1024);

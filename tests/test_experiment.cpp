@@ -3,9 +3,9 @@
 #include "helpers.hpp"
 #include <filesystem>
 
-#include "sim/experiments/permutation_count.hpp"
-#include "sim/experiments/plot.hpp"
-#include "sim/experiments/report.hpp"
+#include "sim/scenario/permutation_count.hpp"
+#include "sim/output/plot.hpp"
+#include "sim/output/report.hpp"
 
 using namespace mcsim;
 

@@ -21,8 +21,8 @@
 #include "sim/core/comm_matrix.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/scheduler.hpp"
-#include "sim/experiments/output_file.hpp"
-#include "sim/experiments/scenario.hpp"
+#include "sim/runner/output_file.hpp"
+#include "sim/scenario/scenario.hpp"
 #include "sim/workloads/workloads.hpp"
 #include "topologies/machines.hpp"
 

@@ -13,9 +13,9 @@
 #include "sim/core/scheduler.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/plan_validator.hpp"
-#include "sim/experiments/experiment.hpp"
-#include "sim/experiments/permutation_count.hpp"
-#include "sim/experiments/scenario.hpp"
+#include "sim/scenario/experiment.hpp"
+#include "sim/scenario/permutation_count.hpp"
+#include "sim/scenario/scenario.hpp"
 #include "sim/workloads/workloads.hpp"
 #include "topologies/machines.hpp"
 

@@ -18,8 +18,8 @@
 #include "helpers.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/input_file.hpp"
-#include "sim/experiments/scenario.hpp"
-#include "sim/experiments/task_store.hpp"
+#include "sim/scenario/scenario.hpp"
+#include "sim/runner/task_store.hpp"
 
 namespace fs = std::filesystem;
 

@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "sim/core/error.hpp"
-#include "sim/experiments/job_record.hpp"
+#include "sim/runner/job_record.hpp"
 
 using namespace mcsim;
 

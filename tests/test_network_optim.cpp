@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "helpers.hpp"
-#include "sim/experiments/isolated_simulation.hpp"
+#include "sim/runner/isolated_simulation.hpp"
 
 using namespace mcsim;
 using test::end_of;

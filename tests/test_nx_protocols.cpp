@@ -8,7 +8,7 @@
 
 #include "helpers.hpp"
 #include "sim/core/error.hpp"
-#include "sim/experiments/isolated_simulation.hpp"
+#include "sim/runner/isolated_simulation.hpp"
 #include "topologies/machines.hpp"
 
 using namespace mcsim;

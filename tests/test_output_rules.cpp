@@ -23,8 +23,8 @@
 #include <fmt/format.h>
 
 #include "helpers.hpp"
-#include "sim/engine/termination.hpp"
-#include "sim/experiments/csv_cells.hpp"
+#include "sim/runner/termination.hpp"
+#include "sim/output/csv_cells.hpp"
 
 using mcsim::test::require_one_line_error;
 using mcsim::test::run_mcsim;

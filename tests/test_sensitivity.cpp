@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "sim/experiments/sensitivity.hpp"
+#include "sim/scenario/sensitivity.hpp"
 
 using namespace mcsim;
 

@@ -1,4 +1,4 @@
-// Shards, merging and resumable runs (sim/experiments/task_store.hpp, shard_file.hpp; --shard,
+// Shards, merging and resumable runs (sim/runner/task_store.hpp, shard_file.hpp; --shard,
 // --from-shards, --resume): a shard runs only its share, merged shards give the bytes of one run,
 // every way a set of shard files can be wrong is one clear error, and a run started again runs only
 // what is missing. Shard and task files are data from whoever could write their directory: edited
@@ -16,10 +16,10 @@
 
 #include "helpers.hpp"
 #include "sim/core/error.hpp"
-#include "sim/experiments/scenario.hpp"
-#include "sim/experiments/scenario_outputs.hpp"
-#include "sim/experiments/shard_file.hpp"
-#include "sim/experiments/task_store.hpp"
+#include "sim/scenario/scenario.hpp"
+#include "sim/scenario/scenario_outputs.hpp"
+#include "sim/runner/shard_file.hpp"
+#include "sim/runner/task_store.hpp"
 
 namespace fs = std::filesystem;
 using mcsim::test::run_mcsim;

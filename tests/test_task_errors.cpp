@@ -1,4 +1,4 @@
-// A task's error travels to the parent on the task's result channel (sim/engine/isolated.hpp),
+// A task's error travels to the parent on the task's result channel (sim/runner/isolated.hpp),
 // never guessed from its stderr (issue 36, item 12): under AddressSanitizer the process of a task
 // whose node program raised an error died while SimGrid unwound the other actors, and the parent
 // reported the last line of stderr, a sanitizer warning, instead of the error.
@@ -11,8 +11,8 @@
 
 #include "sim/core/error.hpp"
 #include "sim/engine/actor_errors.hpp"
-#include "sim/engine/child_output.hpp"
-#include "sim/engine/isolated.hpp"
+#include "sim/runner/child_output.hpp"
+#include "sim/runner/isolated.hpp"
 
 namespace s4u = simgrid::s4u;
 

@@ -21,9 +21,9 @@
 #include <vector>
 
 #include "helpers.hpp"
-#include "sim/experiments/experiment.hpp"
-#include "sim/experiments/report.hpp"
-#include "sim/experiments/scenario.hpp"
+#include "sim/scenario/experiment.hpp"
+#include "sim/output/report.hpp"
+#include "sim/scenario/scenario.hpp"
 
 using namespace mcsim;
 

@@ -1,4 +1,4 @@
-// The bound before work (issue 36, item 10; sim/experiments/work_estimate.hpp): every run
+// The bound before work (issue 36, item 10; sim/scenario/work_estimate.hpp): every run
 // estimates its work from the scenario alone and refuses, in one line naming the estimate and
 // --max-work, above the limit. Before, a valid scenario ran for half an hour or more with no word.
 #include <catch2/catch.hpp>
@@ -11,8 +11,8 @@
 
 #include "helpers.hpp"
 #include "sim/core/error.hpp"
-#include "sim/experiments/scenario.hpp"
-#include "sim/experiments/work_estimate.hpp"
+#include "sim/scenario/scenario.hpp"
+#include "sim/scenario/work_estimate.hpp"
 #include "topologies/machines.hpp"
 
 namespace fs = std::filesystem;

@@ -9,7 +9,7 @@
 
 #include "sim/core/node_program.hpp"
 #include "sim/core/random.hpp"
-#include "sim/experiments/isolated_simulation.hpp"
+#include "sim/runner/isolated_simulation.hpp"
 
 namespace mcsim::wormhole_cases {
 

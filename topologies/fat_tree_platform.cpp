@@ -17,7 +17,7 @@ void FatTreePlatform::build() {
     s4u::Host* host = zone->create_host(fmt::format("node-{}", i), 1e9);
     FatTreeZone::NodeInterface interface;
     // The interface links are named cmmd-N (the CM-5's CMMD): link pictures and recordings read
-    // them by that name (sim/experiments/link_load_picture.cpp).
+    // them by that name (sim/output/link_load_picture.cpp).
     if (links_.interface_Bps > 0 && links_.shared_interface) {
       s4u::Link* copy = zone->create_link(fmt::format("cmmd-{}", i), links_.interface_Bps);
       interface.outgoing = {copy};

@@ -174,7 +174,7 @@ class Node : public ControlContext {
 // One job's program: run() is called once per node, each in that node's own simulated process;
 // result() once, after every run() has returned and every control message has been handled. A
 // program object is made afresh for each run of a job; it may be made in a child process (the
-// simulation runs in one; see sim/engine/isolated.hpp), so its results come back through the Run.
+// simulation runs in one; see sim/runner/isolated.hpp), so its results come back through the Run.
 class Program {
  public:
   virtual ~Program() = default;

@@ -68,7 +68,7 @@ struct SchedulerEntry {
   void (*check_parameters)(const SchedulerParams&) = nullptr;
   // 0: the plan sends the matrix's messages. Above 0: it exchanges with every other node whatever
   // the matrix (LP's dummy messages), this many messages per ordered pair of nodes; the work
-  // estimate (sim/experiments/work_estimate.hpp) counts n(n-1) times it.
+  // estimate (sim/scenario/work_estimate.hpp) counts n(n-1) times it.
   double messages_per_pair = 0;
 };
 

@@ -2,7 +2,6 @@
 
 #include <simgrid/s4u/Actor.hpp>
 
-#include "isolated.hpp"
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/asan_interface.h>
@@ -47,10 +46,17 @@ extern "C" const char* __asan_default_suppressions() { return "interceptor_name:
 void forget_unwound_frames() {}
 #endif
 
+static FirstErrorObserver& first_error_observer() {
+  static FirstErrorObserver observer = nullptr;
+  return observer;
+}
+
+void observe_first_actor_error(FirstErrorObserver observer) { first_error_observer() = observer; }
+
 void stop_simulation_on(std::exception_ptr error) {
   if (!kept_error()) {
-    // To the parent at once, on the task's own channel: the unwinding below may end the process.
-    send_task_error(error);
+    // To the observer at once (a task's parent): the unwinding below may end the process.
+    if (first_error_observer()) first_error_observer()(error);
     kept_error() = std::move(error);
   }
   simgrid::s4u::Actor::kill_all();

@@ -13,9 +13,14 @@
 
 namespace mcsim {
 
-// Keeps `error` if it is the simulation's first (and sends it to the parent at once when this is a
-// task's process: isolated.hpp's send_task_error), and kills every actor but the calling one.
+// Keeps `error` if it is the simulation's first (and hands it to the observer, if one is set), and
+// kills every actor but the calling one.
 void stop_simulation_on(std::exception_ptr error);
+// Called with a simulation's first error as soon as it is raised, before SimGrid unwinds the other
+// actors: the process runner (sim/runner/isolated.hpp) sets it in a task's process to send the
+// error to its parent at once. The engine itself knows no processes.
+using FirstErrorObserver = void (*)(std::exception_ptr error);
+void observe_first_actor_error(FirstErrorObserver observer);
 // In the sanitizer build, clears what an exception's unwinding left poisoned on the calling
 // actor's stack (actor_errors.cpp says why); nothing otherwise.
 void forget_unwound_frames();

@@ -8,29 +8,16 @@
 
 #include "../core/comm_matrix.hpp"
 #include "../core/random.hpp"
+#include "../core/workload_spec.hpp"
 
 namespace mcsim {
-
-struct WorkloadSpec {
-  std::string name;
-  int density = 0;        // d: messages each node sends and receives (random-density)
-  std::string file;       // matrix-file: CSV of src,dst,bytes
-  std::string variant;    // a named instance of a workload family (e.g. a mesh size)
-  std::string where;      // where the spec was written (scenario file and table), for errors
-  // bounded-traffic (Ranka, Shankar, Alsabti 1995, sec. 7): fan-out k, non-uniformity l, traffic t
-  // per node in elements, and the probability of keeping each message (1: equal traffic)
-  int fan_out = 0;
-  double nonuniformity = 0;
-  std::uint64_t traffic = 0;
-  double keep = 1;
-};
 
 struct WorkloadEntry {
   std::string name;
   std::string description;
   CommMatrix (*generate)(const WorkloadSpec&, int nodes, Rng& rng);
   // The most messages a matrix on `nodes` nodes holds, known without making it (the work estimate
-  // counts these before any matrix is made: sim/experiments/work_estimate.hpp).
+  // counts these before any matrix is made: sim/scenario/work_estimate.hpp).
   double (*max_messages)(const WorkloadSpec&, int nodes);
 };
 

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "../../sim/core/scheduler.hpp"
-#include "../../sim/experiments/pipeline.hpp"
+#include "../../sim/runner/pipeline.hpp"
 #include "../../topologies/machines.hpp"
 #include "checked_options.hpp"
 #include "commands.hpp"

@@ -12,7 +12,7 @@
 
 #include "../../sim/core/checked_number.hpp"
 #include "../../sim/core/error.hpp"
-#include "../../sim/experiments/work_estimate.hpp"
+#include "../../sim/scenario/work_estimate.hpp"
 
 namespace mcsim::cli {
 
@@ -73,7 +73,7 @@ inline CLI::Validator output_path() {
       "PATH");
 }
 
-// --max-work N: the bound before work (sim/experiments/work_estimate.hpp). Every command that
+// --max-work N: the bound before work (sim/scenario/work_estimate.hpp). Every command that
 // simulates estimates its work first and refuses, in one line, above N.
 struct WorkLimit {
   double max_work = default_max_work;

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "../../sim/experiments/scenario.hpp"
+#include "../../sim/scenario/scenario.hpp"
 
 namespace mcsim::cli {
 

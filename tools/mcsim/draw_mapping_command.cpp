@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "../../sim/core/error.hpp"
-#include "../../sim/experiments/report.hpp"
+#include "../../sim/output/report.hpp"
 #include "../../sim/mapping/binomial_tree.hpp"
 #include "../../sim/mapping/mapping_svg.hpp"
 #include "../../sim/mapping/mappings.hpp"

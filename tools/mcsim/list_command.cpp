@@ -7,7 +7,7 @@
 #include "../../sim/core/scheduler.hpp"
 #include "../../sim/core/error.hpp"
 #include "../../sim/engine/transport.hpp"
-#include "../../sim/experiments/scenario.hpp"
+#include "../../sim/scenario/scenario.hpp"
 #include "../../sim/mapping/mappings.hpp"
 #include "../../sim/workloads/workloads.hpp"
 #include "../../topologies/machines.hpp"

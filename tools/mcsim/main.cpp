@@ -14,7 +14,7 @@
 
 #include "../../schedulers/builtin_schedulers.hpp"
 #include "../../sim/core/error.hpp"
-#include "../../sim/engine/termination.hpp"
+#include "../../sim/runner/termination.hpp"
 #include "commands.hpp"
 #include "terminal_text.hpp"
 

@@ -1,6 +1,6 @@
 // mcsim report: runs the bundled reproductions (all, or those --only names) and writes, into one
 // directory, each one's CSV files and plot and a static index.html that sets them side by side with
-// the papers (sim/experiments/html_report.hpp). Nothing needs a server or a script to read it.
+// the papers (sim/output/html_report.hpp). Nothing needs a server or a script to read it.
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -10,10 +10,10 @@
 #include <fmt/format.h>
 
 #include "../../sim/core/error.hpp"
-#include "../../sim/experiments/html_report.hpp"
-#include "../../sim/experiments/output_file.hpp"
-#include "../../sim/experiments/scenario_files.hpp"
-#include "../../sim/experiments/scenario_outputs.hpp"
+#include "../../sim/output/html_report.hpp"
+#include "../../sim/runner/output_file.hpp"
+#include "../../sim/scenario/scenario_files.hpp"
+#include "../../sim/scenario/scenario_outputs.hpp"
 #include "../../topologies/machines.hpp"
 #include "checked_options.hpp"
 #include "commands.hpp"

@@ -7,9 +7,9 @@
 
 #include "../../sim/core/error.hpp"
 #include "../../sim/core/input_file.hpp"
-#include "../../sim/experiments/output_file.hpp"
-#include "../../sim/experiments/shard_file.hpp"
-#include "../../sim/experiments/task_store.hpp"
+#include "../../sim/runner/output_file.hpp"
+#include "../../sim/runner/shard_file.hpp"
+#include "../../sim/runner/task_store.hpp"
 #include "terminal_text.hpp"
 
 namespace mcsim::cli {

@@ -1,6 +1,6 @@
 // --shard K/N, --resume and --from-shards for `mcsim run`, `reproduce`, `sweep` and `sensitivity`:
 // the command makes its report as usual, and this decides, through a TaskStore
-// (sim/experiments/task_store.hpp), which tasks run and whether the result is the report's files
+// (sim/runner/task_store.hpp), which tasks run and whether the result is the report's files
 // or a shard's result file.
 //
 //   (plain)           every task runs; the report's files are written.
@@ -26,8 +26,8 @@
 #include <utility>
 #include <vector>
 
-#include "../../sim/experiments/experiment.hpp"
-#include "../../sim/experiments/run_identity.hpp"
+#include "../../sim/scenario/experiment.hpp"
+#include "../../sim/runner/run_identity.hpp"
 
 namespace mcsim::cli {
 

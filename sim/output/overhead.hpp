@@ -1,0 +1,22 @@
+// Scheduling overhead: the time to compute a schedule against the time to carry it out (Wang and
+// Ranka 1994, Figures 10 and 11: "scheduling cost / communication cost" against message size).
+// Scheduling time is host time on this computer, so the fractions are far below the paper's,
+// which timed a 40 MHz i860; the shape (falling with size, a step at the protocol change) is what
+// can be compared.
+#pragma once
+
+#include <string>
+
+#include "../core/experiment_result.hpp"
+#include "plot.hpp"
+#include "report.hpp"
+
+namespace mcsim {
+
+// experiment,density,bytes,series,schedule_ms,comm_ms,fraction (one line per cell); without host
+// times (--deterministic) schedule_ms and fraction are left empty.
+std::string overhead_csv(const ExperimentResult& result, const ReportOptions& options);
+// The fraction against message size, one line per (series, density).
+PlotSpec overhead_plot(const ExperimentResult& result);
+
+}  // namespace mcsim

@@ -1,0 +1,136 @@
+#include "report.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "../core/error.hpp"
+
+namespace mcsim {
+
+namespace {
+std::string number(std::optional<double> v) { return csv_number(v); }
+std::string field(const std::string& text) { return csv_field(text); }
+}  // namespace
+
+std::string comparison_csv(const std::string& experiment, const std::vector<ComparisonRow>& rows) {
+  std::string out = "experiment,row,series,x,paper,mcsim,ratio\n";
+  for (const auto& r : rows)
+    out += fmt::format("{},{},{},{},{},{},{}\n", field(experiment), field(r.row), field(r.series), field(r.x), number(r.paper),
+                       number(r.mcsim),
+                       number(r.ratio()));
+  return out;
+}
+
+std::string side_by_side(const ExperimentResult& result, const std::vector<ComparisonRow>& rows) {
+  const SimulationScenario& s = result.scenario;
+  std::string out = fmt::format("{} — {}\n", s.id, s.title);
+  if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
+  out += fmt::format("machine: {} with {} nodes; workload: {} d={}; {} samples, seed {}\n", result.machine_name,
+                     s.nodes.front(), s.workload.name, s.densities.front(), result.samples, result.seed);
+  for (const auto& [key, value] : s.machine.options)
+    out += fmt::format("machine option changed from the published value: {} = {}\n", key, value);
+  for (const auto& note : s.notes) out += fmt::format("note: {}\n", note);
+
+  std::vector<std::string> row_names;
+  for (const auto& r : rows)
+    if (std::find(row_names.begin(), row_names.end(), r.row) == row_names.end()) row_names.push_back(r.row);
+  constexpr int width = 26;
+  out += fmt::format("\n{:<10}", "");
+  for (const auto& series : s.series)
+    out += fmt::format("{:>{}}", series.label + (series.new_in_mcsim ? " (new)" : ""), width);
+  out += fmt::format("\n{:<10}", "");
+  for (std::size_t k = 0; k < s.series.size(); ++k) out += fmt::format("{:>{}}", "paper / mcsim / ratio", width);
+  out += "\n";
+  for (const auto& name : row_names) {
+    std::vector<std::string> xs;
+    for (const auto& r : rows)
+      if (r.row == name && std::find(xs.begin(), xs.end(), r.x) == xs.end()) xs.push_back(r.x);
+    for (const auto& x : xs) {
+      out += fmt::format("{:<10}", x.empty() ? name : name + " " + x);
+      for (const auto& series : s.series) {
+        auto it = std::find_if(rows.begin(), rows.end(),
+                               [&](const ComparisonRow& r) { return r.row == name && r.x == x && r.series == series.label; });
+        std::string cell = "-";
+        if (it != rows.end()) {
+          const auto ratio = it->ratio();
+          cell = fmt::format("{} / {} / {}", it->paper ? fmt::format("{:.4g}", *it->paper) : "-",
+                             it->mcsim ? fmt::format("{:.4g}", *it->mcsim) : "-",
+                             ratio ? fmt::format("{:.2f}", *ratio) : "-");
+        }
+        out += fmt::format("{:>{}}", cell, width);
+      }
+      out += "\n";
+    }
+  }
+  out += "\ncomm: communication time in ms, mean over samples; comp: scheduling time in ms (paper: 33 MHz SPARC node,"
+         " mcsim: this computer); iters: phases (permutations).\n";
+  return out;
+}
+
+std::string sweep_csv(const ExperimentResult& result, const ReportOptions& options) {
+  const SimulationScenario& s = result.scenario;
+  std::string out =
+      "experiment,machine,nodes,workload,density,msg_unit,series,scheduler,strategy,samples,comm_ms_mean,comm_ms_sd,"
+      "comm_ms_min,comm_ms_max,phases_mean";
+  out += options.host_times ? ",host_ms_mean\n" : "\n";
+  for (const auto& c : result.cells) {
+    const auto comm = summarize(c.comm_s);
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}", field(s.id), field(result.machine_name), c.nodes,
+                       field(s.workload.name), c.density, c.msg_unit, field(s.series[c.series].label),
+                       field(s.series[c.series].scheduler),
+                       field(std::string(to_string(c.strategy))), c.comm_s.size(), comm.mean * 1e3, comm.sd * 1e3, comm.min * 1e3,
+                       comm.max * 1e3, summarize(c.phases).mean);
+    out += options.host_times ? fmt::format(",{:.6g}\n", summarize(c.host_s).mean * 1e3) : "\n";
+  }
+  return out;
+}
+
+// Left: the times, each series in its own colour and marker (line and filled marker: mcsim; open
+// marker of the same colour: the paper). Right: mcsim / paper per series against msg_unit, with
+// the line where they agree (1.0).
+PlotSpec comm_plot(const ExperimentResult& result) {
+  const SimulationScenario& s = result.scenario;
+  PlotSpec plot{s.id + ": communication time (lines: mcsim, open markers: paper)", "msg_unit (bytes)", "time (ms)",
+                true, true, {}, "left top"};
+  PlotSpec ratio{s.id + ": mcsim / paper", "msg_unit (bytes)", "mcsim / paper (communication time)", true, false, {},
+                 "outside right top"};
+  for (std::size_t k = 0; k < s.series.size(); ++k) {
+    PlotSeries ours{.title = "mcsim " + s.series[k].label};
+    ours.style = "linespoints " + series_look(k) + " ps 1.2";
+    std::vector<double> mean(s.msg_units.size());
+    for (std::size_t u = 0; u < s.msg_units.size(); ++u) {
+      mean[u] = summarize(result.cell(0, 0, u, k).comm_s).mean * 1e3;
+      ours.points.emplace_back(static_cast<double>(s.msg_units[u]), mean[u]);
+    }
+    plot.series.push_back(std::move(ours));
+    if (auto it = s.paper.comm_ms.find(s.series[k].label); it != s.paper.comm_ms.end()) {
+      PlotSeries paper{.title = "paper " + s.series[k].label, .lines = false};
+      paper.style = "points " + series_look(k, false) + " ps 1.6";
+      PlotSeries ratios{.title = s.series[k].label};
+      ratios.style = "linespoints " + series_look(k) + " ps 1.2";
+      for (std::size_t u = 0; u < s.msg_units.size(); ++u)
+        if (it->second[u]) {
+          paper.points.emplace_back(static_cast<double>(s.msg_units[u]), *it->second[u]);
+          if (*it->second[u] > 0) ratios.points.emplace_back(static_cast<double>(s.msg_units[u]), mean[u] / *it->second[u]);
+        }
+      plot.series.push_back(std::move(paper));
+      if (!ratios.points.empty()) ratio.series.push_back(std::move(ratios));
+    }
+  }
+  if (!ratio.series.empty() && !s.msg_units.empty()) {
+    PlotSeries agree{.title = "1.0: mcsim = paper"};
+    agree.style = "lines dt 2 lw 2 lc rgb 'black'";
+    agree.points = {{static_cast<double>(s.msg_units.front()), 1.0}, {static_cast<double>(s.msg_units.back()), 1.0}};
+    ratio.series.push_back(std::move(agree));
+    ratio.settings.push_back("yrange [0:*]");
+    ratio.settings.push_back("offsets 0, 0, graph 0.08, 0");  // room above the 1.0 line
+    plot.beside.push_back(std::move(ratio));
+  }
+  return plot;
+}
+
+}  // namespace mcsim

@@ -1,0 +1,28 @@
+// Reports of an experiment: the paper-vs-mcsim comparison (printed side by side and as CSV with
+// the columns experiment,row,series,x,paper,mcsim,ratio) and the per-cell sweep CSV.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "csv_cells.hpp"  // csv_field, csv_number: the cells of every report CSV
+#include "../analysis/comparison.hpp"
+#include "../core/experiment_result.hpp"
+#include "../runner/output_file.hpp"  // write_file_atomically, used by every command that writes a report
+#include "plot.hpp"
+
+namespace mcsim {
+
+std::string comparison_csv(const std::string& experiment, const std::vector<ComparisonRow>& rows);
+std::string side_by_side(const ExperimentResult& result, const std::vector<ComparisonRow>& rows);
+
+// Communication time against msg_unit, mcsim's (lines) and the paper's (points): the CM-5
+// paper's Figures 8-13. Needs one node count and one density.
+PlotSpec comm_plot(const ExperimentResult& result);
+
+// One line per cell: the axes, the sample statistics of communication time, phases, host time.
+std::string sweep_csv(const ExperimentResult& result, const ReportOptions& options);
+
+
+}  // namespace mcsim

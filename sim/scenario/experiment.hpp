@@ -1,0 +1,34 @@
+// Running a simulation scenario: every (node count, density, sample) is one task in its own
+// process; in it, the sample's matrix is generated once, every series is compiled at every
+// msg_unit (pipeline.hpp: scheduled, validated, made a Job) and then all are simulated. Results
+// come back as JobRecords and are gathered per cell (node count, density, msg_unit, series) with
+// one value per sample.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../core/experiment_result.hpp"
+#include "../runner/run_options.hpp"
+#include "scenario.hpp"
+
+namespace mcsim {
+
+// The sample count and seed a run uses: the options' where given, else the scenario's. Throws
+// mcsim::Error for a sample count below 1.
+int resolved_samples(const SweepScenario& scenario, const RunOptions& options);
+std::uint64_t resolved_seed(const SweepScenario& scenario, const RunOptions& options);
+
+// Checks everything a run can check before any process starts (the machine at every node count,
+// each series schedulable on it, every matrix within bounds); returns the machine's own name.
+// Throws mcsim::Error naming the scenario file.
+std::string check_experiment(const SimulationScenario& scenario);
+
+// Throws mcsim::Error for anything the scenario asks that cannot be done (before any simulation
+// starts where it can be checked up front).
+ExperimentResult run_experiment(const SimulationScenario& scenario, const RunOptions& options);
+
+}  // namespace mcsim

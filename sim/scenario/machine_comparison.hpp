@@ -1,0 +1,35 @@
+// One simulation scenario on every machine of its machines axis ([machine] names = [...]): it runs
+// on each machine in turn, exactly as it would on that machine alone, and the report sets the
+// machines side by side: the sweep CSV's rows for every machine (one row per machine and cell), a
+// table of the mean communication time per machine and series, and a plot with the machines along
+// x and one marker per series.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "experiment.hpp"
+#include "../output/plot.hpp"
+#include "../output/report.hpp"
+
+namespace mcsim {
+
+struct MachineComparison {
+  SimulationScenario scenario;
+  std::vector<ExperimentResult> machines;  // one per machine of the axis, in its order
+};
+
+// Every machine is checked (check_experiment) before the first simulation. The machines' task lists
+// run one after another, numbered on as one list (task_store.hpp): a shard runs its share of each
+// and then throws ShardDone. Throws mcsim::Error for anything the scenario asks that cannot be done.
+MachineComparison run_machine_comparison(const SimulationScenario& scenario, const RunOptions& options);
+
+// The sweep CSV's columns (sweep_csv), every machine's rows in the axis's order.
+std::string machine_comparison_csv(const MachineComparison& comparison, const ReportOptions& options);
+// For each node count, density and msg_unit: a row per machine, a column per series (mean ms).
+std::string machine_comparison_text(const MachineComparison& comparison);
+// The machines along x, communication time (log scale) up, a marker per series (and msg_unit,
+// density or node count where the scenario has several).
+PlotSpec machine_comparison_plot(const MachineComparison& comparison);
+
+}  // namespace mcsim

@@ -1,0 +1,31 @@
+// Runs a scenario of any kind and makes everything it reports: the text printed for the reader,
+// the files (CSV) and the plot. The command line only decides where they go.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../analysis/agreement.hpp"
+#include "experiment.hpp"
+#include "../output/plot.hpp"
+#include "../output/report.hpp"
+#include "scenario.hpp"
+
+namespace mcsim {
+
+struct ScenarioOutputs {
+  std::string printed;  // the side-by-side report
+  struct File {
+    std::string suffix;  // appended to the output's stem: ".csv", ".points.csv", ".sweep.csv"
+    std::string text;
+  };
+  std::vector<File> files;       // the first is the main CSV
+  std::optional<PlotSpec> plot;  // drawn as stem + ".svg"
+  std::optional<Agreement> agreement;  // where the output compares with a paper's numbers
+};
+
+// Throws mcsim::Error for anything the scenario asks that cannot be done.
+ScenarioOutputs run_scenario(const Scenario& scenario, const RunOptions& run, const ReportOptions& report);
+
+}  // namespace mcsim

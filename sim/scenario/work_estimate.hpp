@@ -1,0 +1,59 @@
+// A bound before work (issue 36, item 10): every run estimates what it will cost from the scenario
+// and the options alone — no matrix is made, no table computed, nothing scheduled or simulated —
+// and a run above the limit is refused before it starts, in one line that names the estimate and
+// the option that allows it. A scenario is data from anyone: without this, a valid file ran for
+// half an hour or more with no word (and again in every shard and in merge).
+//
+// The unit is one simulated message, the cost driver of every simulation; each scenario kind
+// counts its own driver in that unit (work_estimate.cpp gives each count and its measurement). The
+// estimate is an order of magnitude, not a prediction: the README ("A bound before work") gives
+// the time per unit measured here for each kind.
+#pragma once
+
+#include <limits>
+#include <optional>
+#include <string>
+
+#include "../core/plan.hpp"
+#include "../core/scheduler.hpp"
+#include "../engine/machine.hpp"
+#include "experiment.hpp"
+#include "../workloads/workloads.hpp"
+#include "scenario.hpp"
+
+namespace mcsim {
+
+struct WorkEstimate {
+  double here = 0;    // in this process: the up-front checks, communication tables, mapping metrics
+  double tasks = 0;   // in the simulation tasks (a shard runs its share of them, a merge none)
+  std::string basis;  // what was counted, for the message: "40 tasks, 20 simulations each, up to 1984 messages"
+  bool cut_short = false;  // the count stopped once it passed `stop_above`: the work is more than this
+  // The messages of the largest single plan, where the units count less than its messages (a
+  // permutation count only schedules): a plan is held whole, about 24 bytes a message, so it is
+  // bounded by the same limit.
+  double largest_plan = 0;
+  double total(double task_share = 1) const { return here + tasks * task_share; }
+};
+
+// The default limit, in units: three times the largest bundled reproduction at its own sample
+// count (wang94-fig5, 2.95e7). A run at the limit takes 10 minutes to 2 hours of one core here,
+// about half an hour for a CM-5 table (README, "A bound before work").
+inline constexpr double default_max_work = 1e8;
+
+// One estimator per scenario kind (std::visit); throws mcsim::Error where the run itself would
+// refuse the scenario up front (a machine that cannot take the node count, an unknown workload).
+// The count stops once all of `here` and the `task_share` of `tasks` pass `stop_above`.
+WorkEstimate estimate_work(const Scenario& scenario, const RunOptions& run, double task_share = 1,
+                           double stop_above = std::numeric_limits<double>::infinity());
+
+// One simulated job on `machine` whose matrix holds at most `messages` messages: its nodes (an
+// actor each) and the messages its plan sends.
+double job_work(const Machine& machine, double messages, const SchedulerEntry& scheduler,
+                std::optional<Strategy> strategy);
+
+// Throws mcsim::Error "WHERE: the estimated work is E units (BASIS), above the limit of L; --max-work
+// E allows it" when the work this process does (all of `here`, the `task_share` of `tasks` it runs:
+// 1 for a run, about 1/N for shard K/N, 0 for a merge) exceeds `limit`, or the largest plan does.
+void check_work(const WorkEstimate& estimate, double task_share, double limit, const std::string& where);
+
+}  // namespace mcsim
