@@ -75,7 +75,7 @@ std::vector<std::pair<std::string, std::string>> deep_chain() {
 
 // A redistribution scenario: report, its cases and the rest of its [redistribution] table.
 std::string redistribution(const std::string& report, const std::string& cases, const std::string& rest) {
-  return "id = \"r\"\nkind = \"redistribution\"\n[redistribution]\nreport = \"" + report + "\"\ncases = [" + cases +
+  return "id = \"r\"\nkind = \"redistribution\"\nreport = \"" + report + "\"\n[redistribution]\ncases = [" + cases +
          "]\n" + rest;
 }
 
@@ -88,7 +88,7 @@ std::string repeated(const std::string& value, int count) {
 
 // A mapping-metrics scenario measuring B(18) `copies` times (each takes about 20 s).
 std::string mapping_metrics(int copies) {
-  return "id = \"m\"\nkind = \"mapping-metrics\"\n[mapping]\nreport = \"lemmas\"\nn = [" + repeated("18", copies) +
+  return "id = \"m\"\nkind = \"mapping-metrics\"\nreport = \"lemmas\"\n[mapping]\nn = [" + repeated("18", copies) +
          "]\nalpha = [\"1\"]\n";
 }
 

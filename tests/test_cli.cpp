@@ -104,7 +104,7 @@ std::string scenario_with_machine(const std::string& dir, const std::string& nam
 }
 
 const mcsim::SweepScenario& sweep_of(const mcsim::Scenario& scenario) {
-  return std::get<mcsim::SimulationScenario>(scenario);
+  return scenario.as<mcsim::SimulationScenario>();
 }
 
 // The CSV's lines after its header.

@@ -14,7 +14,7 @@ const std::string tiny = MCSIM_TEST_DATA "/tiny.toml";
 }
 
 TEST_CASE("A scenario runs every series at every msg_unit for every sample") {
-  const auto s = std::get<SimulationScenario>(load_scenario(tiny));
+  const auto s = load_scenario(tiny).as<SimulationScenario>();
   RunOptions options;
   options.workers = 2;
   const auto result = run_experiment(s, options);
@@ -40,7 +40,7 @@ TEST_CASE("A scenario runs every series at every msg_unit for every sample") {
 }
 
 TEST_CASE("Same scenario and seed: byte-identical output, whatever the number of workers") {
-  const auto s = std::get<SimulationScenario>(load_scenario(tiny));
+  const auto s = load_scenario(tiny).as<SimulationScenario>();
   RunOptions one, two;
   one.workers = 1;
   two.workers = 2;
@@ -68,7 +68,7 @@ TEST_CASE("Scenario errors name the file and the line") {
 TEST_CASE("Loosely synchronous rounds overlap safely (regression: a shared mailbox cache once returned null)") {
   // Nodes of different rounds ask for the same pair's mailbox while its creation (a simcall) yields;
   // this case crashed before the cache was filled only after creation.
-  auto s = std::get<SimulationScenario>(load_scenario(tiny));
+  auto s = load_scenario(tiny).as<SimulationScenario>();
   s.machine.options.insert_or_assign("cmmd_bandwidth_MBps", std::string("4"));  // (operator[] = "4" trips a GCC 12 -Wrestrict false positive)
   s.series.resize(2);  // LP and CGM, both loosely synchronous
   s.seed = 1;
@@ -80,7 +80,7 @@ TEST_CASE("Loosely synchronous rounds overlap safely (regression: a shared mailb
 }
 
 TEST_CASE("A best_of series takes, per sample and msg_unit, the best of its schedulers") {
-  auto s = std::get<SimulationScenario>(load_scenario(tiny));
+  auto s = load_scenario(tiny).as<SimulationScenario>();
   s.series.clear();
   const auto choice = [](const char* spec) { return find_scheduler(spec, "test"); };
   s.series.push_back({"best", "CGMH:lambda=3/4", {choice("CGMH:lambda=3/4"), choice("CGM+heap")}, std::nullopt, false});
@@ -102,7 +102,7 @@ TEST_CASE("A best_of series takes, per sample and msg_unit, the best of its sche
 
 TEST_CASE("Permutation-count experiments: closed forms and counted permutations side by side") {
   const std::string data = MCSIM_TEST_DATA;
-  const auto s = std::get<PermutationScenario>(load_scenario(data + "/permutations.toml"));
+  const auto s = load_scenario(data + "/permutations.toml").as<PermutationScenario>();
   RunOptions options;
   options.workers = 2;
   const auto result = run_permutation_count(s, options);
@@ -146,7 +146,7 @@ TEST_CASE("CSV fields with a comma or a quote are quoted (RFC 4180), so every li
 
 TEST_CASE("Tasks run before in the process are taken, not run again, and give the same bytes") {
   // reproduce --all: wang94-fig6 is wang94-fig5's tasks at one density.
-  auto both = std::get<SimulationScenario>(load_scenario(tiny));
+  auto both = load_scenario(tiny).as<SimulationScenario>();
   both.densities = {4, 6};
   auto one = both;
   one.id = "one";

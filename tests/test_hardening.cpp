@@ -214,7 +214,7 @@ TEST_CASE("Issue 7: matrix files: empty, not regular, signed first line, BOM, re
   const auto r = run_mcsim(fmt::format("run {} -q -j 1 -o {}/out.csv", path, dir));
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
-  REQUIRE(std::get<mcsim::SimulationScenario>(mcsim::load_scenario(path)).workload.file == dir + "/s/m.csv");
+  REQUIRE(mcsim::load_scenario(path).as<mcsim::SimulationScenario>().workload.file == dir + "/s/m.csv");
 }
 
 // 8. Children outlived a signalled parent.

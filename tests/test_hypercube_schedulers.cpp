@@ -276,7 +276,7 @@ TEST_CASE("iPSC/860 hints: e-cube routes over log2(nodes) dimensions, power-of-t
 }
 
 TEST_CASE("wang94-permutations: RS_N and RS_NL counts, mean and max, beside d + log2 d") {
-  const auto s = std::get<PermutationScenario>(load_scenario(std::string(MCSIM_TEST_DATA) + "/../../scenarios/wang94-permutations.toml"));
+  const auto s = load_scenario(std::string(MCSIM_TEST_DATA) + "/../../scenarios/wang94-permutations.toml").as<PermutationScenario>();
   RunOptions options;
   options.samples = 3;
   options.workers = 2;
@@ -310,7 +310,7 @@ TEST_CASE("Permutation scenarios: an unknown closed form or statistic is an erro
                       Catch::Contains("permutations.closed_forms") && Catch::Contains("unknown name 'd3'") &&
                           Catch::Contains("d+log2d"));
   REQUIRE_THROWS_WITH(load_scenario(write("statistics = [\"median\"]")), Catch::Contains("permutations.statistics"));
-  const auto s = std::get<PermutationScenario>(load_scenario(write("closed_forms = []\nstatistics = [\"max\"]")));
+  const auto s = load_scenario(write("closed_forms = []\nstatistics = [\"max\"]")).as<PermutationScenario>();
   REQUIRE(s.closed_forms.empty());
   REQUIRE(s.statistics == std::vector<std::string>{"max"});
 }
@@ -322,7 +322,7 @@ TEST_CASE("RS_NL on the CM-5: its route hint is the fat-tree family's d-mod-k ro
   std::ofstream(path) << "id = \"s\"\n[machine]\nname = \"cm5\"\nnodes = 32\n[workload]\nname = "
                          "\"uniform-density\"\ndensity = 4\n[sweep]\nmsg_unit = 16\n[[series]]\nscheduler = \"RS_NL\"\n";
   RunOptions options;
-  const auto simulation = std::get<SimulationScenario>(load_scenario(path));
+  const auto simulation = load_scenario(path).as<SimulationScenario>();
   REQUIRE_NOTHROW(run_experiment(simulation, options));
   const auto cm5 = make_machine({"cm5", 32, {}});
   REQUIRE(cm5->hints().route_path);

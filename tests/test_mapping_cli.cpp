@@ -75,16 +75,17 @@ TEST_CASE("lo92-thm2: metric and simulated slowdown CSV, and its plot") {
 }
 
 namespace {
-std::string write_scenario(const std::string& dir, const std::string& mapping_table) {
+std::string write_scenario(const std::string& dir, const std::string& report, const std::string& mapping_table) {
   const std::string path = dir + "/scenario.toml";
-  std::ofstream(path) << "id = \"sim-slowdown\"\nkind = \"mapping-metrics\"\n\n[mapping]\n" << mapping_table;
+  std::ofstream(path) << "id = \"sim-slowdown\"\nkind = \"mapping-metrics\"\nreport = \"" << report << "\"\n\n[mapping]\n"
+                      << mapping_table;
   return path;
 }
 }  // namespace
 
 TEST_CASE("Simulated slowdown: reflecting equals its metric on both switchings, growing wormhole with c only is 1") {
   const auto dir = mcsim::test::temp_dir("sim-slowdown");
-  const auto scenario = write_scenario(dir, "report = \"slowdown\"\nn = [2, 4, 6, 7]\nalpha = [\"1\", \"1/2\"]\n"
+  const auto scenario = write_scenario(dir, "slowdown", "n = [2, 4, 6, 7]\nalpha = [\"1\", \"1/2\"]\n"
                                             "mappings = [\"reflecting\", \"growing\"]\nsimulate_up_to = 6\n");
   const auto r = run_mcsim("run " + scenario + " -q -o " + dir + "/out.csv");
   INFO(r.err);
@@ -115,12 +116,12 @@ TEST_CASE("Simulated slowdown: reflecting equals its metric on both switchings, 
 
 TEST_CASE("simulate_up_to: only for slowdown reports, and no larger than the mesh a process can hold") {
   const auto dir = mcsim::test::temp_dir("bad-simulate");
-  auto scenario = write_scenario(dir, "report = \"lemmas\"\nn = [2, 4]\nalpha = [\"1\"]\nsimulate_up_to = 4\n");
+  auto scenario = write_scenario(dir, "lemmas", "n = [2, 4]\nalpha = [\"1\"]\nsimulate_up_to = 4\n");
   auto r = run_mcsim("run " + scenario + " -q -o " + dir + "/out.csv");
   REQUIRE(r.exit_code != 0);
   REQUIRE(r.err.find("scenario.toml:8 (mapping.simulate_up_to)") != std::string::npos);
   REQUIRE(r.err.find("only report = \"slowdown\" simulates") != std::string::npos);
-  scenario = write_scenario(dir, "report = \"slowdown\"\nn = [2, 4]\nalpha = [\"1\"]\nsimulate_up_to = 17\n");
+  scenario = write_scenario(dir, "slowdown", "n = [2, 4]\nalpha = [\"1\"]\nsimulate_up_to = 17\n");
   r = run_mcsim("run " + scenario + " -q -o " + dir + "/out.csv");
   REQUIRE(r.exit_code != 0);
   REQUIRE(r.err.find("B(17) is too large to simulate") != std::string::npos);

@@ -285,20 +285,20 @@ TEST_CASE("Redistribution scenarios: bad files fail with one line naming the pla
   REQUIRE_THROWS_WITH(mcsim::load_scenario(write("no_table.toml", head)),
                       Catch::Contains("needs a [redistribution] table"));
   REQUIRE_THROWS_WITH(
-      mcsim::load_scenario(write("zero.toml", head + "[redistribution]\nreport = \"tables\"\n"
+      mcsim::load_scenario(write("zero.toml", head + "report = \"tables\"\n[redistribution]\n"
                                                      "cases = [{x = 0, p = 5, y = 3, q = 5}]\nschedules = [\"general\"]\n")),
       Catch::Contains("below 1"));
   REQUIRE_THROWS_WITH(
-      mcsim::load_scenario(write("mixed.toml", head + "[redistribution]\nreport = \"tables\"\n"
+      mcsim::load_scenario(write("mixed.toml", head + "report = \"tables\"\n[redistribution]\n"
                                                       "cases = [{x = 4, p = 5, y = 3, q = 5}]\nschedules = [\"general\"]\n"
                                                       "local_sizes = [10]\n")),
       Catch::Contains("belongs to report = \"times\" only"));
-  const auto ok = mcsim::load_scenario(write("ok.toml", head + "[redistribution]\nreport = \"tables\"\n"
+  const auto ok = mcsim::load_scenario(write("ok.toml", head + "report = \"tables\"\n[redistribution]\n"
                                                                "cases = [{x = 4, p = 5, y = 3, q = 5}]\n"
                                                                "schedules = [\"algorithm1\"]\n"));
-  REQUIRE(std::get<mcsim::RedistributionScenario>(ok).cases.at(0).x == 4);
+  REQUIRE(ok.as<mcsim::RedistributionScenario>().cases.at(0).x == 4);
   // An unknown schedule is named when the scenario runs.
-  const auto bad = mcsim::load_scenario(write("unknown.toml", head + "[redistribution]\nreport = \"tables\"\n"
+  const auto bad = mcsim::load_scenario(write("unknown.toml", head + "report = \"tables\"\n[redistribution]\n"
                                                                     "cases = [{x = 4, p = 5, y = 3, q = 5}]\n"
                                                                     "schedules = [\"fastest\"]\n"));
   REQUIRE_THROWS_WITH(mcsim::run_scenario(bad, {}, {}), Catch::Contains("unknown schedule 'fastest'"));

@@ -128,11 +128,11 @@ const char* const redistribution_scenario = R"(id = "red"
 kind = "redistribution"
 title = "two small cases"
 source = "test"
+report = "times"
 [machine]
 name = "cp-pacs"
 nodes = 64
 [redistribution]
-report = "times"
 cases = [{x = 8, p = 5, y = 6, q = 5}, {x = 8, p = 10, y = 6, q = 5}]
 global_size = 1200
 element_bytes = 4

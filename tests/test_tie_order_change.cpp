@@ -58,7 +58,7 @@ TEST_CASE("tie order moves no 8-matrix mean of the wang94 algorithms by more tha
     reference[{std::stoi(before[r][density]), std::stoull(before[r][unit]), before[r][series]}] =
         std::stod(before[r][mean]);
 
-  const auto scenario = std::get<SimulationScenario>(load_scenario(data + "wang94-ties.toml"));
+  const auto scenario = load_scenario(data + "wang94-ties.toml").as<SimulationScenario>();
   RunOptions options;
   options.workers = 2;
   const ExperimentResult result = run_experiment(scenario, options);

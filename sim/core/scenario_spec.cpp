@@ -17,12 +17,15 @@ std::string_view to_string(PlotKind plot) {
   return "";
 }
 
-const ScenarioHeader& header(const Scenario& scenario) {
-  return std::visit([](const auto& s) -> const ScenarioHeader& { return s; }, scenario);
-}
-
-ScenarioHeader& header(Scenario& scenario) {
-  return std::visit([](auto& s) -> ScenarioHeader& { return s; }, scenario);
+std::string_view to_string(SimulationScenario::Report report) {
+  switch (report) {
+    case SimulationScenario::Report::comparison: return "comparison";
+    case SimulationScenario::Report::sweep: return "sweep";
+    case SimulationScenario::Report::regions: return "regions";
+    case SimulationScenario::Report::overhead: return "overhead";
+    case SimulationScenario::Report::machines: return "machines";
+  }
+  return "";
 }
 
 Strategy SeriesSpec::effective_strategy() const {

@@ -9,7 +9,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 #include "machine_spec.hpp"
@@ -64,13 +63,15 @@ enum class PlotKind {
 };
 std::string_view to_string(PlotKind plot);
 
-// What every scenario has: where it comes from and what it draws.
+// What every scenario has: where it comes from, which kind reads the rest, what it draws. What it
+// reports (the `report` key) is the kind's own typed value: each kind names its reports.
 struct ScenarioHeader {
   std::string id;
   std::string title;
   std::string source;  // the paper and table
   std::string path;    // file it came from (for error messages)
   std::vector<std::string> notes;
+  std::string kind = "simulation";
   PlotKind plot = PlotKind::none;
 };
 
@@ -93,8 +94,18 @@ struct SweepScenario : ScenarioHeader {
 };
 
 // kind = "simulation" (the default): every series scheduled and simulated on every sample matrix
-// at every msg_unit.
-struct SimulationScenario : SweepScenario {};
+// at every msg_unit; `report` says what is made of the cells.
+struct SimulationScenario : SweepScenario {
+  enum class Report {
+    comparison,  // one node count and density: paper / mcsim / ratio per msg_unit and series
+    sweep,       // one CSV line per cell
+    regions,     // the fastest series per density and msg_unit, beside the paper's regions
+    overhead,    // scheduling time over communication time per cell
+    machines,    // the machines axis ([machine] names): the machines side by side
+  };
+  Report report = Report::sweep;
+};
+std::string_view to_string(SimulationScenario::Report report);
 
 // kind = "permutations" (Tables 1-2 of the CM-5 paper): no simulation; every series is scheduled
 // for every lambda in `lambdas` (its spec's {lambda} replaced) and every density, and the mean
@@ -178,12 +189,6 @@ struct BoundedTrafficScenario : SweepScenario {
 
 // The machines a sweep runs on: `machine`, or one per name of the machines axis.
 std::vector<MachineSpec> machines_of(const SweepScenario& scenario);
-
-// A scenario file is exactly one of the kinds.
-using Scenario = std::variant<SimulationScenario, PermutationScenario, MappingScenario, RedistributionScenario,
-                              BoundedTrafficScenario>;
-const ScenarioHeader& header(const Scenario& scenario);
-ScenarioHeader& header(Scenario& scenario);
 
 // A series' scheduler spec with "{lambda}" replaced by the value.
 std::string with_lambda(const std::string& spec, double lambda);

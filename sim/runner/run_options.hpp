@@ -18,8 +18,9 @@ namespace mcsim {
 class TaskStore;  // task_store.hpp
 
 // Results of simulation tasks already run in this process, by a text naming everything that
-// decides them (machine, workload, node count, density, seed, sample, every job's scheduler,
-// strategy and msg_unit in order, simulation options). `mcsim reproduce --all` shares one across
+// decides them (TaskList::identity in task_runner.hpp; a simulation task: machine, workload, node
+// count, density, seed, sample, every job's scheduler, strategy and msg_unit in order, simulation
+// options). `mcsim reproduce --all` shares one across
 // its reproductions: wang94-fig6..9 are wang94-fig5's tasks at one density each, and a task is a
 // deterministic function of that text, so taking its result is running it again.
 using TaskResults = std::map<std::string, std::vector<JobRecord>>;

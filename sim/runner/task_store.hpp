@@ -1,8 +1,9 @@
 // Which of a run's simulation tasks this process runs, and where their results go.
 //
-// Every scenario kind lists its simulations as one ordered task list and runs it through
-// run_scenario_tasks below, which is run_isolated (sim/runner/isolated.hpp: every task in its own
-// process, texts back in task order) unless RunOptions carries a TaskStore. The store changes
+// Every scenario kind lists its simulations as one ordered task list and runs it through the one
+// task runner (task_runner.hpp), which calls run_scenario_tasks below: run_isolated
+// (sim/runner/isolated.hpp: every task in its own process, texts back in task order) unless
+// RunOptions carries a TaskStore. The store changes
 // which tasks run and where results come from, never the list or the report code, so a merged run
 // writes the same bytes as one run:
 //

@@ -10,7 +10,7 @@
 #include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
 #include "../runner/pipeline.hpp"
-#include "../runner/task_store.hpp"
+#include "../runner/task_runner.hpp"
 #include "../runner/sample_seeds.hpp"
 
 namespace mcsim {
@@ -83,8 +83,9 @@ std::string join_t(const std::vector<std::uint64_t>& values) {
 BoundedTrafficResult run_bounded_traffic(const BoundedTrafficScenario& scenario, const RunOptions& options) {
   BoundedTrafficResult result;
   result.scenario = scenario;
-  result.samples = resolved_samples(scenario, options);
-  result.seed = resolved_seed(scenario, options);
+  const SampleRun run = resolved_samples(scenario, options);
+  result.samples = run.samples;
+  result.seed = run.seed;
   const BoundedTrafficScenario& s = result.scenario;
   if (s.nodes.size() != 1 || s.densities.size() != 1 || s.msg_units.size() != 1)
     throw Error(s.path, "kind = \"bounded-traffic\" sweeps traffic only: give one node count, no density list and "
@@ -103,23 +104,23 @@ BoundedTrafficResult run_bounded_traffic(const BoundedTrafficScenario& scenario,
   }
   for (std::uint64_t t : s.traffic) (void)workload_matrix(workload_at(s, t), s.nodes.front(), 0);
 
-  struct Task {
+  struct Task {  // a traffic t (its index) and the sample
     std::size_t point;
     int sample;
   };
-  std::vector<Task> tasks;
+  TaskList<Task> list;
   for (std::size_t i = 0; i < s.traffic.size(); ++i)
-    for (int sample = 0; sample < result.samples; ++sample) tasks.push_back({i, sample});
-  const auto records = run_scenario_tasks(
-      tasks.size(),
-      [&](std::size_t k) { return run_task(s, result.seed, s.traffic[tasks[k].point], tasks[k].sample, options.simulation); },
-      [&](std::size_t, const std::vector<JobRecord>& got) { return task_problem(s, got); }, options);
+    for (int sample = 0; sample < result.samples; ++sample) list.keys.push_back({i, sample});
+  list.run = [&](const Task& task) {
+    return run_task(s, result.seed, s.traffic[task.point], task.sample, options.simulation);
+  };
+  list.check = [&](const Task&, const std::vector<JobRecord>& got) { return task_problem(s, got); };
+  const auto outcomes = run_task_list(list, options);
 
   for (std::uint64_t t : s.traffic)
     result.points.push_back({t, {}, std::vector<std::vector<double>>(s.series.size())});
-  for (std::size_t k = 0; k < tasks.size(); ++k) {
-    const auto& got = records[k];
-    BoundedTrafficPoint& point = result.points[tasks[k].point];
+  for (const auto& [task, got] : outcomes) {
+    BoundedTrafficPoint& point = result.points[task.point];
     const auto& m = got.front().measured;
     point.matrices.push_back({static_cast<std::uint64_t>(m.at("r")), static_cast<std::uint64_t>(m.at("c")),
                               static_cast<std::uint64_t>(m.at("t")), static_cast<int>(m.at("f")),

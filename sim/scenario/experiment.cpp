@@ -1,21 +1,23 @@
 #include "experiment.hpp"
 
 #include <cmath>
+#include <map>
+#include <tuple>
 
 #include <fmt/format.h>
 
 #include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
 #include "../runner/pipeline.hpp"
-#include "../runner/task_store.hpp"
 #include "../runner/sample_seeds.hpp"
 
 namespace mcsim {
 
 namespace {
 
+// A task's key: which machine of the axis, node count and density, and the sample.
 struct Task {
-  std::size_t nodes_index, density_index;
+  std::size_t machine, nodes_index, density_index;
   int sample;
 };
 
@@ -85,14 +87,8 @@ std::string task_key(const SweepScenario& s, std::uint64_t seed, const Task& tas
 
 }  // namespace
 
-int resolved_samples(const SweepScenario& scenario, const RunOptions& options) {
-  const int samples = options.samples.value_or(scenario.samples);
-  if (samples < 1) throw Error("samples", fmt::format("must be at least 1, got {}", samples));
-  return samples;
-}
-
-std::uint64_t resolved_seed(const SweepScenario& scenario, const RunOptions& options) {
-  return options.seed.value_or(scenario.seed);
+SampleRun resolved_samples(const SweepScenario& scenario, const RunOptions& options) {
+  return resolve_samples(scenario.samples, scenario.seed, options);
 }
 
 std::string check_experiment(const SimulationScenario& s) {
@@ -119,76 +115,70 @@ std::string check_experiment(const SimulationScenario& s) {
   return machine_name;
 }
 
-ExperimentResult run_experiment(const SimulationScenario& scenario, const RunOptions& options) {
-  ExperimentResult result;
-  result.scenario = scenario;
-  result.samples = resolved_samples(scenario, options);
-  result.seed = resolved_seed(scenario, options);
-  const SimulationScenario& s = result.scenario;
-  result.machine_name = check_experiment(s);  // everything that can be checked before any process is started
-
-  std::vector<Task> tasks;
-  for (std::size_t n = 0; n < s.nodes.size(); ++n)
-    for (std::size_t d = 0; d < s.densities.size(); ++d)
-      for (int sample = 0; sample < result.samples; ++sample) tasks.push_back({n, d, sample});
-
-  // Tasks whose results this process already has are not run again (RunOptions::reuse).
-  TaskResults* reuse = options.tasks == nullptr && s.workload.file.empty() ? options.reuse : nullptr;
-  std::vector<std::string> task_keys(tasks.size());
-  std::vector<std::vector<JobRecord>> records(tasks.size());
-  std::vector<std::size_t> to_run;
-  for (std::size_t t = 0; t < tasks.size(); ++t) {
-    if (reuse) {
-      task_keys[t] = task_key(s, result.seed, tasks[t], options.simulation);
-      if (const auto known = reuse->find(task_keys[t]); known != reuse->end()) {
-        records[t] = known->second;
-        continue;
-      }
-    }
-    to_run.push_back(t);
-  }
-  const std::vector<JobKey> keys = job_keys(s);
-  const auto ran = run_scenario_tasks(
-      to_run.size(), [&](std::size_t i) { return run_task(s, result.seed, tasks[to_run[i]], options.simulation); },
-      [&](std::size_t, const std::vector<JobRecord>& got) { return record_count_problem(got, keys.size()); }, options);
-  for (std::size_t i = 0; i < to_run.size(); ++i) {
-    records[to_run[i]] = ran[i];
-    if (reuse) (*reuse)[task_keys[to_run[i]]] = ran[i];
+std::vector<ExperimentResult> run_experiments(const SimulationScenario& scenario, const RunOptions& options) {
+  const SampleRun run = resolved_samples(scenario, options);
+  // One scenario per machine, each as it would be on that machine alone; every one is checked
+  // before any process starts (a machine that cannot run it fails before the first simulation).
+  std::vector<ExperimentResult> results;
+  for (const MachineSpec& spec : machines_of(scenario)) {
+    ExperimentResult result;
+    result.scenario = scenario;
+    result.scenario.machine = spec;
+    result.scenario.machines.clear();
+    result.samples = run.samples;
+    result.seed = run.seed;
+    result.machine_name = check_experiment(result.scenario);
+    results.push_back(std::move(result));
   }
 
-  for (std::size_t n = 0; n < s.nodes.size(); ++n)
-    for (std::size_t d = 0; d < s.densities.size(); ++d)
-      for (std::size_t u = 0; u < s.msg_units.size(); ++u)
-        for (std::size_t k = 0; k < s.series.size(); ++k) {
-          CellResult cell;
-          cell.nodes = s.nodes[n];
-          cell.density = s.densities[d];
-          cell.msg_unit = s.msg_units[u];
-          cell.series = k;
-          cell.strategy = s.series[k].effective_strategy();
-          result.cells.push_back(std::move(cell));
-        }
+  TaskList<Task> list;
+  for (std::size_t m = 0; m < results.size(); ++m) {
+    const SimulationScenario& s = results[m].scenario;
+    for (std::size_t n = 0; n < s.nodes.size(); ++n)
+      for (std::size_t d = 0; d < s.densities.size(); ++d)
+        for (int sample = 0; sample < run.samples; ++sample) list.keys.push_back({m, n, d, sample});
+  }
+  const std::vector<JobKey> keys = job_keys(scenario);
+  list.run = [&](const Task& t) { return run_task(results[t.machine].scenario, run.seed, t, options.simulation); };
+  list.check = [&](const Task&, const std::vector<JobRecord>& got) { return record_count_problem(got, keys.size()); };
+  // A matrix file could change between two runs: its tasks are never taken from another.
+  if (scenario.workload.file.empty())
+    list.identity = [&](const Task& t) { return task_key(results[t.machine].scenario, run.seed, t, options.simulation); };
+  const auto outcomes = run_task_list(list, options);
 
-  // Per task and (series, unit): the candidate with the least communication time (the first on ties).
-  for (std::size_t t = 0; t < tasks.size(); ++t) {
-    const auto& got = records[t];
+  // Per cell (machine, node count, density, msg_unit, series): one value per sample, in sample order.
+  using CellKey = std::tuple<std::size_t, std::size_t, std::size_t, std::size_t, std::size_t>;
+  std::map<CellKey, CellResult> cells;
+  for (const auto& [task, got] : outcomes) {
+    const SimulationScenario& s = results[task.machine].scenario;
+    // Per (series, unit): the candidate with the least communication time (the first on ties).
     for (std::size_t j = 0; j < keys.size();) {
       std::size_t best = j, end = j;
       while (end < keys.size() && keys[end].series == keys[j].series && keys[end].unit == keys[j].unit) {
         if (got[end].comm_s < got[best].comm_s) best = end;
         ++end;
       }
-      CellResult& cell = result.cells.at(
-          ((tasks[t].nodes_index * s.densities.size() + tasks[t].density_index) * s.msg_units.size() + keys[j].unit) *
-              s.series.size() +
-          keys[j].series);
+      CellResult& cell = cells[{task.machine, task.nodes_index, task.density_index, keys[j].unit, keys[j].series}];
+      cell.nodes = s.nodes[task.nodes_index];
+      cell.density = s.densities[task.density_index];
+      cell.msg_unit = s.msg_units[keys[j].unit];
+      cell.series = keys[j].series;
+      cell.strategy = s.series[keys[j].series].effective_strategy();
       cell.comm_s.push_back(got[best].comm_s);
       cell.phases.push_back(static_cast<double>(got[best].phases));
       cell.host_s.push_back(got[best].host_s);
       j = end;
     }
   }
-  return result;
+  // The map's order is the cells' order (ExperimentResult: nodes, density, msg_unit, series).
+  for (auto& [key, cell] : cells) results[std::get<0>(key)].cells.push_back(std::move(cell));
+  return results;
+}
+
+ExperimentResult run_experiment(const SimulationScenario& scenario, const RunOptions& options) {
+  SimulationScenario one = scenario;
+  one.machines.clear();
+  return std::move(run_experiments(one, options).front());
 }
 
 }  // namespace mcsim

@@ -4,31 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "../runner/task_store.hpp"
-
 namespace mcsim {
-
-MachineComparison run_machine_comparison(const SimulationScenario& scenario, const RunOptions& options) {
-  MachineComparison comparison{.scenario = scenario, .machines = {}};
-  std::vector<SimulationScenario> each;
-  for (const MachineSpec& spec : machines_of(scenario)) {
-    SimulationScenario one = scenario;
-    one.machine = spec;
-    one.machines.clear();
-    (void)check_experiment(one);  // a machine that cannot run it fails before any simulation
-    each.push_back(std::move(one));
-  }
-  bool shard_done = false;
-  for (const SimulationScenario& one : each) {
-    try {
-      comparison.machines.push_back(run_experiment(one, options));
-    } catch (const ShardDone&) {
-      shard_done = true;  // this machine's share ran: on to the next machine's tasks
-    }
-  }
-  if (shard_done) throw ShardDone{};  // the report needs every shard
-  return comparison;
-}
 
 std::string machine_comparison_csv(const MachineComparison& comparison, const ReportOptions& options) {
   std::string out;

@@ -1,6 +1,6 @@
-// One simulation scenario on every machine of its machines axis ([machine] names = [...]): it runs
-// on each machine in turn, exactly as it would on that machine alone, and the report sets the
-// machines side by side: the sweep CSV's rows for every machine (one row per machine and cell), a
+// The report of a simulation scenario over its machines axis ([machine] names = [...], report =
+// "machines"): it ran on each machine in turn (run_experiments), exactly as it would on that
+// machine alone, and the report sets the machines side by side: the sweep CSV's rows for every machine (one row per machine and cell), a
 // table of the mean communication time per machine and series, and a plot with the machines along
 // x and one marker per series.
 #pragma once
@@ -18,11 +18,6 @@ struct MachineComparison {
   SimulationScenario scenario;
   std::vector<ExperimentResult> machines;  // one per machine of the axis, in its order
 };
-
-// Every machine is checked (check_experiment) before the first simulation. The machines' task lists
-// run one after another, numbered on as one list (task_store.hpp): a shard runs its share of each
-// and then throws ShardDone. Throws mcsim::Error for anything the scenario asks that cannot be done.
-MachineComparison run_machine_comparison(const SimulationScenario& scenario, const RunOptions& options);
 
 // The sweep CSV's columns (sweep_csv), every machine's rows in the axis's order.
 std::string machine_comparison_csv(const MachineComparison& comparison, const ReportOptions& options);

@@ -11,7 +11,7 @@
 #include "../mapping/mapped_plan.hpp"
 #include "../mapping/mappings.hpp"
 #include "../runner/pipeline.hpp"
-#include "../runner/task_store.hpp"
+#include "../runner/task_runner.hpp"
 
 namespace mcsim {
 
@@ -81,41 +81,37 @@ void simulate_slowdowns(const MappingScenario& scenario, std::vector<SlowdownRow
       if (std::find(alphas.begin(), alphas.end(), rows[i].alpha) == alphas.end()) alphas.push_back(rows[i].alpha);
     return alphas;
   };
-  const auto records = run_scenario_tasks(
-      cells.size(),
-      [&](std::size_t c) {
-        const Cell& cell = cells[c];
-        const CostOfVolumes cost = cost_of(cell.volumes);
-        const MeshShape shape = binomial_mesh(cell.n);
-        const MachineSpec machine{"mesh", shape.nodes(),
-                                  {{"rows", std::to_string(shape.rows)},
-                                   {"cols", std::to_string(shape.cols)},
-                                   {"switching", cell.switching},
-                                   {"parameters", "dimensionless"},
-                                   {"startup", fmt::format("{}", cost.startup_s)}}};
-        std::vector<CompiledJob> jobs;
-        for (const std::size_t i : cell.rows) {
-          const auto& r = rows[i];
-          const auto graph = binomial_tree(cell.n, alpha_of(r.alpha));
-          jobs.push_back(
-              {Job{mapped_plan(graph, find_mapping(r.mapping, "mapping").map_binomial_tree(cell.n), cost.unit_bytes)}, {}});
-        }
-        for (const auto& alpha : perfect_alphas_of(cell))
-          jobs.push_back({Job{perfect_plan(binomial_tree(cell.n, alpha_of(alpha)), shape.nodes(), cost.unit_bytes)}, {}});
-        return simulate_compiled(*make_machine(machine), std::move(jobs), options.simulation);
-      },
-      [&](std::size_t c, const std::vector<JobRecord>& got) {
-        return record_count_problem(got, cells[c].rows.size() + perfect_alphas_of(cells[c]).size());
-      },
-      options);
-
-  for (std::size_t c = 0; c < cells.size(); ++c) {
-    const auto perfect_alphas = perfect_alphas_of(cells[c]);
-    const auto& times = records[c];
-    for (std::size_t j = 0; j < cells[c].rows.size(); ++j) {
-      auto& row = rows[cells[c].rows[j]];
+  TaskList<const Cell*> list;
+  for (const Cell& cell : cells) list.keys.push_back(&cell);
+  list.run = [&](const Cell* cell) {
+    const CostOfVolumes cost = cost_of(cell->volumes);
+    const MeshShape shape = binomial_mesh(cell->n);
+    const MachineSpec machine{"mesh", shape.nodes(),
+                              {{"rows", std::to_string(shape.rows)},
+                               {"cols", std::to_string(shape.cols)},
+                               {"switching", cell->switching},
+                               {"parameters", "dimensionless"},
+                               {"startup", fmt::format("{}", cost.startup_s)}}};
+    std::vector<CompiledJob> jobs;
+    for (const std::size_t i : cell->rows) {
+      const auto& r = rows[i];
+      const auto graph = binomial_tree(cell->n, alpha_of(r.alpha));
+      jobs.push_back(
+          {Job{mapped_plan(graph, find_mapping(r.mapping, "mapping").map_binomial_tree(cell->n), cost.unit_bytes)}, {}});
+    }
+    for (const auto& alpha : perfect_alphas_of(*cell))
+      jobs.push_back({Job{perfect_plan(binomial_tree(cell->n, alpha_of(alpha)), shape.nodes(), cost.unit_bytes)}, {}});
+    return simulate_compiled(*make_machine(machine), std::move(jobs), options.simulation);
+  };
+  list.check = [&](const Cell* cell, const std::vector<JobRecord>& got) {
+    return record_count_problem(got, cell->rows.size() + perfect_alphas_of(*cell).size());
+  };
+  for (const auto& [cell, times] : run_task_list(list, options)) {
+    const auto perfect_alphas = perfect_alphas_of(*cell);
+    for (std::size_t j = 0; j < cell->rows.size(); ++j) {
+      auto& row = rows[cell->rows[j]];
       const auto perfect = std::find(perfect_alphas.begin(), perfect_alphas.end(), row.alpha) - perfect_alphas.begin();
-      row.simulated = times.at(j).comm_s / times.at(cells[c].rows.size() + static_cast<std::size_t>(perfect)).comm_s;
+      row.simulated = times.at(j).comm_s / times.at(cell->rows.size() + static_cast<std::size_t>(perfect)).comm_s;
     }
   }
   // Theorem 2's ratio rows: reflecting over growing, simulated as measured.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -9,7 +11,7 @@
 #include "../core/error.hpp"
 #include "../runner/pipeline.hpp"
 #include "../output/report.hpp"
-#include "../runner/task_store.hpp"
+#include "../runner/task_runner.hpp"
 #include "../runner/sample_seeds.hpp"
 
 namespace mcsim {
@@ -60,60 +62,61 @@ std::string row_label(int nodes, double lambda) { return fmt::format("n{}-l{}", 
 PermutationResult run_permutation_count(const PermutationScenario& scenario, const RunOptions& options) {
   PermutationResult result;
   result.scenario = scenario;
-  result.samples = resolved_samples(scenario, options);
-  result.seed = resolved_seed(scenario, options);
+  const SampleRun run = resolved_samples(scenario, options);
+  result.samples = run.samples;
+  result.seed = run.seed;
   const PermutationScenario& s = result.scenario;
-  struct Task {
+  struct Task {  // a node count and density (indices), and the sample
     std::size_t nodes, density;
     int sample;
   };
-  std::vector<Task> tasks;
+  TaskList<Task> list;
   for (std::size_t n = 0; n < s.nodes.size(); ++n) {
     MachineSpec spec = s.machine;
     spec.nodes = s.nodes[n];
     (void)make_machine(spec);  // the machine only lends its hints, but its node count must be valid
     for (std::size_t d = 0; d < s.densities.size(); ++d)
-      for (int sample = 0; sample < result.samples; ++sample) tasks.push_back({n, d, sample});
+      for (int sample = 0; sample < result.samples; ++sample) list.keys.push_back({n, d, sample});
   }
   std::size_t jobs_per_task = 0;
   for (const auto& choices : s.lambda_choices) jobs_per_task += choices.size();
   // Each task compiles every (lambda, series) job of its sample (schedules and validates them,
   // link-contention-free phases against the machine's routes) and simulates none.
-  const auto records = run_scenario_tasks(
-      tasks.size(),
-      [&](std::size_t t) {
-        const Task& task = tasks[t];
-        const int nodes = s.nodes[task.nodes], density = s.densities[task.density];
-        MachineSpec spec = s.machine;
-        spec.nodes = nodes;
-        const SchedulingHints hints = make_machine(spec)->hints();
-        const SampleSeeds seeds{result.seed, nodes, density, task.sample};
-        WorkloadSpec workload = s.workload;
-        workload.density = density;
-        const CommMatrix matrix = workload_matrix(workload, nodes, seeds.matrix()).scaled(s.msg_units.front());
-        std::vector<JobRecord> out;
-        for (const auto& choices : s.lambda_choices)
-          for (const auto& scheduler : choices)
-            // Nothing is simulated, so no route seed is drawn.
-            out.push_back(compile_job(matrix, scheduler, std::nullopt, hints, {seeds.schedule(scheduler.spec), 0}).record);
-        return out;
-      },
-      [&](std::size_t, const std::vector<JobRecord>& got) { return record_count_problem(got, jobs_per_task); }, options);
+  list.run = [&](const Task& task) {
+    const int nodes = s.nodes[task.nodes], density = s.densities[task.density];
+    MachineSpec spec = s.machine;
+    spec.nodes = nodes;
+    const SchedulingHints hints = make_machine(spec)->hints();
+    const SampleSeeds seeds{result.seed, nodes, density, task.sample};
+    WorkloadSpec workload = s.workload;
+    workload.density = density;
+    const CommMatrix matrix = workload_matrix(workload, nodes, seeds.matrix()).scaled(s.msg_units.front());
+    std::vector<JobRecord> out;
+    for (const auto& choices : s.lambda_choices)
+      for (const auto& scheduler : choices)
+        // Nothing is simulated, so no route seed is drawn.
+        out.push_back(compile_job(matrix, scheduler, std::nullopt, hints, {seeds.schedule(scheduler.spec), 0}).record);
+    return out;
+  };
+  list.check = [&](const Task&, const std::vector<JobRecord>& got) { return record_count_problem(got, jobs_per_task); };
+  const auto outcomes = run_task_list(list, options);
 
-  for (int nodes : s.nodes)
-    for (double lambda : s.lambdas)
-      for (int density : s.densities)
-        for (std::size_t k = 0; k < s.series.size(); ++k) result.cells.push_back({nodes, lambda, density, k, {}, {}});
-  for (std::size_t t = 0; t < tasks.size(); ++t)
+  // Cells by (node count, lambda, density, series), one value per sample in sample order.
+  std::map<std::tuple<std::size_t, std::size_t, std::size_t, std::size_t>, PermutationCell> cells;
+  for (const auto& [task, records] : outcomes)
     for (std::size_t l = 0; l < s.lambdas.size(); ++l)
       for (std::size_t k = 0; k < s.series.size(); ++k) {
-        const JobRecord& record = records[t].at(l * s.series.size() + k);
+        const JobRecord& record = records.at(l * s.series.size() + k);
         const auto ops = record.operations.find("heap_ops");
-        const std::size_t index =
-            ((tasks[t].nodes * s.lambdas.size() + l) * s.densities.size() + tasks[t].density) * s.series.size() + k;
-        result.cells.at(index).permutations.push_back(static_cast<double>(record.phases));
-        result.cells.at(index).heap_ops.push_back(ops == record.operations.end() ? 0.0 : static_cast<double>(ops->second));
+        PermutationCell& cell = cells[{task.nodes, l, task.density, k}];
+        cell.nodes = s.nodes[task.nodes];
+        cell.lambda = s.lambdas[l];
+        cell.density = s.densities[task.density];
+        cell.series = k;
+        cell.permutations.push_back(static_cast<double>(record.phases));
+        cell.heap_ops.push_back(ops == record.operations.end() ? 0.0 : static_cast<double>(ops->second));
       }
+  for (auto& [key, cell] : cells) result.cells.push_back(std::move(cell));  // ordered by nodes, lambda, density, series
   return result;
 }
 

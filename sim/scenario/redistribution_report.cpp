@@ -10,7 +10,7 @@
 #include "../redistribution/schedules.hpp"
 #include "../redistribution/timeline_svg.hpp"
 #include "../runner/pipeline.hpp"
-#include "../runner/task_store.hpp"
+#include "../runner/task_runner.hpp"
 
 namespace mcsim {
 
@@ -161,10 +161,12 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
   };
   std::vector<std::vector<CompiledJob>> compiled;
   for (const auto& cell : cells) compiled.push_back(compile_cell(cell));
-  const auto records = run_scenario_tasks(
-      cells.size(),
-      [&](std::size_t k) { return simulate_compiled(*make_machine(s.machine), std::move(compiled[k]), run.simulation); },
-      [&](std::size_t, const std::vector<JobRecord>& got) { return record_count_problem(got, s.series.size()); }, run);
+  TaskList<std::size_t> list;  // a task per cell, by its index in `cells`
+  for (std::size_t k = 0; k < cells.size(); ++k) list.keys.push_back(k);
+  list.run = [&](std::size_t k) { return simulate_compiled(*make_machine(s.machine), std::move(compiled[k]), run.simulation); };
+  list.check = [&](std::size_t, const std::vector<JobRecord>& got) { return record_count_problem(got, s.series.size()); };
+  std::vector<std::vector<JobRecord>> records;
+  for (auto& outcome : run_task_list(list, run)) records.push_back(std::move(outcome.records));
 
   // Report: one line per cell, times in ms, ratios to the baseline.
   const auto baseline = static_cast<std::size_t>(

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <tuple>
-#include <type_traits>
-#include <variant>
 
 #include <fmt/format.h>
 
@@ -17,20 +15,6 @@
 #include "../runner/task_store.hpp"
 
 namespace mcsim {
-
-MachineSpec* machine_of(Scenario& scenario) {
-  return std::visit(
-      [](auto& s) -> MachineSpec* {
-        using S = std::decay_t<decltype(s)>;
-        if constexpr (std::is_base_of_v<SweepScenario, S>)
-          return &static_cast<SweepScenario&>(s).machine;
-        else if constexpr (std::is_same_v<RedistributionScenario, S>)
-          return &s.machine;
-        else
-          return nullptr;
-      },
-      scenario);
-}
 
 namespace {
 
@@ -110,7 +94,7 @@ std::vector<SensitivityVariant> numeric_variants(const MachineOptionDeclaration&
 
 SensitivityResult plan_sensitivity(const Scenario& scenario, const SensitivityOptions& options) {
   Scenario copy = scenario;
-  const MachineSpec* spec = machine_of(copy);
+  const MachineSpec* spec = copy.kind().machine();
   const std::string id = header(scenario).id;
   if (!spec) throw Error("sensitivity", fmt::format("{} has no [machine] whose parameters could vary", id));
   for (double f : options.factors)
@@ -145,20 +129,15 @@ SensitivityResult plan_sensitivity(const Scenario& scenario, const SensitivityOp
 SensitivityResult run_sensitivity(const Scenario& scenario, const RunOptions& run, const SensitivityOptions& options,
                                   const std::function<void(std::size_t, std::size_t)>& variant_done) {
   SensitivityResult result = plan_sensitivity(scenario, options);
-  result.samples = std::visit(
-      [&](const auto& s) -> int {
-        if constexpr (std::is_base_of_v<SweepScenario, std::decay_t<decltype(s)>>)
-          return resolved_samples(static_cast<const SweepScenario&>(s), run);
-        else
-          return run.samples.value_or(0);  // 0: the scenario's own sample count
-      },
-      scenario);
+  // A kind without samples: the option's count (0: the scenario's own).
+  result.samples = scenario.kind().samples(run);
+  if (result.samples == 0) result.samples = run.samples.value_or(0);
   const std::size_t total = result.variants.size();
   bool shard_done = false;
   for (std::size_t k = 0; k < total; ++k) {
     SensitivityVariant& v = result.variants[k];
     Scenario variant = scenario;
-    if (!v.option.empty()) machine_of(variant)->options[v.option] = v.value;
+    if (!v.option.empty()) variant.kind().machine()->options[v.option] = v.value;
     try {
       const ScenarioOutputs out = run_scenario(variant, run, ReportOptions{.host_times = false});
       if (!out.agreement)

@@ -48,9 +48,6 @@ struct SensitivityResult {
   std::vector<SensitivityVariant> variants;       // the baseline first
 };
 
-// The scenario's machine, or nullptr for a scenario without one (mapping metrics).
-MachineSpec* machine_of(Scenario& scenario);
-
 // The variants, not yet run. Throws mcsim::Error if the scenario has no machine, or `only` names
 // an option the machine does not read.
 SensitivityResult plan_sensitivity(const Scenario& scenario, const SensitivityOptions& options);

@@ -66,22 +66,13 @@ WorkloadSpec with_density(WorkloadSpec w, int density) {
   return w;
 }
 
-// Where a count may stop: once the work passes the limit it is checked against, the rest cannot
-// bring it back (lists of a scenario file can multiply to 1e15 combinations; counting them all
-// would be work without bound itself).
-struct Stop {
-  double task_share, above;
-  bool operator()(WorkEstimate& w) const {
-    if (w.total(task_share) > above) w.cut_short = true;
-    return w.cut_short;
-  }
-};
+}  // namespace
 
 // Simulation sweeps: every (machine, nodes, density, sample) is a task (one machine, or one per
 // machine of the machines axis); in each, every series' candidates at every msg_unit are jobs.
-WorkEstimate estimate(const SimulationScenario& s, const RunOptions& run, const Stop& stop) {
+WorkEstimate estimate_kind_work(const SimulationScenario& s, const RunOptions& run, const WorkStop& stop) {
   WorkEstimate w;
-  const double samples = resolved_samples(s, run);
+  const double samples = resolved_samples(s, run).samples;
   double most_messages = 0, jobs = 0;
   const std::vector<MachineSpec> machines = machines_of(s);
   for (std::size_t at = 0; at < machines.size() * s.nodes.size(); ++at) {
@@ -111,9 +102,9 @@ WorkEstimate estimate(const SimulationScenario& s, const RunOptions& run, const 
 }
 
 // Ranka, Shankar, Alsabti 1995: every (traffic, sample) is a task; every series one job in it.
-WorkEstimate estimate(const BoundedTrafficScenario& s, const RunOptions& run, const Stop& stop) {
+WorkEstimate estimate_kind_work(const BoundedTrafficScenario& s, const RunOptions& run, const WorkStop& stop) {
   WorkEstimate w;
-  const double samples = resolved_samples(s, run);
+  const double samples = resolved_samples(s, run).samples;
   const int nodes = s.nodes.front();
   const auto machine = machine_at(with_nodes(s.machine, nodes), s.path);
   double most_messages = 0;
@@ -134,9 +125,9 @@ WorkEstimate estimate(const BoundedTrafficScenario& s, const RunOptions& run, co
 }
 
 // Permutation counts schedule every (lambda, series) of every sample and simulate nothing.
-WorkEstimate estimate(const PermutationScenario& s, const RunOptions& run, const Stop& stop) {
+WorkEstimate estimate_kind_work(const PermutationScenario& s, const RunOptions& run, const WorkStop& stop) {
   WorkEstimate w;
-  const double samples = resolved_samples(s, run);
+  const double samples = resolved_samples(s, run).samples;
   double most_messages = 0;
   for (int nodes : s.nodes) {
     if (stop(w)) break;
@@ -164,9 +155,11 @@ WorkEstimate estimate(const PermutationScenario& s, const RunOptions& run, const
 // Lo et al. 1992: a metric follows every edge of B(n) (2^n tasks) over its mesh path (up to the
 // mesh's side, 2^(n/2)); a simulated B(n) runs on a mesh of 2^n nodes (an actor each) with one
 // message per edge, each forwarded over its path.
+namespace {
 double tree_edges_over_paths(int n) { return std::ldexp(1.0, n) * std::ldexp(1.0, (n + 1) / 2); }
+}  // namespace
 
-WorkEstimate estimate(const MappingScenario& s, const RunOptions&, const Stop& stop) {
+WorkEstimate estimate_kind_work(const MappingScenario& s, const RunOptions&, const WorkStop& stop) {
   WorkEstimate w;
   const auto& m = s.mapping;
   const double mappings = static_cast<double>(m.mappings.size()), alphas = static_cast<double>(m.alphas.size());
@@ -192,7 +185,7 @@ WorkEstimate estimate(const MappingScenario& s, const RunOptions&, const Stop& s
 // Guo and Pan 2005: a table costs p*q entries (the slice by residues) and the walk over the last
 // partial slice, rest * (q/x + p/y) block pairs (communication_table.cpp); "tables" draws every
 // element of the slice once per schedule; "times" simulates every series on every case and size.
-WorkEstimate estimate(const RedistributionScenario& s, const RunOptions&, const Stop& stop) {
+WorkEstimate estimate_kind_work(const RedistributionScenario& s, const RunOptions&, const WorkStop& stop) {
   WorkEstimate w;
   std::unique_ptr<Machine> machine;
   if (s.report == RedistributionScenario::Report::times) machine = machine_at(s.machine, s.path);
@@ -237,7 +230,6 @@ WorkEstimate estimate(const RedistributionScenario& s, const RunOptions&, const 
   return w;
 }
 
-}  // namespace
 
 double job_work(const Machine& machine, double messages, const SchedulerEntry& entry, std::optional<Strategy> strategy) {
   const double nodes = machine.nodes();
@@ -250,8 +242,7 @@ double job_work(const Machine& machine, double messages, const SchedulerEntry& e
 }
 
 WorkEstimate estimate_work(const Scenario& scenario, const RunOptions& run, double task_share, double stop_above) {
-  const Stop stop{task_share, stop_above};
-  return std::visit([&](const auto& s) { return estimate(s, run, stop); }, scenario);
+  return scenario.kind().estimate_work(run, task_share, stop_above);
 }
 
 namespace {

@@ -40,7 +40,26 @@ struct WorkEstimate {
 // about half an hour for a CM-5 table (README, "A bound before work").
 inline constexpr double default_max_work = 1e8;
 
-// One estimator per scenario kind (std::visit); throws mcsim::Error where the run itself would
+// Where a count may stop: once the work passes the limit it is checked against, the rest cannot
+// bring it back (lists of a scenario file can multiply to 1e15 combinations; counting them all
+// would be work without bound itself).
+struct WorkStop {
+  double task_share = 1, above = std::numeric_limits<double>::infinity();
+  bool operator()(WorkEstimate& w) const {
+    if (w.total(task_share) > above) w.cut_short = true;
+    return w.cut_short;
+  }
+};
+
+// The bundled kinds' estimators (each kind's estimate_work calls its own; a new kind may count
+// its driver in its own file).
+WorkEstimate estimate_kind_work(const SimulationScenario& s, const RunOptions& run, const WorkStop& stop);
+WorkEstimate estimate_kind_work(const BoundedTrafficScenario& s, const RunOptions& run, const WorkStop& stop);
+WorkEstimate estimate_kind_work(const PermutationScenario& s, const RunOptions& run, const WorkStop& stop);
+WorkEstimate estimate_kind_work(const MappingScenario& s, const RunOptions& run, const WorkStop& stop);
+WorkEstimate estimate_kind_work(const RedistributionScenario& s, const RunOptions& run, const WorkStop& stop);
+
+// The scenario's kind's estimate (KindScenario::estimate_work); throws mcsim::Error where the run itself would
 // refuse the scenario up front (a machine that cannot take the node count, an unknown workload).
 // The count stops once all of `here` and the `task_share` of `tasks` pass `stop_above`.
 WorkEstimate estimate_work(const Scenario& scenario, const RunOptions& run, double task_share = 1,

@@ -2,8 +2,6 @@
 // line) and write what it measured.
 #include <algorithm>
 #include <filesystem>
-#include <type_traits>
-#include <variant>
 
 #include <fmt/format.h>
 
@@ -12,6 +10,7 @@
 #include "../../sim/runner/output_file.hpp"
 #include "../../sim/output/plot.hpp"
 #include "../../sim/output/report.hpp"
+#include "../../sim/scenario/experiment.hpp"
 #include "../../sim/scenario/scenario.hpp"
 #include "../../sim/scenario/scenario_files.hpp"
 #include "../../sim/scenario/scenario_outputs.hpp"
@@ -87,7 +86,7 @@ struct CommonOptions {
   // scenario builds its own meshes and takes none).
   void apply_machine_options(Scenario& scenario) const {
     if (machine_options.empty()) return;
-    MachineSpec* machine = machine_of(scenario);
+    MachineSpec* machine = scenario.kind().machine();
     if (!machine) throw Error("--machine-option", "this scenario has no [machine] to change");
     apply_machine_options(*machine);
   }
@@ -125,28 +124,14 @@ void add_machine_files(const MachineSpec& machine, std::vector<std::string>& inp
 std::vector<std::string> input_files(const Scenario& scenario, const std::string& scenario_file) {
   std::vector<std::string> inputs;
   if (!scenario_file.empty()) inputs.push_back(scenario_file);
-  std::visit(
-      [&](const auto& s) {
-        using S = std::decay_t<decltype(s)>;
-        if constexpr (std::is_base_of_v<SweepScenario, S>) {
-          if (!s.workload.file.empty()) inputs.push_back(s.workload.file);
-          for (const MachineSpec& machine : machines_of(s)) add_machine_files(machine, inputs);
-        } else if constexpr (std::is_same_v<RedistributionScenario, S>) {
-          add_machine_files(s.machine, inputs);
-        }
-      },
-      scenario);
+  for (const std::string& file : scenario.kind().input_files()) inputs.push_back(file);
+  for (const MachineSpec& machine : scenario.kind().machines()) add_machine_files(machine, inputs);
   return inputs;
 }
 
 // `run --machine NAME|FILE`: the scenario runs on that machine (instead of its [machine] name, file
 // or names), with its own node counts and options.
-void replace_machine(Scenario& scenario, const std::string& machine) {
-  MachineSpec* spec = machine_of(scenario);
-  if (!spec) throw Error("--machine", fmt::format("{} has no [machine] to replace", header(scenario).id));
-  spec->name = machine;
-  if (auto* simulation = std::get_if<SimulationScenario>(&scenario)) simulation->machines.clear();
-}
+void replace_machine(Scenario& scenario, const std::string& machine) { scenario.kind().replace_machine(machine); }
 
 // Runs a scenario of any kind, prints its report, writes its files (and its plot, beside the CSV
 // with the extension .svg); `command` and `scenario_file` identify the run (shards, --resume).
@@ -320,7 +305,8 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       s.samples = common.samples.value_or(5);
       s.seed = common.seed.value_or(1);
       common.apply_machine_options(s.machine);
-      common.check_work(s, "sweep");
+      const Scenario scenario = simulation_scenario(s);
+      common.check_work(scenario, "sweep");
       std::vector<std::string> command{"sweep", "--machine", machine, "--nodes", nodes, "--workload", workload,
                                        "--density", density, "--msg-unit", units};
       for (const auto& name : names) command.insert(command.end(), {"--scheduler", name});
@@ -328,7 +314,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       const auto words = common.words();
       command.insert(command.end(), words.begin(), words.end());
       Progress progress(s.id, !common.quiet);
-      run_stored(command, input_files(s, ""), out, {out}, common.stored, common.run_options(progress),
+      run_stored(command, input_files(scenario, ""), out, {out}, common.stored, common.run_options(progress),
                  [&](const RunOptions& run) {
                    const auto result = run_experiment(s, run);
                    const std::string csv = sweep_csv(result, ReportOptions{.host_times = !common.deterministic});

@@ -5,7 +5,6 @@
 #include <cctype>
 #include <filesystem>
 #include <type_traits>
-#include <variant>
 
 #include <fmt/format.h>
 
@@ -23,19 +22,6 @@
 namespace mcsim::cli {
 
 namespace {
-
-// The machine a scenario simulates on, if any.
-std::optional<MachineSpec> machine_of(const Scenario& scenario) {
-  return std::visit(
-      [](const auto& s) -> std::optional<MachineSpec> {
-        using S = std::decay_t<decltype(s)>;
-        if constexpr (std::is_base_of_v<SweepScenario, S>) return s.machine;
-        if constexpr (std::is_same_v<RedistributionScenario, S>)
-          if (s.report == RedistributionScenario::Report::times) return s.machine;
-        return std::nullopt;
-      },
-      scenario);
-}
 
 std::vector<MachineParameter> assumed_parameters(const MachineSpec& spec) {
   std::vector<MachineParameter> assumed;
@@ -110,9 +96,9 @@ void add_report_command(CLI::App& app) {
         const std::string name = fs::path(path).filename().string();
         (name.ends_with(".svg") ? r.pictures : r.files).push_back(name);
       }
-      if (const auto machine = machine_of(scenario)) {
-        r.machine = machine->name;
-        r.assumptions = assumed_parameters(*machine);
+      if (const auto machines = scenario.kind().machines(); !machines.empty()) {
+        r.machine = machines.front().name;
+        r.assumptions = assumed_parameters(machines.front());
       }
       reported.push_back(std::move(r));
       written.insert(written.end(), scenario_out.begin(), scenario_out.end());

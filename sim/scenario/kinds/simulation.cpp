@@ -1,0 +1,144 @@
+// kind = "simulation" (the default): every series scheduled and simulated on every sample matrix at
+// every msg_unit, on one machine or on each machine of its axis ([machine] names). Its reports:
+// comparison (paper / mcsim / ratio; one node count and density), sweep (a CSV line per cell),
+// regions (the fastest series per cell beside the paper's map), overhead (scheduling time over
+// communication time) and machines (the machines of the axis side by side).
+#include <fmt/format.h>
+
+#include "../../output/overhead.hpp"
+#include "../../output/region_report.hpp"
+#include "../experiment.hpp"
+#include "../machine_comparison.hpp"
+#include "../scenario_outputs.hpp"
+#include "../sweep_kind.hpp"
+#include "../sweep_reading.hpp"
+
+namespace mcsim {
+
+namespace {
+
+using Report = SimulationScenario::Report;
+
+class SimulationKind : public SweepKind<SimulationScenario> {
+ public:
+  using SweepKind::SweepKind;
+  std::unique_ptr<KindScenario> clone() const override { return std::make_unique<SimulationKind>(*this); }
+  void replace_machine(const std::string& name) override {
+    value_.machine.name = name;
+    if (value_.machines.empty()) return;
+    // The axis becomes that one machine: the report of one machine's cells.
+    value_.machines.clear();
+    value_.report = value_.nodes.size() == 1 && value_.densities.size() == 1 ? Report::comparison : Report::sweep;
+    if (value_.plot == PlotKind::machines) value_.plot = PlotKind::none;
+  }
+  ScenarioOutputs run(const RunOptions& run, const ReportOptions& report) const override;
+};
+
+ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& report) const {
+  const SimulationScenario& s = value_;
+  ScenarioOutputs out;
+  if (s.report == Report::machines) {
+    const MachineComparison comparison{s, run_experiments(s, run)};
+    out.printed = machine_comparison_text(comparison);
+    out.files.push_back({".csv", machine_comparison_csv(comparison, report)});
+    if (s.plot == PlotKind::machines) out.plot = machine_comparison_plot(comparison);
+    return out;
+  }
+  const ExperimentResult result = run_experiment(s, run);
+  switch (s.report) {
+    case Report::comparison: {
+      const auto rows = comparison_rows(result, report);
+      out.printed = side_by_side(result, rows);
+      out.files.push_back({".csv", comparison_csv(s.id, rows)});
+      out.agreement = agreement_of(rows);
+      if (s.plot == PlotKind::comm) out.plot = comm_plot(result);
+      break;
+    }
+    case Report::regions: {
+      const RegionMap map = region_map(result);
+      out.printed = region_grid(map);
+      out.files.push_back({".csv", region_csv(map)});
+      out.agreement = agreement_of(map);
+      out.files.push_back({".sweep.csv", sweep_csv(result, report)});
+      if (s.plot == PlotKind::regions) out.plot = region_plot(map);
+      break;
+    }
+    case Report::overhead:
+      out.files.push_back({".csv", overhead_csv(result, report)});
+      out.printed = out.files.back().text;
+      // The plot divides host scheduling time by communication time: nothing to draw without it.
+      if (!report.host_times)
+        out.printed += "note: --deterministic leaves host times out: schedule_ms and fraction are empty, no plot\n";
+      else if (s.plot == PlotKind::overhead)
+        out.plot = overhead_plot(result);
+      break;
+    case Report::sweep:
+    case Report::machines:
+      out.files.push_back({".csv", sweep_csv(result, report)});
+      out.printed = out.files.back().text;
+      break;
+  }
+  return out;
+}
+
+// What each report can draw.
+bool draws(Report report, PlotKind plot) {
+  switch (plot) {
+    case PlotKind::none: return true;
+    case PlotKind::comm: return report == Report::comparison;
+    case PlotKind::regions: return report == Report::regions;
+    case PlotKind::overhead: return report == Report::overhead;
+    case PlotKind::machines: return report == Report::machines;
+    default: return false;
+  }
+}
+
+std::unique_ptr<KindScenario> read(const ScenarioFile& file) {
+  SimulationScenario s;
+  static_cast<ScenarioHeader&>(s) = file.header;
+  std::vector<std::uint64_t> traffic;
+  read_sweep(file, s, SweepRules{.machines_axis = true}, traffic);
+  const bool one_cell = s.nodes.size() == 1 && s.densities.size() == 1;
+  // Without a report key: the machines of an axis side by side, else the paper beside one cell's
+  // results, else a CSV line per cell.
+  s.report = !s.machines.empty() ? Report::machines : one_cell ? Report::comparison : Report::sweep;
+  if (!file.report.empty()) {
+    bool known = false;
+    for (Report report : {Report::comparison, Report::sweep, Report::regions, Report::overhead, Report::machines})
+      if (to_string(report) == file.report) {
+        s.report = report;
+        known = true;
+      }
+    if (!known)
+      throw Error(file.report_where(), fmt::format("unknown report '{}' of kind = \"simulation\" (comparison, sweep, "
+                                                   "regions, overhead or machines)", file.report));
+  }
+  const auto plot_where = [&] { return file.reader.at(*file.root.get("plot"), "plot"); };
+  // The machines axis reports per machine (machine_comparison.hpp) and draws only that.
+  if (!s.machines.empty() && s.plot != PlotKind::none && s.plot != PlotKind::machines)
+    throw Error(plot_where(), "a scenario over [machine] names draws plot = \"machines\" only");
+  if (s.machines.empty() && s.plot == PlotKind::machines)
+    throw Error(plot_where(), "plot = \"machines\" needs [machine] names (the machines axis)");
+  if (!s.machines.empty() && s.report != Report::machines)
+    throw Error(file.report_where(), "a scenario over [machine] names reports report = \"machines\" only");
+  if (s.machines.empty() && s.report == Report::machines)
+    throw Error(file.report_where(), "report = \"machines\" needs [machine] names (the machines axis)");
+  if (s.report == Report::comparison && !one_cell)
+    throw Error(file.report_where(), "report = \"comparison\" takes one node count and one density (sweep or "
+                                     "regions report several)");
+  if (!draws(s.report, s.plot))
+    throw Error(plot_where(), fmt::format("report = \"{}\" does not draw plot = \"{}\"", to_string(s.report),
+                                          to_string(s.plot)));
+  return std::make_unique<SimulationKind>(std::move(s));
+}
+
+}  // namespace
+
+Scenario simulation_scenario(SimulationScenario s) { return Scenario(std::make_unique<SimulationKind>(std::move(s))); }
+
+ReproductionKind simulation_kind() {
+  return {"simulation", "every series simulated on every sample matrix at every msg_unit",
+          {"samples", "seed", "machine", "workload", "sweep", "series", "paper"}, &read};
+}
+
+}  // namespace mcsim
