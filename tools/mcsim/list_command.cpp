@@ -128,6 +128,11 @@ void list_mappings() {
   for (const auto& entry : mapping_registry()) show("  {:<12} {}\n", entry.name, entry.description);
 }
 
+void list_kinds() {
+  show("scenario kinds (the `kind` key of a scenario file):\n");
+  for (const auto& kind : kind_registry()) show("  {:<16} {}\n", kind.name, kind.description);
+}
+
 void list_experiments(const std::string& directory) {
   namespace fs = std::filesystem;
   show("experiments (mcsim reproduce ID; scenarios in {}):\n", directory);
@@ -145,12 +150,13 @@ void list_experiments(const std::string& directory) {
 }  // namespace
 
 void add_list_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("list", "List machines, transports, schedulers, workloads, strategies, mappings and experiments");
+  auto* cmd = app.add_subcommand("list", "List machines, transports, schedulers, workloads, strategies, mappings, scenario kinds and experiments");
   static std::string what = "all";
   static bool verbose = false;
   static std::string scenarios;
-  cmd->add_option("what", what, "machines | transports | schedulers | workloads | strategies | mappings | experiments | all")
-      ->check(CLI::IsMember({"machines", "transports", "schedulers", "workloads", "strategies", "mappings", "experiments", "all"}));
+  cmd->add_option("what", what, "machines | transports | schedulers | workloads | strategies | mappings | kinds | experiments | all")
+      ->check(CLI::IsMember({"machines", "transports", "schedulers", "workloads", "strategies", "mappings", "kinds",
+                             "experiments", "all"}));
   cmd->add_flag("-v,--verbose", verbose, "Show machine parameters with their sources, scheduler papers");
   cmd->add_option("--scenarios", scenarios, "Directory of scenario files (default: the bundled scenarios/)");
   cmd->callback([] {
@@ -161,6 +167,7 @@ void add_list_command(CLI::App& app) {
     if (all || what == "workloads") list_workloads();
     if (all || what == "strategies") list_strategies();
     if (all || what == "mappings") list_mappings();
+    if (all || what == "kinds") list_kinds();
     if (all || what == "experiments") list_experiments(scenario_directory(scenarios));
   });
 }
