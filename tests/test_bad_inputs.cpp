@@ -449,7 +449,7 @@ void run(Prepared& p, const std::string& dir) {
 
 }  // namespace
 
-TEST_CASE("Bad inputs: one line on stderr, non-zero exit, no file written") {
+TEST_CASE("Bad inputs: one line on stderr, non-zero exit, no file written", "[cli]") {
   const auto& cases = bad_inputs();
   REQUIRE(cases.size() >= 40);
   const auto root = mcsim::test::temp_dir("bad-inputs");

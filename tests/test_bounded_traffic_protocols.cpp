@@ -77,7 +77,7 @@ void require_every_message_once(const Run& run, const CommMatrix& m) {
 
 }  // namespace
 
-TEST_CASE("DRS by hand, 2 nodes: the lock costs one active-message round trip before the data") {
+TEST_CASE("DRS by hand, 2 nodes: the lock costs one active-message round trip before the data", "[engine]") {
   // Node 0 sends node 1 8000 bytes. Test-and-set: 1.6 us to send the request, 2 us on the wire, 1.7 us
   // for node 1's handler, which sets the lock and answers: 1.6 + 2 + 1.7 us more; node 0 holds the lock
   // at 10.6 us. The data: 50 us send overhead, 8000 B / 8 MB/s = 1000 us: it has arrived at 1060.6 us.
@@ -91,7 +91,7 @@ TEST_CASE("DRS by hand, 2 nodes: the lock costs one active-message round trip be
   CHECK(run.communication_time() == Approx(1110.6e-6).epsilon(1e-9));
 }
 
-TEST_CASE("DRS with its improvements by hand, 3 nodes: the busy answer, the sleep and the go-ahead") {
+TEST_CASE("DRS with its improvements by hand, 3 nodes: the busy answer, the sleep and the go-ahead", "[engine]") {
   // Nodes 0 and 1 each send node 2 8000 bytes; node 2's CMMD interface (8 MB/s) is shared by all it
   // sends and receives.
   //  0     both requests leave (1.6 us), share node 2's interface (16 B at 4 MB/s each: 4 us), arrive
@@ -138,7 +138,7 @@ TEST_CASE("DRS with its improvements by hand, 3 nodes: the busy answer, the slee
   CHECK(loser_spans[2].end_s == Approx(1027.2e-6).epsilon(1e-9));
 }
 
-TEST_CASE("DRS without improvements, 3 nodes: the loser spins on the lock and sends only after the reset") {
+TEST_CASE("DRS without improvements, 3 nodes: the loser spins on the lock and sends only after the reset", "[engine]") {
   const CommMatrix m(32, {{0, 2, 8000}, {1, 2, 8000}});
   const Run run = simulate_isolated(round_cm5, {Job::running(distributed_random_scheduling(m, hand_options(false)))}).at(0);
   REQUIRE(run.messages.size() == 2);
@@ -155,7 +155,7 @@ TEST_CASE("DRS without improvements, 3 nodes: the loser spins on the lock and se
   CHECK(loser.start_s + 50e-6 >= winner.end_s);  // never two transfers into node 2 at once
 }
 
-TEST_CASE("DRS terminates and delivers every message once on generated matrices, one sender per receiver at a time") {
+TEST_CASE("DRS terminates and delivers every message once on generated matrices, one sender per receiver at a time", "[engine]") {
   struct Case {
     int k;
     double l;
@@ -188,7 +188,7 @@ TEST_CASE("DRS terminates and delivers every message once on generated matrices,
   }
 }
 
-TEST_CASE("Two-stage on the simulated CM-5: two modified-LP stages, bounded messages, every element delivered") {
+TEST_CASE("Two-stage on the simulated CM-5: two modified-LP stages, bounded messages, every element delivered", "[engine]") {
   for (const auto& [k, l, keep] : {std::tuple{32, 1.0 / 32, 1.0}, std::tuple{2, 0.5, 1.0}, std::tuple{8, 0.25, 0.6}}) {
     Rng rng(3);
     const CommMatrix elements = bounded_traffic_matrix(32, k, l, 4096, keep, rng, "test");
@@ -218,7 +218,7 @@ TEST_CASE("Two-stage on the simulated CM-5: two modified-LP stages, bounded mess
   }
 }
 
-TEST_CASE("Two-stage without barriers (a what-if) still delivers every element, and waits at no barrier") {
+TEST_CASE("Two-stage without barriers (a what-if) still delivers every element, and waits at no barrier", "[engine]") {
   Rng rng(5);
   const CommMatrix elements = bounded_traffic_matrix(32, 8, 0.25, 2048, 1, rng, "test");
   const Run with = simulate_isolated(cmaml_cm5, {Job::running(two_stage(elements.scaled(4), 4, 9))}).at(0);

@@ -21,13 +21,13 @@ const std::string data = MCSIM_TEST_DATA;
 
 }  // namespace
 
-TEST_CASE("mcsim --help explains itself") {
+TEST_CASE("mcsim --help explains itself", "[cli]") {
   const auto r = run_mcsim("--help");
   REQUIRE(r.exit_code == 0);
   for (const char* word : {"reproduce", "sweep", "list", "run", "bench"}) REQUIRE(r.out.find(word) != std::string::npos);
 }
 
-TEST_CASE("mcsim list shows the registries") {
+TEST_CASE("mcsim list shows the registries", "[cli]") {
   const auto r = run_mcsim("list -v");
   REQUIRE(r.exit_code == 0);
   for (const char* word : {"cm5", "LP", "CGM+sort", "AC", "random-density", "loosely-synchronous", "ranka92-table3",
@@ -35,7 +35,7 @@ TEST_CASE("mcsim list shows the registries") {
     REQUIRE(r.out.find(word) != std::string::npos);
 }
 
-TEST_CASE("Bad scenarios: one line naming the problem and the place, non-zero exit, no output file") {
+TEST_CASE("Bad scenarios: one line naming the problem and the place, non-zero exit, no output file", "[cli]") {
   const auto dir = mcsim::test::temp_dir("cli");
   const auto scenario_dir = mcsim::test::temp_dir("cli-scenario");
   const std::string out = " -q -o " + dir + "/result.csv";
@@ -60,7 +60,7 @@ TEST_CASE("Bad scenarios: one line naming the problem and the place, non-zero ex
   REQUIRE(std::filesystem::is_empty(dir));
 }
 
-TEST_CASE("mcsim run: the same seed gives byte-identical files") {
+TEST_CASE("mcsim run: the same seed gives byte-identical files", "[cli]") {
   const auto dir = mcsim::test::temp_dir("determinism");
   const auto a = run_mcsim("run " + data + "/tiny.toml -q --deterministic -j 2 -o " + dir + "/a.csv");
   const auto b = run_mcsim("run " + data + "/tiny.toml -q --deterministic -j 1 -o " + dir + "/b.csv");
@@ -74,7 +74,7 @@ TEST_CASE("mcsim run: the same seed gives byte-identical files") {
   REQUIRE(ta.str() == tb.str());
 }
 
-TEST_CASE("mcsim timeline writes every message of one run, and a picture") {
+TEST_CASE("mcsim timeline writes every message of one run, and a picture", "[cli]") {
   const auto dir = mcsim::test::temp_dir("timeline");
   const auto r = run_mcsim("timeline --scheduler CGM --density 4 --msg-unit 256 -o " + dir + "/t.csv");
   INFO(r.err);
@@ -159,7 +159,7 @@ TEST_CASE("A scenario names its machine by name, by a machine file beside it, or
 }
 
 TEST_CASE("The machines axis: the scenario runs on each machine as on that machine alone, one CSV row per machine "
-          "and series, and a plot, whose shards merge to the bytes of one run") {
+          "and series, and a plot, whose shards merge to the bytes of one run", "[cli]") {
   const auto dir = mcsim::test::temp_dir("machines-axis");
   const std::string scenario =
       scenario_with_machine(dir, "m.toml", "names = [\"cm5\", \"ethernet-cluster\"]\n", "plot = \"machines\"\n");
@@ -203,7 +203,7 @@ TEST_CASE("The machines axis: the scenario runs on each machine as on that machi
   CHECK_FALSE(std::filesystem::exists(dir + "/bad.csv"));
 }
 
-TEST_CASE("A machine file on the command line (--machine FILE of sweep, timeline, bench and run): its machine, shown by its name, never its path") {
+TEST_CASE("A machine file on the command line (--machine FILE of sweep, timeline, bench and run): its machine, shown by its name, never its path", "[cli]") {
   const auto dir = mcsim::test::temp_dir("machine-file-cli");
   // v: the CM-5 itself, through a file; w: on v, twice the wire bandwidth.
   std::ofstream(dir + "/v.toml") << "base = \"cm5\"\nname = \"v\"\n";

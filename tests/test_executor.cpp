@@ -16,7 +16,7 @@ constexpr double barrier = 4e-6;
 const MachineSpec cm5{"cm5", 32, {}};
 }  // namespace
 
-TEST_CASE("One message between two nodes takes latency + bytes / bandwidth") {
+TEST_CASE("One message between two nodes takes latency + bytes / bandwidth", "[engine]") {
   const std::uint64_t bytes = 16000;  // a whole number of 16-byte packets
   const auto runs = simulate_isolated(
       cm5, {Job{one_phase(32, Strategy::loosely_synchronous, {{0, 1, bytes}}), 1},
@@ -33,7 +33,7 @@ TEST_CASE("One message between two nodes takes latency + bytes / bandwidth") {
   REQUIRE(runs[2].communication_time() == Approx(startup + 1008 / bandwidth).epsilon(1e-9));
 }
 
-TEST_CASE("Two messages into one node share its interface equally, whatever their route length") {
+TEST_CASE("Two messages into one node share its interface equally, whatever their route length", "[engine]") {
   const MachineSpec no_overhead{"cm5", 32, {{"cmmd_startup_us", "0"}}};
   const std::uint64_t bytes = 160000;
   const auto runs = simulate_isolated(
@@ -43,7 +43,7 @@ TEST_CASE("Two messages into one node share its interface equally, whatever thei
   REQUIRE(runs[0].messages[1].end_s == Approx(2 * bytes / bandwidth).epsilon(1e-9));
 }
 
-TEST_CASE("A pairwise exchange under CMMD's blocking calls is two rendezvous in turn") {
+TEST_CASE("A pairwise exchange under CMMD's blocking calls is two rendezvous in turn", "[engine]") {
   // Node 0 (the lower) sends first: its half start-up, node 1's receive is posted, the bytes, node
   // 1's half start-up; then node 1 sends the same way and node 0 receives: 2 x (start-up + bytes).
   const std::uint64_t bytes = 80000;
@@ -54,7 +54,7 @@ TEST_CASE("A pairwise exchange under CMMD's blocking calls is two rendezvous in 
   REQUIRE(end_of(runs[0], 1, 0) == Approx(startup * 3 / 2 + 2 * bytes / bandwidth).epsilon(1e-9));
 }
 
-TEST_CASE("Blocking sends around a cycle alternate send-first and receive-first, and cannot deadlock") {
+TEST_CASE("Blocking sends around a cycle alternate send-first and receive-first, and cannot deadlock", "[engine]") {
   // 0 -> 5 -> 9 -> 0 in one phase; T = bytes / bandwidth = 992 us, s = start-up. From the lowest
   // node: 0 sends first, 5 receives first, 9 sends first. 0 -> 5 arrives at s/2 + T; node 0 then
   // posts its receive and 9's bytes follow: s/2 + 2T; node 9 then posts its receive and 5 (ready to
@@ -78,7 +78,7 @@ TEST_CASE("Blocking sends around a cycle alternate send-first and receive-first,
   REQUIRE(end_of(even[0], 5, 9) == Approx(startup * 3 / 2 + 2 * t).epsilon(1e-9));
 }
 
-TEST_CASE("Overlapped CMMD calls: shared node interface serialises an exchange's bytes, duplex does not") {
+TEST_CASE("Overlapped CMMD calls: shared node interface serialises an exchange's bytes, duplex does not", "[engine]") {
   const std::uint64_t bytes = 80000;
   const Plan exchange = one_phase(32, Strategy::loosely_synchronous, {{0, 1, bytes}, {1, 0, bytes}});
   const auto shared = simulate_isolated({"cm5", 32, {{"cmmd", "overlapped"}}}, {Job{exchange, 1}});
@@ -88,7 +88,7 @@ TEST_CASE("Overlapped CMMD calls: shared node interface serialises an exchange's
   REQUIRE(duplex[0].communication_time() == Approx(startup + bytes / bandwidth).epsilon(1e-9));
 }
 
-TEST_CASE("Phase-synchronous runs pay a barrier after every phase, loosely synchronous ones do not") {
+TEST_CASE("Phase-synchronous runs pay a barrier after every phase, loosely synchronous ones do not", "[engine]") {
   const std::uint64_t bytes = 32000;
   Plan plan;
   plan.nodes = 32;
@@ -105,7 +105,7 @@ TEST_CASE("Phase-synchronous runs pay a barrier after every phase, loosely synch
   REQUIRE(runs[1].node_finish_s[7] == 0.0);
 }
 
-TEST_CASE("A subtree's up-links bound the traffic that leaves it") {
+TEST_CASE("A subtree's up-links bound the traffic that leaves it", "[engine]") {
   // 16 nodes of one group of 16 each send to the other group; with a fast CMMD the fat tree is the
   // bottleneck: 16 x 5 MB/s = 80 MB/s leave a group of 16.
   const MachineSpec fast{"cm5", 32, {{"cmmd_startup_us", "0"}, {"cmmd_bandwidth_MBps", "1000"}}};
@@ -122,7 +122,7 @@ TEST_CASE("A subtree's up-links bound the traffic that leaves it") {
 // Inside one engine the second run starts at a later absolute clock, and SimGrid rounds event times
 // to its absolute precision (surf/precision, 1e-9 s): durations agree to a few ns, not bit for bit. That is why mcsim gives every task a
 // fresh process (sim/runner/isolated.hpp): byte-identical output needs runs that start at time 0.
-TEST_CASE("Same plan and routing seed, same run, inside one engine") {
+TEST_CASE("Same plan and routing seed, same run, inside one engine", "[engine]") {
   Rng gen(21);
   const CommMatrix m = random_density_matrix(32, 8, gen).scaled(1024);
   Rng rng(4);

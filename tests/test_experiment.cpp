@@ -13,7 +13,7 @@ namespace {
 const std::string tiny = MCSIM_TEST_DATA "/tiny.toml";
 }
 
-TEST_CASE("A scenario runs every series at every msg_unit for every sample") {
+TEST_CASE("A scenario runs every series at every msg_unit for every sample", "[engine]") {
   const auto s = load_scenario(tiny).as<SimulationScenario>();
   RunOptions options;
   options.workers = 2;
@@ -39,7 +39,7 @@ TEST_CASE("A scenario runs every series at every msg_unit for every sample") {
   REQUIRE(csv.find("tiny,comp,CGM,,,") != std::string::npos);
 }
 
-TEST_CASE("Same scenario and seed: byte-identical output, whatever the number of workers") {
+TEST_CASE("Same scenario and seed: byte-identical output, whatever the number of workers", "[engine]") {
   const auto s = load_scenario(tiny).as<SimulationScenario>();
   RunOptions one, two;
   one.workers = 1;
@@ -65,7 +65,7 @@ TEST_CASE("Scenario errors name the file and the line") {
   REQUIRE_THROWS_WITH(load_scenario(data + "/no_such_file.toml"), Catch::Contains("no_such_file.toml"));
 }
 
-TEST_CASE("Loosely synchronous rounds overlap safely (regression: a shared mailbox cache once returned null)") {
+TEST_CASE("Loosely synchronous rounds overlap safely (regression: a shared mailbox cache once returned null)", "[engine]") {
   // Nodes of different rounds ask for the same pair's mailbox while its creation (a simcall) yields;
   // this case crashed before the cache was filled only after creation.
   auto s = load_scenario(tiny).as<SimulationScenario>();
@@ -79,7 +79,7 @@ TEST_CASE("Loosely synchronous rounds overlap safely (regression: a shared mailb
   for (const auto& cell : result.cells) REQUIRE(cell.comm_s.size() == 3);
 }
 
-TEST_CASE("A best_of series takes, per sample and msg_unit, the best of its schedulers") {
+TEST_CASE("A best_of series takes, per sample and msg_unit, the best of its schedulers", "[engine]") {
   auto s = load_scenario(tiny).as<SimulationScenario>();
   s.series.clear();
   const auto choice = [](const char* spec) { return find_scheduler(spec, "test"); };
@@ -144,7 +144,7 @@ TEST_CASE("CSV fields with a comma or a quote are quoted (RFC 4180), so every li
   REQUIRE(read[1] == std::vector<std::string>{"id,1", "comm", "say \"x\", then y", "(8,5)->(6,5)", "", "0.5", ""});
 }
 
-TEST_CASE("Tasks run before in the process are taken, not run again, and give the same bytes") {
+TEST_CASE("Tasks run before in the process are taken, not run again, and give the same bytes", "[engine]") {
   // reproduce --all: wang94-fig6 is wang94-fig5's tasks at one density.
   auto both = load_scenario(tiny).as<SimulationScenario>();
   both.densities = {4, 6};

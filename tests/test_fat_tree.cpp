@@ -93,7 +93,7 @@ TEST_CASE("d-mod-k up-links: one route per destination, destinations spread over
   REQUIRE(top_wires.size() == 8);
 }
 
-TEST_CASE("CM-5 with deterministic up-links: the routing seed changes nothing") {
+TEST_CASE("CM-5 with deterministic up-links: the routing seed changes nothing", "[engine]") {
   Plan plan;
   plan.nodes = 32;
   plan.strategy = Strategy::asynchronous;

@@ -55,7 +55,7 @@ msg_unit = [16]
 }  // namespace
 
 // 1. A backquote reaching gnuplot ran a shell command.
-TEST_CASE("Issue 1: a backquote in --out or in a series label runs nothing") {
+TEST_CASE("Issue 1: a backquote in --out or in a series label runs nothing", "[cli]") {
   const auto dir = mcsim::test::temp_dir("backquote");
   const std::string pwned = dir + "/PWNED";
   const auto r = run_mcsim(fmt::format("run {}/tiny.toml -q --samples 1 -j 1 -o '{}/x`touch {}`y/t.csv'", data, dir,
@@ -75,7 +75,7 @@ TEST_CASE("Issue 1: a backquote in --out or in a series label runs nothing") {
 }
 
 // 2. The finished file was renamed over the target, replacing a link, a FIFO or a device.
-TEST_CASE("Issue 2: output through a link keeps the link, a FIFO or device is written through, never replaced") {
+TEST_CASE("Issue 2: output through a link keeps the link, a FIFO or device is written through, never replaced", "[cli]") {
   const auto dir = mcsim::test::temp_dir("clobber");
   std::ofstream(dir + "/real.csv") << "old\n";
   fs::create_symlink(dir + "/real.csv", dir + "/link.csv");
@@ -108,7 +108,7 @@ TEST_CASE("Issue 2: output through a link keeps the link, a FIFO or device is wr
 }
 
 // 3. Disk full while drawing, ulimit -f and gnuplot failures.
-TEST_CASE("Issue 3: a failed write or plot leaves no file and says so") {
+TEST_CASE("Issue 3: a failed write or plot leaves no file and says so", "[cli]") {
   const auto dir = mcsim::test::temp_dir("diskfull");
   // ulimit -f: the CSV of a sweep is larger than 1 block of 512 bytes.
   auto r = run_mcsim(fmt::format("sweep -q --samples 1 -j 1 --msg-unit 16,32,64,128,256 -o {}/s.csv; exit $?", dir));
@@ -151,7 +151,7 @@ TEST_CASE("Issue 3: a failed write or plot leaves no file and says so") {
 }
 
 // 4. Sizes overflowed silently.
-TEST_CASE("Issue 4: message sizes are checked, never wrapped") {
+TEST_CASE("Issue 4: message sizes are checked, never wrapped", "[cli]") {
   const mcsim::CommMatrix m(4, {{0, 1, 3}, {1, 0, 1}});
   REQUIRE(m.scaled(16).bytes(0, 1) == 48);
   REQUIRE_THROWS_WITH(m.scaled(std::uint64_t{1} << 62), Catch::Contains("larger than"));
@@ -165,7 +165,7 @@ TEST_CASE("Issue 4: message sizes are checked, never wrapped") {
 }
 
 // 5. NaN and infinity passed.
-TEST_CASE("Issue 5: NaN and infinity are refused in machine options and scheduler parameters") {
+TEST_CASE("Issue 5: NaN and infinity are refused in machine options and scheduler parameters", "[cli]") {
   for (const char* value : {"nan", "inf", "-inf", "1e999"})
     require_one_line_error(run_mcsim(fmt::format("sweep -q --samples 1 --scheduler LP --machine-option cmmd_startup_us={}", value)),
                    "option cmmd_startup_us");
@@ -177,7 +177,7 @@ TEST_CASE("Issue 5: NaN and infinity are refused in machine options and schedule
 }
 
 // 6. Integers were truncated or wrapped.
-TEST_CASE("Issue 6: whole numbers out of range are refused, not truncated") {
+TEST_CASE("Issue 6: whole numbers out of range are refused, not truncated", "[cli]") {
   require_one_line_error(run_mcsim("sweep -q --nodes 4294967328"), "--nodes: 4294967328 is out of range");
   require_one_line_error(run_mcsim("sweep -q --seed -1"), "--seed");
   require_one_line_error(run_mcsim("timeline --msg-unit -1"), "--msg-unit");
@@ -192,7 +192,7 @@ TEST_CASE("Issue 6: whole numbers out of range are refused, not truncated") {
 }
 
 // 7. The matrix-file reader returned an empty matrix, ate a first line, resolved against the cwd.
-TEST_CASE("Issue 7: matrix files: empty, not regular, signed first line, BOM, relative to the scenario") {
+TEST_CASE("Issue 7: matrix files: empty, not regular, signed first line, BOM, relative to the scenario", "[cli]") {
   const auto dir = mcsim::test::temp_dir("matrixfile");
   std::ofstream(dir + "/empty.csv") << "";
   std::ofstream(dir + "/header_only.csv") << "src,dst,bytes\n# nothing\n";
@@ -218,7 +218,7 @@ TEST_CASE("Issue 7: matrix files: empty, not regular, signed first line, BOM, re
 }
 
 // 8. Children outlived a signalled parent.
-TEST_CASE("Issue 8: a signalled mcsim stops its simulation processes and exits with 128 + signal") {
+TEST_CASE("Issue 8: a signalled mcsim stops its simulation processes and exits with 128 + signal", "[cli]") {
   for (int signal : {SIGTERM, SIGINT}) {
     const auto dir = mcsim::test::temp_dir("signal");
     const pid_t pid = ::fork();
@@ -257,7 +257,7 @@ TEST_CASE("Issue 8: a signalled mcsim stops its simulation processes and exits w
 }
 
 // 9. Errors raised in a child printed a SimGrid backtrace.
-TEST_CASE("Issue 9: errors of schedulers and SimGrid settings come back as one line") {
+TEST_CASE("Issue 9: errors of schedulers and SimGrid settings come back as one line", "[cli]") {
   require_one_line_error(run_mcsim("sweep -q --samples 1 --scheduler CGMH:lambda=2"), "lambda = 2 must be in (0, 1]");
   require_one_line_error(run_mcsim("sweep -q --samples 1 --scheduler CGMH:reset=maybe"), "reset = 'maybe'");
   require_one_line_error(run_mcsim("sweep -q --samples 1 --scheduler LP --cfg network/model"), "--cfg");
@@ -266,7 +266,7 @@ TEST_CASE("Issue 9: errors of schedulers and SimGrid settings come back as one l
 }
 
 // 10. Scenario content that matched nothing was ignored.
-TEST_CASE("Issue 10: a paper label naming no series, best_of beside scheduler and a path as id are refused") {
+TEST_CASE("Issue 10: a paper label naming no series, best_of beside scheduler and a path as id are refused", "[cli]") {
   const auto dir = mcsim::test::temp_dir("labels");
   const auto typo = scenario(dir, "typo.toml", std::string(tiny_head) + "[[series]]\nscheduler = \"CGM\"\n[paper.comm]\nCMG = [1.0]\n");
   REQUIRE_THROWS_WITH(mcsim::load_scenario(typo), Catch::Contains("'CMG' names no series"));
@@ -280,7 +280,7 @@ TEST_CASE("Issue 10: a paper label naming no series, best_of beside scheduler an
 }
 
 // 11. CLI11's own messages.
-TEST_CASE("Issue 11: command-line errors in mcsim's words") {
+TEST_CASE("Issue 11: command-line errors in mcsim's words", "[cli]") {
   const auto r = run_mcsim("run x --samples 0");
   require_one_line_error(r, "--samples: 0 is out of range (allowed: 1 to 100000)");
   require_one_line_error(run_mcsim("frobnicate"), "unknown command 'frobnicate'");

@@ -13,7 +13,7 @@
 namespace s4u = simgrid::s4u;
 using mcsim::test::in_engine;
 
-TEST_CASE("Helper actors: a finished helper takes the next job and a waiter wakes when its job ends") {
+TEST_CASE("Helper actors: a finished helper takes the next job and a waiter wakes when its job ends", "[engine]") {
   const std::string out = in_engine([] {
     std::string log;
     mcsim::HelperActors helpers;
@@ -39,7 +39,7 @@ TEST_CASE("Helper actors: a finished helper takes the next job and a waiter wake
   REQUIRE(out == "first ended at 2; second at 3; third at 6; made 2; ran in a a c");
 }
 
-TEST_CASE("Helper actors: a waiter that comes after its job has ended does not wait") {
+TEST_CASE("Helper actors: a waiter that comes after its job has ended does not wait", "[engine]") {
   const std::string out = in_engine([] {
     mcsim::HelperActors helpers;
     mcsim::TransferHandle quick = helpers.run(s4u::this_actor::get_host(), "quick", [] { s4u::this_actor::sleep_for(1); });

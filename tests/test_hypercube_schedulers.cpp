@@ -130,7 +130,7 @@ TEST_CASE("LP-no-dummies on a 64-node cube: each message in the phase of src xor
   REQUIRE_NOTHROW(validate_plan(s.plan, m, "LP-no-dummies"));
 }
 
-TEST_CASE("LP-no-dummies on a 4-node iPSC/860 under S1: a node that only receives gets its message, no dummy is sent") {
+TEST_CASE("LP-no-dummies on a 4-node iPSC/860 under S1: a node that only receives gets its message, no dummy is sent", "[engine]") {
   // The 4-node matrix worked by hand in test_schedulers.cpp, in 1 KB units (NX's long protocol).
   // Phase 0: 0 <-> 1 exchange, 2 -> 3 one way; phase 1: 0 -> 2; phase 2: 2 -> 1 and 3 -> 0.
   const CommMatrix m =
@@ -315,7 +315,7 @@ TEST_CASE("Permutation scenarios: an unknown closed form or statistic is an erro
   REQUIRE(s.statistics == std::vector<std::string>{"max"});
 }
 
-TEST_CASE("RS_NL on the CM-5: its route hint is the fat-tree family's d-mod-k routes") {
+TEST_CASE("RS_NL on the CM-5: its route hint is the fat-tree family's d-mod-k routes", "[engine]") {
   // Every machine now gives a route hint; the CM-5's up-links are random per message, so RS_NL
   // avoids contention on the nominal routes only (topologies/fat_tree_family.hpp).
   const std::string path = test::temp_dir("rsnl-cm5") + "/s.toml";

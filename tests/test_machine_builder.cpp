@@ -29,7 +29,7 @@ std::string error_of(const std::function<void()>& f) {
 
 }  // namespace
 
-TEST_CASE("Every bundled machine file builds at its listed node count, runs a small exchange and describes every record", "[machine-files]") {
+TEST_CASE("Every bundled machine file builds at its listed node count, runs a small exchange and describes every record", "[machine-files][engine]") {
   const auto machines = bundled_machines();
   REQUIRE(machines.size() >= 5);
   for (const auto& entry : machines) {
@@ -103,7 +103,7 @@ TEST_CASE("Store-and-forward pays the start-up at every hop, not at the nodes, a
   CHECK(delta->hints().startup_s == 75e-6);
 }
 
-TEST_CASE("The worked example of docs/machine-files.md, a what-if CM-5 on base = \"cm5\", builds and runs", "[machine-files]") {
+TEST_CASE("The worked example of docs/machine-files.md, a what-if CM-5 on base = \"cm5\", builds and runs", "[machine-files][engine]") {
   const std::string doc = test::slurp(std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/../docs/machine-files.md");
   const std::string start = "```toml\n# cm5-binary-20.toml";
   const auto from = doc.find(start);

@@ -22,7 +22,7 @@ std::size_t count(const std::string& text, const std::string& what) {
 }
 }  // namespace
 
-TEST_CASE("Golden output: lo92-lemmas (a change here is a change of a mapping or a metric)") {
+TEST_CASE("Golden output: lo92-lemmas (a change here is a change of a mapping or a metric)", "[cli]") {
   const auto dir = mcsim::test::temp_dir("lo92-lemmas");
   const auto r = run_mcsim("reproduce lo92-lemmas -q -o " + dir);
   INFO(r.err);
@@ -41,7 +41,7 @@ TEST_CASE("Golden output: lo92-lemmas (a change here is a change of a mapping or
   REQUIRE(r.out.find("agrees   T_sf reflecting [Lemma 4(a)]") != std::string::npos);
 }
 
-TEST_CASE("lo92-thm2: metric and simulated slowdown CSV, and its plot") {
+TEST_CASE("lo92-thm2: metric and simulated slowdown CSV, and its plot", "[cli]") {
   // The bundled scenario simulates up to n = 14 (its golden test runs it as shipped); this test
   // checks the form and the facts on a copy that stops at n = 12, a quarter of the time.
   const auto dir = mcsim::test::temp_dir("lo92-thm2");
@@ -83,7 +83,7 @@ std::string write_scenario(const std::string& dir, const std::string& report, co
 }
 }  // namespace
 
-TEST_CASE("Simulated slowdown: reflecting equals its metric on both switchings, growing wormhole with c only is 1") {
+TEST_CASE("Simulated slowdown: reflecting equals its metric on both switchings, growing wormhole with c only is 1", "[cli]") {
   const auto dir = mcsim::test::temp_dir("sim-slowdown");
   const auto scenario = write_scenario(dir, "slowdown", "n = [2, 4, 6, 7]\nalpha = [\"1\", \"1/2\"]\n"
                                             "mappings = [\"reflecting\", \"growing\"]\nsimulate_up_to = 6\n");
@@ -114,7 +114,7 @@ TEST_CASE("Simulated slowdown: reflecting equals its metric on both switchings, 
   REQUIRE(simulated_rows == 3 * 3 * 2 * 2 + 3 * 3);  // n x (small, large a=1, a=1/2) x mappings x switchings + ratios
 }
 
-TEST_CASE("simulate_up_to: only for slowdown reports, and no larger than the mesh a process can hold") {
+TEST_CASE("simulate_up_to: only for slowdown reports, and no larger than the mesh a process can hold", "[cli]") {
   const auto dir = mcsim::test::temp_dir("bad-simulate");
   auto scenario = write_scenario(dir, "lemmas", "n = [2, 4]\nalpha = [\"1\"]\nsimulate_up_to = 4\n");
   auto r = run_mcsim("run " + scenario + " -q -o " + dir + "/out.csv");
@@ -128,7 +128,7 @@ TEST_CASE("simulate_up_to: only for slowdown reports, and no larger than the mes
   REQUIRE_FALSE(std::filesystem::exists(dir + "/out.csv"));
 }
 
-TEST_CASE("A bad mapping-metrics scenario: one line naming the key, no file") {
+TEST_CASE("A bad mapping-metrics scenario: one line naming the key, no file", "[cli]") {
   const auto dir = mcsim::test::temp_dir("bad-mapping");
   const auto r = run_mcsim("run " + data + "/bad_mapping_report.toml -q -o " + dir + "/out.csv");
   REQUIRE(r.exit_code != 0);
@@ -137,7 +137,7 @@ TEST_CASE("A bad mapping-metrics scenario: one line naming the key, no file") {
   REQUIRE(std::filesystem::is_empty(dir));
 }
 
-TEST_CASE("mcsim draw-mapping writes the mesh with every tree edge, and refuses unknown mappings") {
+TEST_CASE("mcsim draw-mapping writes the mesh with every tree edge, and refuses unknown mappings", "[cli]") {
   const auto dir = mcsim::test::temp_dir("draw-mapping");
   for (const char* mapping : {"reflecting", "growing", "row-major"}) {
     const std::string path = dir + "/" + mapping + ".svg";
@@ -157,7 +157,7 @@ TEST_CASE("mcsim draw-mapping writes the mesh with every tree edge, and refuses 
   REQUIRE_FALSE(std::filesystem::exists(dir + "/spiral.svg"));
 }
 
-TEST_CASE("mcsim list mappings names every mapping with its source") {
+TEST_CASE("mcsim list mappings names every mapping with its source", "[cli]") {
   const auto r = run_mcsim("list mappings");
   REQUIRE(r.exit_code == 0);
   for (const char* word : {"reflecting", "Definition 7", "growing", "Definition 8", "row-major"})

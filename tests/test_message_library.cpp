@@ -82,7 +82,7 @@ ProgramFactory late_receiver(std::uint64_t bytes, double late_s) {
 
 }  // namespace
 
-TEST_CASE("MPICH ch_p4: an eager message whose receive is not posted waits in the receiver's buffer, copied out at the post") {
+TEST_CASE("MPICH ch_p4: an eager message whose receive is not posted waits in the receiver's buffer, copied out at the post", "[engine]") {
   // 1000 B: node 0's 50 us, then 1000 B / 10 MB/s = 100 us into node 1's buffer; ch_p4's send
   // returns then (its data has left): 150 us. Node 1 posts at 5 ms and copies 1000 B at 100 MB/s:
   // 10 us, so the receive completes at 5.010 ms.
@@ -96,7 +96,7 @@ TEST_CASE("MPICH ch_p4: an eager message whose receive is not posted waits in th
   REQUIRE(held.messages[0].end_s == Approx(5100e-6).epsilon(1e-9));
 }
 
-TEST_CASE("MPICH ch_p4: a full receive buffer holds the sender back until the receiver takes a message") {
+TEST_CASE("MPICH ch_p4: a full receive buffer holds the sender back until the receiver takes a message", "[engine]") {
   // Two messages of 1000 B into a 1500-byte buffer. The first fills it (arrives at 150 us); the
   // second (ready at 200 us) does not fit and waits. Node 1 posts its first receive at 5 ms: the
   // buffer is emptied (the copy, 10 us, runs at once) and the second message leaves at 5 ms,
@@ -127,7 +127,7 @@ TEST_CASE("MPICH ch_p4: a full receive buffer holds the sender back until the re
   REQUIRE(roomy.messages[1].end_s == Approx(5070e-6).epsilon(1e-9));
 }
 
-TEST_CASE("MPICH ch_p4: above the eager limit a rendezvous' request and reply come before the data") {
+TEST_CASE("MPICH ch_p4: above the eager limit a rendezvous' request and reply come before the data", "[engine]") {
   // 2000 B with an eager limit of 1000 B: the sender's 50 us, its library's 50 us for the request,
   // the receiver library's 50 us on it, 50 us for the reply, 50 us at the sender on its arrival
   // (trips take no time on the switch's zero-latency model), then 2000 B / 10 MB/s = 200 us: 450 us
@@ -150,7 +150,7 @@ namespace {
 const MachineSpec round_cm5{"cm5", 32, {{"cmmd_startup_us", "100"}, {"cmmd_bandwidth_MBps", "8"}}};
 }  // namespace
 
-TEST_CASE("CMMD 1992: a synchronous send waits for its receiver, CMMD's asynchronous send and CMAML's do not") {
+TEST_CASE("CMMD 1992: a synchronous send waits for its receiver, CMMD's asynchronous send and CMAML's do not", "[engine]") {
   // 8000 B, node 1 posts at 3 ms. CMMD_send_block returns once the data is in the receive: the
   // rendezvous waits for the post, then 8000 B / 8 MB/s = 1 ms: 4 ms.
   const Run block = run_one(round_cm5, late_receiver(8000, 3e-3));
@@ -168,7 +168,7 @@ TEST_CASE("CMMD 1992: a synchronous send waits for its receiver, CMMD's asynchro
   REQUIRE(scopy.messages[0].end_s == Approx(3e-3 + 960e-6).epsilon(1e-9));
 }
 
-TEST_CASE("NX: an unexpected short message and an unexpected long one are copied out of the system buffer at the post") {
+TEST_CASE("NX: an unexpected short message and an unexpected long one are copied out of the system buffer at the post", "[engine]") {
   // Two nodes one hop apart. A short message of 80 B: 37.5 us at the sender, the circuit's hop
   // 10 us, 80 B / 2.8 MB/s; in node 1's buffer at 76.07 us. Posted at 1 ms, it is copied out at
   // 40 MB/s: 2 us.
@@ -187,7 +187,7 @@ TEST_CASE("NX: an unexpected short message and an unexpected long one are copied
   REQUIRE(long_late.messages[0].end_s == Approx(1e-3 + 1000 / 40e6).epsilon(1e-9));
 }
 
-TEST_CASE("The Plan interpreter under MPICH ch_p4: a node ahead by a step writes its message into a busy receiver's buffer") {
+TEST_CASE("The Plan interpreter under MPICH ch_p4: a node ahead by a step writes its message into a busy receiver's buffer", "[engine]") {
   // Loosely synchronous, two phases on 3 nodes: phase 0 is 1 -> 2 (100000 B), phase 1 is 0 -> 2
   // (1000 B). Node 0 has nothing in phase 0 and sends at once: both flows leave at 50 us and share
   // node 2's port (5 MB/s each), so the 1000 B are in node 2's buffer at 250 us, and ch_p4's send
@@ -206,7 +206,7 @@ TEST_CASE("The Plan interpreter under MPICH ch_p4: a node ahead by a step writes
   REQUIRE(held.node_finish_s[0] == Approx(10200e-6).epsilon(1e-9));
 }
 
-TEST_CASE("The Plan interpreter under MPICH ch_p4: a full receive buffer holds a node two steps ahead until the receiver takes its first message") {
+TEST_CASE("The Plan interpreter under MPICH ch_p4: a full receive buffer holds a node two steps ahead until the receiver takes its first message", "[engine]") {
   // Loosely synchronous on 4 nodes: phase 0 is 1 -> 2 (100000 B), phases 1 and 2 are 0 -> 2 (1000 B
   // each). Node 0 has nothing in phase 0; its first message leaves at 50 us beside phase 0's (5 MB/s
   // each at node 2's port) and is in node 2's buffer at 250 us, where ch_p4's send returns.
@@ -236,7 +236,7 @@ TEST_CASE("The Plan interpreter under MPICH ch_p4: a full receive buffer holds a
   REQUIRE(roomy.node_finish_s[2] == Approx(10420e-6).epsilon(1e-9));
 }
 
-TEST_CASE("The Plan interpreter under CMMD 1992: a node with nothing to do in a phase waits in CMMD_send_block until its receiver posts") {
+TEST_CASE("The Plan interpreter under CMMD 1992: a node with nothing to do in a phase waits in CMMD_send_block until its receiver posts", "[engine]") {
   // Loosely synchronous on the round-number CM-5: phase 0 is 1 -> 2, phase 1 is 0 -> 2, phase 2 is
   // 0 -> 3, 8000 B each (1 ms at 8 MB/s). Node 0 has nothing in phase 0 and calls CMMD_send_block at
   // once; its rendezvous waits for node 2, which posts phase 1's receive only after phase 0's message
@@ -260,7 +260,7 @@ TEST_CASE("The Plan interpreter under CMMD 1992: a node with nothing to do in a 
   REQUIRE(cmaml.messages[2].end_s == Approx(2914.5e-6).epsilon(1e-9));
 }
 
-TEST_CASE("DRS under CMMD's rendezvous and under CMAML: the same protocol, each library's calls and costs") {
+TEST_CASE("DRS under CMMD's rendezvous and under CMAML: the same protocol, each library's calls and costs", "[engine]") {
   // One message 0 -> 1 of 8000 B on a 32-node CM-5, receive vectors given. Node 0 asks for node
   // 1's lock (test-and-set: a control message there and one back), sends, releases the lock.
   const CommMatrix m(32, {{0, 1, 8000}});
@@ -285,7 +285,7 @@ TEST_CASE("DRS under CMMD's rendezvous and under CMAML: the same protocol, each 
   REQUIRE(cmaml.node_finish_s[1] == Approx(lock + 11.5e-6 + 960e-6 + 11.5e-6).epsilon(1e-9));
 }
 
-TEST_CASE("Modified linear permutation posts its receives ahead: under CMMD's synchronous sends its exchanges move both ways at once, as with asynchronous calls") {
+TEST_CASE("Modified linear permutation posts its receives ahead: under CMMD's synchronous sends its exchanges move both ways at once, as with asynchronous calls", "[engine]") {
   // Nodes 0 and 1 exchange 80000 B in step 1. Both post their receive before either sends, so a
   // synchronous send never waits for its partner's post: both directions share the nodes' CMMD
   // rates at once, as with sends that return at once, and the two runs agree. (Were the receives
@@ -307,7 +307,7 @@ TEST_CASE("Modified linear permutation posts its receives ahead: under CMMD's sy
   REQUIRE(std::abs(synchronous.messages[0].end_s - synchronous.messages[1].end_s) < 1e-3);
 }
 
-TEST_CASE("Two-stage and the all-to-all exchange under MPICH ch_p4 on two nodes: the length vectors, one step, the barrier") {
+TEST_CASE("Two-stage and the all-to-all exchange under MPICH ch_p4 on two nodes: the length vectors, one step, the barrier", "[engine]") {
   // One message 0 -> 1 of 8000 B (2000 elements of 4 B) on the round-number cluster (control
   // messages 50 us at each end, 16 B on the wire: 1.6 us; a barrier of ceil(log2 2) = 1 latency:
   // 100 us, given as an option, since the default counts the published 120 us whatever latency_us
@@ -335,7 +335,7 @@ TEST_CASE("Two-stage and the all-to-all exchange under MPICH ch_p4 on two nodes:
   REQUIRE(two_stage_run.node_finish_s[1] == Approx(1407.2e-6).epsilon(1e-9));
 }
 
-TEST_CASE("Every node program runs under every bundled machine's library and delivers every message") {
+TEST_CASE("Every node program runs under every bundled machine's library and delivers every message", "[engine]") {
   // A small bounded-traffic matrix (each node sends 3 messages) on each machine at the node count
   // its programs take; every message has arrived after it was sent, and each machine's run ends
   // after the busiest node's bytes could have crossed its fastest link.

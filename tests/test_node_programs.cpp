@@ -66,7 +66,7 @@ ProgramFactory token_ring(std::uint64_t bytes) {
 
 }  // namespace
 
-TEST_CASE("A token ring written as a node program takes n x (send overhead + wire time + receive overhead)") {
+TEST_CASE("A token ring written as a node program takes n x (send overhead + wire time + receive overhead)", "[engine]") {
   // CM-5, 32 nodes, 8000 bytes (500 whole packets, no rounding). One hop: the sender's 50 us of
   // CMMD overhead, 8000 B / 8 MB/s = 1000 us on the idle network, the receiver's 50 us: 1100 us.
   // The token is back at node 0, overhead paid, after 32 hops: 32 x 1100 us = 35.2 ms.
@@ -137,7 +137,7 @@ class ActiveMessagePingPong : public Program {
 
 }  // namespace
 
-TEST_CASE("An active message's handler runs at the receiver after overheads and wire time, beside its program") {
+TEST_CASE("An active message's handler runs at the receiver after overheads and wire time, beside its program", "[engine]") {
   const auto runs = simulate_isolated(
       round_cm5, {Job::running([](int nodes) { return std::make_unique<ActiveMessagePingPong>(nodes); }, 1)});
   const Run& run = runs.at(0);
@@ -198,7 +198,7 @@ class TestAndSetRace : public Program {
 
 }  // namespace
 
-TEST_CASE("Two nodes race a remote test-and-set: one gets 0, the other 1, then it is cleared and re-acquired") {
+TEST_CASE("Two nodes race a remote test-and-set: one gets 0, the other 1, then it is cleared and re-acquired", "[engine]") {
   const auto runs = simulate_isolated(
       round_cm5, {Job::running([](int nodes) { return std::make_unique<TestAndSetRace>(nodes); }, 1)});
   const Run& run = runs.at(0);
@@ -253,7 +253,7 @@ class ReadyOnce : public Program {
 
 }  // namespace
 
-TEST_CASE("A ready signal on the CM-5 takes no time and one that carries bytes is an error rather than a hang") {
+TEST_CASE("A ready signal on the CM-5 takes no time and one that carries bytes is an error rather than a hang", "[engine]") {
   const MachineSpec cm5{"cm5", kSmallestCm5, {}};
   const auto runs = simulate_isolated(cm5, {Job::running([](int) { return std::make_unique<ReadyOnce>(0); }, 1)});
   REQUIRE(runs.front().node_finish_s == std::vector<double>(kSmallestCm5, 0.0));
@@ -287,7 +287,7 @@ class StrayControl : public Program {
 
 // SimGrid 3.32 aborts the process when an exception leaves an actor; the error must instead end
 // the simulation and come back to the caller as it was raised, however many nodes are blocked.
-TEST_CASE("An error inside a node program ends the simulation and reaches the caller as one line") {
+TEST_CASE("An error inside a node program ends the simulation and reaches the caller as one line", "[engine]") {
   const MachineSpec ipsc{"ipsc860", 8, {}};
   try {
     simulate_isolated(ipsc, {Job::running([](int n) { return std::make_unique<StrayControl>(n); }, 1)});

@@ -26,7 +26,7 @@ MachineSpec cube(const std::string& nx, int nodes = 4) {
 
 }  // namespace
 
-TEST_CASE("NX protocols: an unloaded message takes the aggregate model's time, short or long, near or far") {
+TEST_CASE("NX protocols: an unloaded message takes the aggregate model's time, short or long, near or far", "[engine]") {
   for (std::uint64_t bytes : {std::uint64_t{64}, std::uint64_t{1000}})
     for (int dst : {1, 3, 7}) {
       const auto startup = simulate_isolated(cube("startup", 8), {Job{one_phase(8, Strategy::asynchronous, {{0, dst, bytes}}), 1}});
@@ -39,7 +39,7 @@ TEST_CASE("NX protocols: an unloaded message takes the aggregate model's time, s
     }
 }
 
-TEST_CASE("NX protocols: two long messages into one node interleave their handshakes") {
+TEST_CASE("NX protocols: two long messages into one node interleave their handshakes", "[engine]") {
   // 1 -> 0 (1 hop) and 3 -> 0 (2 hops), 1000 bytes each, both sent at time 0; one node interface each.
   // Both requests are ready at 10 us and want node 0's interface; SimGrid lets node 3's go first.
   // Trips: node 3's request 10-20 us; node 1's waits for node 0's interface, 20-25; node 3's reply

@@ -115,7 +115,7 @@ const std::string data = MCSIM_TEST_DATA;
 
 // Item 2: the trace was renamed over whatever its path named (as root, --trace /dev/null made
 // /dev/null a regular file; --trace /dev/stdout replaced the link). Replayed on replicas.
-TEST_CASE("Issue 36.2: the trace obeys the writer's rules: a device or pipe is written through, a link kept") {
+TEST_CASE("Issue 36.2: the trace obeys the writer's rules: a device or pipe is written through, a link kept", "[cli]") {
   const auto dir = mcsim::test::temp_dir("trace-targets");
   // A link to this process's stdout, which is a pipe: written through, the link stays.
   fs::create_symlink("/proc/self/fd/1", dir + "/stdout");
@@ -150,7 +150,7 @@ TEST_CASE("Issue 36.2: the trace obeys the writer's rules: a device or pipe is w
 
 // Item 3: under `ulimit -f` SimGrid's writer cut the trace mid-line without a word; it was kept,
 // reported as written, exit 0.
-TEST_CASE("Issue 36.3: a trace cut by the file-size limit is refused and no file is left") {
+TEST_CASE("Issue 36.3: a trace cut by the file-size limit is refused and no file is left", "[cli]") {
   const auto dir = mcsim::test::temp_dir("trace-ulimit");
   auto r = run_mcsim(fmt::format("timeline -o {}/full/t.csv --trace {}/full/t.paje", dir, dir));
   REQUIRE(r.exit_code == 0);
@@ -178,7 +178,7 @@ TEST_CASE("Issue 36.3: a trace cut by the file-size limit is refused and no file
 
 // Item 4: SIGINT left the trace's .X.paje.partial-PID; a trace in an unwritable place ended in a
 // segmentation fault of the simulation process.
-TEST_CASE("Issue 36.4: a signalled timeline leaves no trace file, and an unwritable trace place is one line") {
+TEST_CASE("Issue 36.4: a signalled timeline leaves no trace file, and an unwritable trace place is one line", "[cli]") {
   const auto dir = mcsim::test::temp_dir("trace-signal");
   const pid_t pid = start_with_children({"timeline", "--nodes", "256", "--density", "32", "-o", dir + "/s/s.csv",
                                          "--trace", dir + "/s/s.paje"});
@@ -193,7 +193,7 @@ TEST_CASE("Issue 36.4: a signalled timeline leaves no trace file, and an unwrita
 }
 
 // Item 5: only 16 temporary files were tracked; the 17th and later stayed after a signal.
-TEST_CASE("Issue 36.5: a signal removes every tracked temporary, however many, files before their directory") {
+TEST_CASE("Issue 36.5: a signal removes every tracked temporary, however many, files before their directory", "[cli]") {
   const auto dir = mcsim::test::temp_dir("many-temporaries");
   const pid_t pid = ::fork();
   if (pid == 0) {
@@ -252,7 +252,7 @@ TEST_CASE("Issue 36.5: a signal removes every tracked temporary, however many, f
 
 // Item 8: labels and ids reached the CSVs as they were; a spreadsheet runs =cmd|..., +SUM(...),
 // @..., -...; a carriage return was not quoted.
-TEST_CASE("Issue 36.8: a CSV text cell never starts a formula, numbers stay numbers, CR and LF are quoted") {
+TEST_CASE("Issue 36.8: a CSV text cell never starts a formula, numbers stay numbers, CR and LF are quoted", "[cli]") {
   using mcsim::csv_field;
   CHECK(csv_field("=cmd|' /C calc'!A0") == "'=cmd|' /C calc'!A0");
   CHECK(csv_field("+SUM(1,2)") == "\"'+SUM(1,2)\"");
@@ -298,7 +298,7 @@ TEST_CASE("Issue 36.8: a CSV text cell never starts a formula, numbers stay numb
 }
 
 // Minor: escape sequences in scenario text reached the terminal raw.
-TEST_CASE("Issue 36 minor: control characters from input are shown escaped in reports, listings and errors") {
+TEST_CASE("Issue 36 minor: control characters from input are shown escaped in reports, listings and errors", "[cli]") {
   const auto dir = mcsim::test::temp_dir("escapes");
   std::ofstream(dir + "/e.toml") << "id = \"e\"\ntitle = \"T\\u001b]0;owned\\u0007 \\u009b31m\\r over\"\nsamples = 1\n"
                                     "notes = [\"note \\u001b[31mred\"]\n[machine]\nname = \"cm5\"\nnodes = 32\n"
@@ -335,7 +335,7 @@ TEST_CASE("Issue 36 minor: control characters from input are shown escaped in re
 }
 
 // Minor: `run ... > /dev/full` exited 0; a progress line on a full or closed stderr died of SIGABRT.
-TEST_CASE("Issue 36 minor: a lost report is an error, a lost progress line is not") {
+TEST_CASE("Issue 36 minor: a lost report is an error, a lost progress line is not", "[cli]") {
   const auto dir = mcsim::test::temp_dir("std-streams");
   const std::string run = fmt::format("{} run {}/tiny.toml --samples 1 -j 1", MCSIM_BINARY, data);
   int status = shell_status(fmt::format("{} -q -o {}/a.csv >/dev/full 2>{}/err", run, dir, dir));
@@ -355,7 +355,7 @@ TEST_CASE("Issue 36 minor: a lost report is an error, a lost progress line is no
 // Fresh pass: a file name of 244 bytes is a good one (the limit is 255), but its temporary,
 // ".NAME.partial-XXXXXX", was 16 bytes longer: every such output failed with "File name too
 // long", once the simulation had run.
-TEST_CASE("Issue 36 fresh pass: a long file name within the limit is written, its temporary name cut") {
+TEST_CASE("Issue 36 fresh pass: a long file name within the limit is written, its temporary name cut", "[cli]") {
   const auto dir = mcsim::test::temp_dir("long-name");
   const std::string stem(240, 'y');  // the longest name written, stem + ".states.csv", has 251 bytes
   const auto r = run_mcsim(fmt::format("timeline -o {}/{}.csv", dir, stem));
@@ -367,7 +367,7 @@ TEST_CASE("Issue 36 fresh pass: a long file name within the limit is written, it
 // Fresh pass: whoever can write a shared directory (a Slurm job's, as in item 1) could plant
 // DIR/ID.svg -> ~/.bashrc; the merge job run there, --from-shards DIR -o DIR, followed the link and
 // replaced the file it named. A link is followed only if this user made it.
-TEST_CASE("Issue 36 fresh pass: a symbolic link another user made is not written through") {
+TEST_CASE("Issue 36 fresh pass: a symbolic link another user made is not written through", "[cli]") {
   const auto dir = mcsim::test::temp_dir("foreign-link");
   fs::create_directories(dir + "/shared");
   std::ofstream(dir + "/victim") << "keep\n";

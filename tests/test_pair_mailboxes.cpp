@@ -13,7 +13,7 @@
 namespace s4u = simgrid::s4u;
 using mcsim::test::in_engine;
 
-TEST_CASE("Pair mailboxes: a pair's mailbox goes back to the pool when its last use ends") {
+TEST_CASE("Pair mailboxes: a pair's mailbox goes back to the pool when its last use ends", "[engine]") {
   const std::string out = in_engine([] {
     mcsim::PairMailboxes boxes(4, 'm');
     s4u::Mailbox* a = boxes.take(0, 1);
@@ -29,7 +29,7 @@ TEST_CASE("Pair mailboxes: a pair's mailbox goes back to the pool when its last 
   REQUIRE(out == "true true true true 3");
 }
 
-TEST_CASE("Pair mailboxes: a message waiting in a mailbox keeps it with its pair") {
+TEST_CASE("Pair mailboxes: a message waiting in a mailbox keeps it with its pair", "[engine]") {
   const std::string out = in_engine([] {
     mcsim::PairMailboxes boxes(2, 'm');
     static int payload = 1;
@@ -47,7 +47,7 @@ TEST_CASE("Pair mailboxes: a message waiting in a mailbox keeps it with its pair
   REQUIRE(out == "true true true true");
 }
 
-TEST_CASE("Pair mailboxes: giving back a use that was not taken is an error") {
+TEST_CASE("Pair mailboxes: giving back a use that was not taken is an error", "[engine]") {
   const std::string out = in_engine([] {
     mcsim::PairMailboxes boxes(2, 'm');
     boxes.take(0, 1);

@@ -30,7 +30,7 @@ std::string output_of(const std::string& command) {
 
 }  // namespace
 
-TEST_CASE("mcsim timeline --link-load --trace: node states, every channel's load, and a Paje trace pajeng reads") {
+TEST_CASE("mcsim timeline --link-load --trace: node states, every channel's load, and a Paje trace pajeng reads", "[cli]") {
   const auto dir = mcsim::test::temp_dir("pictures");
   const auto r = run_mcsim("timeline --machine ipsc860 --nodes 16 --density 4 --scheduler RS_NL --strategy S1 --msg-unit 1024 "
                            "--link-load --trace " + dir + "/t.paje -o " + dir + "/t.csv");
@@ -72,7 +72,7 @@ TEST_CASE("mcsim timeline --link-load --trace: node states, every channel's load
   REQUIRE(!std::filesystem::exists(dir + "/u.csv"));
 }
 
-TEST_CASE("mcsim report --only writes each reproduction's files and one index.html that links them") {
+TEST_CASE("mcsim report --only writes each reproduction's files and one index.html that links them", "[cli]") {
   const auto dir = mcsim::test::temp_dir("report");
   const auto r = run_mcsim("report --out " + dir + " --only ranka92-table3,guo05-ex2 --samples 1 --deterministic -q");
   INFO(r.err);

@@ -14,7 +14,7 @@
 namespace s4u = simgrid::s4u;
 using mcsim::test::in_engine;
 
-TEST_CASE("Ready signals: kept until waited for, and a waiting node wakes at the signal's instant") {
+TEST_CASE("Ready signals: kept until waited for, and a waiting node wakes at the signal's instant", "[engine]") {
   const std::string out = in_engine([] {
     mcsim::ReadySignals signals(3);
     signals.post(0, 1);
@@ -36,7 +36,7 @@ TEST_CASE("Ready signals: kept until waited for, and a waiting node wakes at the
   REQUIRE(out == "0 5");
 }
 
-TEST_CASE("Ready signals: a node that waits for two signals at once is an error") {
+TEST_CASE("Ready signals: a node that waits for two signals at once is an error", "[engine]") {
   const std::string out = in_engine([] {
     mcsim::ReadySignals signals(3);
     std::string message = "no error";

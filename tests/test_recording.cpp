@@ -53,7 +53,7 @@ const MachineSpec round_cm5{"cm5", 32, {{"cmmd_startup_us", "100"}, {"cmmd_bandw
 }  // namespace
 
 TEST_CASE("Recorded circuits: each channel carries its messages' bytes, and a circuit waiting for a channel holds the "
-          "ones it has") {
+          "ones it has", "[engine]") {
   // 0 -> 3 (e-cube 0, 1, 3) and 1 -> 3 (1, 3) share channel 1->3; 20000 bytes are 10 ms at 2 MB/s.
   // Both start together; 1 -> 3 claims 1->3 at once; 0 -> 3 claims 0->1, crosses it (20 us), and
   // waits, holding 0->1, until 1 -> 3 has streamed its 10 ms.
@@ -80,7 +80,7 @@ TEST_CASE("Recorded circuits: each channel carries its messages' bytes, and a ci
   REQUIRE(time_in(run, 3, "network", "receiving") == Approx(2 * bytes / 2e6).epsilon(1e-9));
 }
 
-TEST_CASE("Recorded fat tree: every message crosses both ends' interfaces and climbs to its ends' common level") {
+TEST_CASE("Recorded fat tree: every message crosses both ends' interfaces and climbs to its ends' common level", "[engine]") {
   const std::uint64_t bytes = 8000;
   const std::vector<PlannedMessage> messages = {{0, 1, bytes}, {2, 7, bytes}, {8, 30, bytes}, {31, 4, bytes}};
   const auto runs =
@@ -110,7 +110,7 @@ TEST_CASE("Recorded fat tree: every message crosses both ends' interfaces and cl
   }
 }
 
-TEST_CASE("A recorded run says what each node's program and interface did") {
+TEST_CASE("A recorded run says what each node's program and interface did", "[engine]") {
   // One message 0 -> 1 of 8000 bytes under CMMD's blocking calls: node 0 spends 50 us of start-up,
   // waits for node 1's ready signal, sends 1000 us; node 1 waits for the message, then spends its
   // 50 us. Phase 0 is marked on both.
@@ -137,7 +137,7 @@ TEST_CASE("A recorded run says what each node's program and interface did") {
   }
 }
 
-TEST_CASE("Recorded worms: each channel of a worm's path carries its bytes at the channel's rate") {
+TEST_CASE("Recorded worms: each channel of a worm's path carries its bytes at the channel's rate", "[engine]") {
   // A 2 x 2 wormhole mesh, XY routing: 0 -> 3 crosses channels 0->1 and 1->3; nothing else moves.
   const MachineSpec mesh{"mesh", 4, {{"rows", "2"}, {"cols", "2"}, {"switching", "wormhole"}}};
   const std::uint64_t bytes = 20000;

@@ -15,7 +15,7 @@ const std::string scenarios = MCSIM_SCENARIO_SOURCE_DIR;
 
 }  // namespace
 
-TEST_CASE("reproduce --all runs every scenario of the directory and sums up their times") {
+TEST_CASE("reproduce --all runs every scenario of the directory and sums up their times", "[cli]") {
   namespace fs = std::filesystem;
   const auto dir = mcsim::test::temp_dir("reproduce-all-scenarios");
   const auto out = mcsim::test::temp_dir("reproduce-all-out");
@@ -45,7 +45,7 @@ TEST_CASE("reproduce --all runs every scenario of the directory and sums up thei
   REQUIRE(fs::exists(out + "/guo05-ex1.csv"));
 }
 
-TEST_CASE("reproduce takes one ID or --all, and --all reads every scenario before running any") {
+TEST_CASE("reproduce takes one ID or --all, and --all reads every scenario before running any", "[cli]") {
   const auto out = mcsim::test::temp_dir("reproduce-all-bad");
   for (const std::string& args : {"reproduce -q -o " + out, "reproduce ranka92-table1 --all -q -o " + out}) {
     const auto r = run_mcsim(args);

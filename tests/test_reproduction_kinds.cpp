@@ -162,7 +162,7 @@ TEST_CASE("The report key chooses the report, the plot key only what is drawn") 
                       Catch::Contains("g.toml (report): missing required key (lemmas or slowdown)"));
 }
 
-TEST_CASE("A machines axis is one task list: its progress counts every machine's tasks") {
+TEST_CASE("A machines axis is one task list: its progress counts every machine's tasks", "[engine]") {
   const std::string dir = mcsim::test::temp_dir("axis-progress");
   const std::string path = write(dir, "axis.toml",
                                  "id = \"axis\"\nsamples = 2\n[machine]\nnames = [\"cm5\", \"mesh\"]\nnodes = 32\n"

@@ -36,7 +36,7 @@ TEST_CASE("Sensitivity: every numeric option x0.5 and x2, every alternative of a
   REQUIRE(only.variants[1].value == "2.5");
 }
 
-TEST_CASE("Sensitivity: a longer start-up raises mcsim/paper on the CM-5's Table 3") {
+TEST_CASE("Sensitivity: a longer start-up raises mcsim/paper on the CM-5's Table 3", "[engine]") {
   RunOptions run;
   run.samples = 1;
   run.workers = 2;

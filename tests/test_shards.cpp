@@ -354,7 +354,7 @@ TEST_CASE("merge_shards: every task of the run asked for exactly once, or one er
   }
 }
 
-TEST_CASE("mcsim run --shard K/N, then --from-shards: the bytes of one run, and bad shard sets give one line and no file") {
+TEST_CASE("mcsim run --shard K/N, then --from-shards: the bytes of one run, and bad shard sets give one line and no file", "[cli]") {
   const std::string dir = mcsim::test::temp_dir("cli-shards");
   const std::string scenario = dir + "/tiny.toml";
   fs::copy_file(data + "/tiny.toml", scenario);
@@ -417,7 +417,7 @@ TEST_CASE("mcsim run --shard K/N, then --from-shards: the bytes of one run, and 
                                                                  "--from-shards DIR", 2);
 }
 
-TEST_CASE("mcsim sweep --shard: merged with --from-shards, the same CSV as one sweep") {
+TEST_CASE("mcsim sweep --shard: merged with --from-shards, the same CSV as one sweep", "[cli]") {
   const std::string dir = mcsim::test::temp_dir("cli-sweep-shards");
   const std::string sweep = "sweep --nodes 32 --density 2,4 --msg-unit 16,1024 --scheduler LP,CGM --samples 2 "
                             "--deterministic -q ";
@@ -430,7 +430,7 @@ TEST_CASE("mcsim sweep --shard: merged with --from-shards, the same CSV as one s
   REQUIRE(slurp(dir + "/merged.csv") == slurp(dir + "/one.csv"));
 }
 
-TEST_CASE("mcsim run --resume after the run was killed: only the missing tasks run, the same bytes") {
+TEST_CASE("mcsim run --resume after the run was killed: only the missing tasks run, the same bytes", "[cli]") {
   const std::string dir = mcsim::test::temp_dir("cli-resume");
   const std::string run = fmt::format("run {}/tiny.toml --samples 8 --deterministic -q -j 1 ", data);
   REQUIRE(run_mcsim(run + "-o " + dir + "/one/tiny.csv").exit_code == 0);
@@ -466,7 +466,7 @@ TEST_CASE("mcsim run --resume after the run was killed: only the missing tasks r
   REQUIRE_FALSE(fs::exists(dir + "/resumed/tiny.tasks"));
 }
 
-TEST_CASE("mcsim reproduce --shard: the merged CSV and SVG are byte-identical to one run's") {
+TEST_CASE("mcsim reproduce --shard: the merged CSV and SVG are byte-identical to one run's", "[cli]") {
   const std::string dir = mcsim::test::temp_dir("cli-reproduce-shards");
   const std::string reproduce = "reproduce ranka92-table3 --samples 2 --deterministic -q ";
   REQUIRE(run_mcsim(reproduce + "-o " + dir + "/one").exit_code == 0);
@@ -482,7 +482,7 @@ TEST_CASE("mcsim reproduce --shard: the merged CSV and SVG are byte-identical to
   }
 }
 
-TEST_CASE("Shard files are data: the command, its options and every output path come from the person merging") {
+TEST_CASE("Shard files are data: the command, its options and every output path come from the person merging", "[cli]") {
   const std::string dir = mcsim::test::temp_dir("hostile-shards");
   // A series label that a shell would run, as the adversary's scenario had it.
   spit(dir + "/evil.toml", "id = \"evil\"\nsamples = 2\n[machine]\nname = \"cm5\"\nnodes = 32\n[workload]\n"
@@ -542,7 +542,7 @@ TEST_CASE("Shard files are data: the command, its options and every output path 
   REQUIRE_FALSE(fs::exists(dir + "/PWNED"));
 }
 
-TEST_CASE("Edited results with their checksum recomputed are refused, naming the file and the task") {
+TEST_CASE("Edited results with their checksum recomputed are refused, naming the file and the task", "[cli]") {
   const std::string dir = mcsim::test::temp_dir("edited-results");
   const ShardedRun run{dir, fmt::format("run {}/tiny.toml --deterministic -q ", data), "tiny.csv"};
   for (int k = 0; k < 2; ++k)
@@ -577,7 +577,7 @@ TEST_CASE("Edited results with their checksum recomputed are refused, naming the
 }
 
 #if !defined(__SANITIZE_ADDRESS__)  // AddressSanitizer cannot start under a limit of address space
-TEST_CASE("Out of memory while reading a shard file names the file") {
+TEST_CASE("Out of memory while reading a shard file names the file", "[cli]") {
   const std::string dir = mcsim::test::temp_dir("shard-memory");
   // A shard file of 900 MB (sparse: its head, then zeros), read under a 400 MB address-space limit.
   fs::create_directories(dir + "/shards");
@@ -595,7 +595,7 @@ TEST_CASE("Out of memory while reading a shard file names the file") {
 }
 #endif
 
-TEST_CASE("A redistribution report fed fewer results than its task list: one error naming file and task, no crash") {
+TEST_CASE("A redistribution report fed fewer results than its task list: one error naming file and task, no crash", "[cli]") {
   const std::string dir = mcsim::test::temp_dir("short-results");
   spit(dir + "/red.toml", redistribution_scenario);
   const ShardedRun run{dir, fmt::format("run {}/red.toml -q ", dir), "red.csv"};
@@ -628,7 +628,7 @@ TEST_CASE("A redistribution report fed fewer results than its task list: one err
   REQUIRE(run_with_store().files.front().text == csv);
 }
 
-TEST_CASE("Bounded traffic: a result without the matrix's parameters is refused by name (not 'map::at')") {
+TEST_CASE("Bounded traffic: a result without the matrix's parameters is refused by name (not 'map::at')", "[cli]") {
   const std::string dir = mcsim::test::temp_dir("bounded-results");
   spit(dir + "/bt.toml", "id = \"bt\"\ntitle = \"t\"\nsource = \"s\"\nkind = \"bounded-traffic\"\nsamples = 1\n"
                          "[machine]\nname = \"cm5\"\nnodes = 32\n[workload]\nname = \"bounded-traffic\"\n"
@@ -650,7 +650,7 @@ TEST_CASE("Bounded traffic: a result without the matrix's parameters is refused 
               "measures f = 0.5, not a whole number");
 }
 
-TEST_CASE("Two sharded runs in one -o directory: each merged by its own command, byte for byte") {
+TEST_CASE("Two sharded runs in one -o directory: each merged by its own command, byte for byte", "[cli]") {
   const std::string dir = mcsim::test::temp_dir("two-runs");
   fs::create_directories(dir + "/scenarios");
   fs::copy_file(data + "/tiny.toml", dir + "/scenarios/tiny.toml");
@@ -676,7 +676,7 @@ TEST_CASE("Two sharded runs in one -o directory: each merged by its own command,
   REQUIRE(slurp(dir + "/results/tiny.csv") != slurp(dir + "/results/tiny2.csv"));
 }
 
-TEST_CASE("mcsim sensitivity --shard, --from-shards and --resume: the bytes of one study") {
+TEST_CASE("mcsim sensitivity --shard, --from-shards and --resume: the bytes of one study", "[cli]") {
   const std::string dir = mcsim::test::temp_dir("sensitivity-shards");
   // Two variants (the baseline and cmmd = overlapped) of two tasks each: 3 shards cut across them.
   const std::string study = "sensitivity ranka92-table3 --samples 2 --option cmmd -q ";

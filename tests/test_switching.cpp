@@ -41,7 +41,7 @@ MachineSpec cube(int nodes, const std::string& ports = "shared") {
 
 }  // namespace
 
-TEST_CASE("Wormhole on an idle mesh: start-up + hops x header delay + bytes / bandwidth") {
+TEST_CASE("Wormhole on an idle mesh: start-up + hops x header delay + bytes / bandwidth", "[engine]") {
   const auto runs = simulate_isolated(mesh(4, 4, "wormhole", 5, 0.5),
                                       {Job{one_phase(16, Strategy::asynchronous, {{0, 15, 2 * unit}}), 1},
                                        Job{one_phase(16, Strategy::asynchronous, {{0, 1, 2 * unit}}), 1}});
@@ -49,7 +49,7 @@ TEST_CASE("Wormhole on an idle mesh: start-up + hops x header delay + bytes / ba
   REQUIRE(runs[1].messages[0].end_s == Approx(5 + 1 * 0.5 + 2));
 }
 
-TEST_CASE("The mesh's switching option picks a transport from the registry") {
+TEST_CASE("The mesh's switching option picks a transport from the registry", "[engine]") {
   // Circuit switching blocks like wormhole: the same time. Flow: the sender's start-up, then the
   // bytes at the channel rate over zero-latency channels (no header delay).
   const auto runs = simulate_isolated(mesh(4, 4, "circuit", 5, 0.5),
@@ -69,7 +69,7 @@ TEST_CASE("The mesh's switching option picks a transport from the registry") {
   }
 }
 
-TEST_CASE("Store-and-forward on an idle mesh: hops x (start-up + bytes / bandwidth)") {
+TEST_CASE("Store-and-forward on an idle mesh: hops x (start-up + bytes / bandwidth)", "[engine]") {
   const auto runs = simulate_isolated(mesh(4, 4, "store-and-forward", 5, 0),
                                       {Job{one_phase(16, Strategy::asynchronous, {{0, 15, 2 * unit}}), 1},
                                        Job{one_phase(16, Strategy::asynchronous, {{0, 1, 2 * unit}}), 1}});
@@ -77,7 +77,7 @@ TEST_CASE("Store-and-forward on an idle mesh: hops x (start-up + bytes / bandwid
   REQUIRE(runs[1].messages[0].end_s == Approx(5 + 2));
 }
 
-TEST_CASE("Two worms sharing a channel are serialised, not given half the bandwidth each") {
+TEST_CASE("Two worms sharing a channel are serialised, not given half the bandwidth each", "[engine]") {
   // On a 1 x 4 line, 0 -> 2 and 1 -> 3 both need channel 1 -> 2: one worm gets the whole channel
   // and ends at 1, the other waits and ends at 2 (flows would share and both end at 2).
   const auto runs = simulate_isolated(
@@ -87,7 +87,7 @@ TEST_CASE("Two worms sharing a channel are serialised, not given half the bandwi
   REQUIRE(std::max(a, b) == Approx(2.0));
 }
 
-TEST_CASE("Worms that only cross at a node do not slow each other") {
+TEST_CASE("Worms that only cross at a node do not slow each other", "[engine]") {
   // 4 x 4 mesh: (1,0) -> (1,2) runs along row 1 through node (1,1); (0,1) -> (2,1) runs down column 1
   // through the same node. No channel is shared.
   const auto runs = simulate_isolated(
@@ -96,7 +96,7 @@ TEST_CASE("Worms that only cross at a node do not slow each other") {
   REQUIRE(end_of(runs[0], 1, 9) == Approx(1.0));
 }
 
-TEST_CASE("A blocked worm keeps the channels it holds, and later messages queue behind it") {
+TEST_CASE("A blocked worm keeps the channels it holds, and later messages queue behind it", "[engine]") {
   // 1 x 4 line, header delay 0.1 per hop. B = 2 -> 3 (4 units) takes channel 2->3 first. A = 0 -> 3
   // takes 0->1 and 1->2, then waits for 2->3 until B ends at 4.1, ends at 4.1 + 0.1 + 1 = 5.2.
   // C = 1 -> 2 starts at 0.6 (after node 1's first-phase message 1 -> 0 of 0.5 units) and needs
@@ -111,7 +111,7 @@ TEST_CASE("A blocked worm keeps the channels it holds, and later messages queue 
   REQUIRE(end_of(runs[0], 1, 2) == Approx(6.3));
 }
 
-TEST_CASE("Wormhole tail release: a chain of short blocked worms holds only what its flits fill") {
+TEST_CASE("Wormhole tail release: a chain of short blocked worms holds only what its flits fill", "[engine]") {
   // 1 x 5 line, header delay r = 0.1, flits of 1/4 unit and 4 flits of buffer per channel: a 1-unit
   // worm fits in one channel's buffer. W1 = 3 -> 4 (4 units) holds channel 3->4 until 4.1.
   // W2 = 1 -> 4 (1 unit) lands beyond 1->2 at 0.1 and beyond 2->3 at 0.2, waits for 3->4 until 4.1,
@@ -143,7 +143,7 @@ TEST_CASE("Wormhole flit buffers are machine options, checked") {
   REQUIRE(delta->switching().flit_buffers().depth_flits == 1);
 }
 
-TEST_CASE("The mesh's switching can be changed under a scenario's flit buffers: unused options get a note, not an error") {
+TEST_CASE("The mesh's switching can be changed under a scenario's flit buffers: unused options get a note, not an error", "[cli]") {
   // A scenario that sets wormhole's flit buffers, run with switching = circuit (issue 32 found this
   // refused as "unknown option 'buffer'"): the run goes on, and one line says what is not used.
   const auto circuit = run_mcsim("sweep -q --machine mesh --nodes 16 --samples 1 --scheduler LP --machine-option "
@@ -213,7 +213,7 @@ TEST_CASE("A machine is composed of its concerns: documentation, hints, message 
   REQUIRE(saf->routes().link_count() == 8);
 }
 
-TEST_CASE("iPSC/860: the protocol changes between 100 and 101 bytes") {
+TEST_CASE("iPSC/860: the protocol changes between 100 and 101 bytes", "[engine]") {
   // Node 0 to node 3: two hops. Short: 60 us + 2 x 10 us + bytes / 2 MB/s. Long: 150 + 2 x 20 + ...
   const auto runs = simulate_isolated(cube(8), {Job{one_phase(8, Strategy::loosely_synchronous, {{0, 3, 100}}), 1},
                                                 Job{one_phase(8, Strategy::loosely_synchronous, {{0, 3, 101}}), 1}});
@@ -221,7 +221,7 @@ TEST_CASE("iPSC/860: the protocol changes between 100 and 101 bytes") {
   REQUIRE(runs[1].communication_time() == Approx(150e-6 + 40e-6 + 101 / 2e6));
 }
 
-TEST_CASE("iPSC/860: circuits that share a channel serialise, circuits crossing at a node do not") {
+TEST_CASE("iPSC/860: circuits that share a channel serialise, circuits crossing at a node do not", "[engine]") {
   // 8-node cube. 0 -> 3 (e-cube 0,1,3) and 1 -> 2 (1,0,2) use no common channel or node port;
   // 2 -> 7 (2,3,7) passes through node 3, where 0 -> 3 ends, without using 0 -> 3's channels.
   const std::uint64_t bytes = 20000;  // 10 ms at 2 MB/s
@@ -238,7 +238,7 @@ TEST_CASE("iPSC/860: circuits that share a channel serialise, circuits crossing 
   REQUIRE(shared[0].communication_time() > 2 * bytes / 2e6);
 }
 
-TEST_CASE("iPSC/860: one transfer per node, except a synchronised pairwise exchange") {
+TEST_CASE("iPSC/860: one transfer per node, except a synchronised pairwise exchange", "[engine]") {
   const std::uint64_t bytes = 20000;
   const double transfer = bytes / 2e6;
   // Node 0 sends to 1 and receives from 2 at once: with one shared port the two serialise.
@@ -254,7 +254,7 @@ TEST_CASE("iPSC/860: one transfer per node, except a synchronised pairwise excha
   REQUIRE(s2[0].communication_time() > 2 * transfer);
 }
 
-TEST_CASE("E-cube circuits never deadlock: every message of a dense all-at-once exchange arrives") {
+TEST_CASE("E-cube circuits never deadlock: every message of a dense all-at-once exchange arrives", "[engine]") {
   Rng rng(7);
   CommMatrix matrix = random_density_matrix(64, 16, rng);
   Plan plan;
@@ -269,7 +269,7 @@ TEST_CASE("E-cube circuits never deadlock: every message of a dense all-at-once 
   for (const auto& m : runs[0].messages) REQUIRE(m.end_s > 0);
 }
 
-TEST_CASE("A held path's stream time: latency plus bytes at the slowest channel, and nothing for no channel") {
+TEST_CASE("A held path's stream time: latency plus bytes at the slowest channel, and nothing for no channel", "[engine]") {
   // A route from a node to itself claims no channel; its stream must end at once (it once divided
   // by the bandwidth of a slowest channel that did not exist, which SimGrid aborts on as a duration
   // that is not finite).

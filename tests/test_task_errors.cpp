@@ -28,7 +28,7 @@ struct DiesWhenUnwound {
 
 }  // namespace
 
-TEST_CASE("An actor's error reaches the parent even when the task's process dies while the others are unwound") {
+TEST_CASE("An actor's error reaches the parent even when the task's process dies while the others are unwound", "[engine]") {
   try {
     (void)mcsim::run_isolated(
         1,

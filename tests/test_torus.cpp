@@ -28,7 +28,7 @@ Job messages(int nodes, std::vector<PlannedMessage> list, bool permutation = tru
 
 }  // namespace
 
-TEST_CASE("Torus: two worms on two VCs of one link share it, a worm alone on a VC gets the whole link") {
+TEST_CASE("Torus: two worms on two VCs of one link share it, a worm alone on a VC gets the whole link", "[engine]") {
   // A ring of 4 with the dateline: 0 -> 1 rides VC 0 of link 0 (0 -> 1); 3 -> 1 crosses the
   // wrap-around link 3 -> 0 and so rides VC 1, also of link 0 from there.
   // 100,000 bytes take 0.1 s alone at 1 MB/s, with no start-up and no header delay.
@@ -50,7 +50,7 @@ TEST_CASE("Torus: two worms on two VCs of one link share it, a worm alone on a V
   }
 }
 
-TEST_CASE("Torus: a ring of worms deadlocks without the dateline and finishes with it") {
+TEST_CASE("Torus: a ring of worms deadlocks without the dateline and finishes with it", "[engine]") {
   // 4 x 4 torus, every node sends to the node two columns on (the + way at k/2): each worm's route
   // is two + links of its row, the second the first of the next worm. All headers take their first
   // link at once and, with one VC per link, wait for each other round the ring.
@@ -90,7 +90,7 @@ TEST_CASE("Torus: a ring of worms deadlocks without the dateline and finishes wi
 // (wormhole.cpp, with VCs), which a Delta worm of more than a few bytes does on the mesh too.
 // Measured (seed 34): mean completion 9.26 ms on the torus, 9.49 ms on the mesh; the whole test
 // (2 x 1,000 permutations, 128,000 messages) runs in about 5 s in the release build.
-TEST_CASE("Torus: a thousand random permutations on an 8 x 8 torus all finish, on average no later than on the 8 x 8 mesh") {
+TEST_CASE("Torus: a thousand random permutations on an 8 x 8 torus all finish, on average no later than on the 8 x 8 mesh", "[engine]") {
   constexpr int permutations = 1000, nodes = 64;
   Rng rng(34);
   std::vector<Job> jobs;

@@ -59,7 +59,7 @@ TEST_CASE("The estimate counts what the run does: samples, LP's dummies, the red
   REQUIRE(mcsim::job_work(*cm5, 1024 * 4, cgm, std::nullopt) == 1024 + 1024.0 * 4);
 }
 
-TEST_CASE("A run above the bound is refused at once in one line naming the estimate and --max-work, and below it runs") {
+TEST_CASE("A run above the bound is refused at once in one line naming the estimate and --max-work, and below it runs", "[cli]") {
   const std::string dir = mcsim::test::temp_dir("work-bound");
   // LP on a 16384-node CM-5: 2.7e8 messages (nearly all dummies) per simulation.
   const std::string huge = "sweep --nodes 16384 --scheduler LP --msg-unit 16 --samples 1 -q -o " + dir + "/s.csv";

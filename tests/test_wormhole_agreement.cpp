@@ -23,7 +23,7 @@ std::vector<Comparison> compare_batch(const Batch& batch) {
 
 }  // namespace
 
-TEST_CASE("Wormhole: a worm blocked behind a long one frees its channels only as fast as its flits can move") {
+TEST_CASE("Wormhole: a worm blocked behind a long one frees its channels only as fast as its flits can move", "[engine]") {
   // Issue 32's case: 8 x 8 mesh, dimensionless parameters, flits of 1 byte (one cycle = 1 us),
   // header delay 4 cycles, buffers of 16 flits, no start-up. 24 -> 32 (200 B) holds (3,0)->(4,0)
   // until 4 + 200 = 204. 0 -> 56 (64 B) is across (2,0)->(3,0) at 12 and waits for (3,0)->(4,0)
@@ -45,7 +45,7 @@ TEST_CASE("Wormhole: a worm blocked behind a long one frees its channels only as
   REQUIRE(ends[2] == Approx(static_cast<double>(model[2])).epsilon(0.05));
 }
 
-TEST_CASE("Wormhole against the flit model: 500 random cases, never before physics, completion within 15%") {
+TEST_CASE("Wormhole against the flit model: 500 random cases, never before physics, completion within 15%", "[engine]") {
   // 100 simulations of 5 cases each (wormhole_cases.hpp: meshes up to 8 x 8, 1-3 messages per node,
   // 1-256 flits, buffers 1-64, random starts). Which of two headers asking for a channel in the
   // same cycle goes first is left open by the model's conventions, and decides some runs by as much
@@ -85,7 +85,7 @@ void require_same_as_model(const Batch& batch) {
 
 }  // namespace
 
-TEST_CASE("Wormhole, shrunk from the property test: a channel is free once the flits crossed it, though the header waits") {
+TEST_CASE("Wormhole, shrunk from the property test: a channel is free once the flits crossed it, though the header waits", "[engine]") {
   // 2 x 8 mesh, hop 2, buffers of 39 flits, start-up 10. 12 -> 9's three flits have crossed channel
   // (1,4)->(1,3) by 25 while its header still waits (until 29) behind 12 -> 0's flits in that
   // channel's buffer: the channel is free at 25, and 15 -> 3 has it then, not at 29 (mcsim's tail
@@ -94,7 +94,7 @@ TEST_CASE("Wormhole, shrunk from the property test: a channel is free once the f
                                                  {14, 12, 13, 0}, {15, 3, 11, 0}}}});
 }
 
-TEST_CASE("Wormhole, shrunk from the property test: a worm leaves its destination's buffer with its last flit") {
+TEST_CASE("Wormhole, shrunk from the property test: a worm leaves its destination's buffer with its last flit", "[engine]") {
   // 7 x 3 mesh, hop 1, buffers of 59 flits, start-up 4, flits of 2 bytes. 1 -> 8 (63 flits) waits
   // at node 8 behind 5 -> 11's flits until 132 and ends at 195; 5 -> 14, behind it in the same
   // buffer, routes on only then (mcsim let it go when 1 -> 8's last flit had crossed the channel,
@@ -103,7 +103,7 @@ TEST_CASE("Wormhole, shrunk from the property test: a worm leaves its destinatio
                                                 {8, 11, 37, 56}}}});
 }
 
-TEST_CASE("Wormhole: a 1-flit worm holds each channel for one header delay and one flit, not two header delays") {
+TEST_CASE("Wormhole: a 1-flit worm holds each channel for one header delay and one flit, not two header delays", "[engine]") {
   // 1 x 3 line, hop 4 cycles. A = 0 -> 2, one flit, from 0: it lands beyond 0->1 at 4, its flit has
   // crossed 0->1 at 5, and it is delivered at 4 + 4 + 1 = 9. B = 0 -> 1, one flit, asks for 0->1 at 1
   // and has it at 5 (at 8, two header delays after A had it, before the fix): it is delivered at 10.
