@@ -80,13 +80,16 @@ TEST_CASE("mcsim report --only writes each reproduction's files and one index.ht
   const std::string index = slurp(dir + "/index.html");
   REQUIRE(index.rfind("<!DOCTYPE html>", 0) == 0);
   REQUIRE(index.find("<script") == std::string::npos);
-  for (const char* file : {"ranka92-table3.csv", "ranka92-table3.svg", "guo05-ex2.csv"}) {
+  for (const char* file : {"ranka92-table3.csv", "ranka92-table3.svg", "ranka92-table3.agreement.csv", "guo05-ex2.csv"}) {
     INFO(file);
     REQUIRE(std::filesystem::exists(dir + "/" + file));
     REQUIRE(index.find(std::string("\"") + file + "\"") != std::string::npos);
   }
   REQUIRE(index.find("<h2 id=\"paper-0\">Guo and Pan 2005</h2>") != std::string::npos);
-  REQUIRE(index.find("comm: mcsim / paper median") != std::string::npos);  // agreement figures from the CSV
+  // The agreement the run computed (sim/analysis/agreement.hpp), as ID.agreement.csv says it.
+  REQUIRE(index.find("all times: mcsim / paper median") != std::string::npos);
+  REQUIRE(index.find("pairs of series ordered as in the paper") != std::string::npos);
+  REQUIRE(slurp(dir + "/ranka92-table3.agreement.csv").find("ranka92-table3,order,all times,") != std::string::npos);
   REQUIRE(index.find("assumption") != std::string::npos);                  // the CM-5's assumed parameters
   REQUIRE(r.out.find("wrote " + dir + "/index.html") != std::string::npos);
   const auto bad = run_mcsim("report --out " + dir + "/x --only ranka92-table99");

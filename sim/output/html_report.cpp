@@ -2,75 +2,19 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
-#include <map>
-#include <optional>
 
 #include <fmt/format.h>
 
-#include "report.hpp"
+#include "agreement_csv.hpp"
 #include "svg_drawing.hpp"
 
 namespace mcsim {
 
 namespace {
 
-std::optional<double> number(const std::string& text) {
-  double value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
-
-int column(const std::vector<std::string>& header, const std::string& name) {
-  const auto it = std::find(header.begin(), header.end(), name);
-  return it == header.end() ? -1 : static_cast<int>(it - header.begin());
-}
-
 std::string text(const std::string& s) { return svg::escaped(s); }
 
 }  // namespace
-
-std::vector<std::string> agreement_figures(const std::string& csv) {
-  const auto rows = csv_rows(csv);
-  std::vector<std::string> out;
-  if (rows.empty()) return out;
-  const auto& head = rows.front();
-  const int row = column(head, "row"), ratio = column(head, "ratio"), agree = column(head, "agree");
-  if (ratio >= 0) {
-    std::map<std::string, std::vector<double>> by_kind;
-    std::vector<std::string> kinds;
-    for (std::size_t i = 1; i < rows.size(); ++i) {
-      const auto& r = rows[i];
-      if (static_cast<int>(r.size()) <= ratio) continue;
-      const auto value = number(r[static_cast<std::size_t>(ratio)]);
-      if (!value) continue;
-      const std::string kind = row >= 0 && static_cast<int>(r.size()) > row ? r[static_cast<std::size_t>(row)] : "all";
-      if (!by_kind.count(kind)) kinds.push_back(kind);
-      by_kind[kind].push_back(*value);
-    }
-    for (const auto& kind : kinds) {
-      auto values = by_kind[kind];
-      std::sort(values.begin(), values.end());
-      const std::size_t n = values.size();
-      const double median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-      out.push_back(fmt::format("{}: mcsim / paper median {:.2f}, range {:.2f} to {:.2f}, over {} cells with both", kind,
-                                median, values.front(), values.back(), n));
-    }
-  }
-  if (agree >= 0) {
-    int yes = 0, cells = 0;
-    for (std::size_t i = 1; i < rows.size(); ++i)
-      if (static_cast<int>(rows[i].size()) > agree && !rows[i][static_cast<std::size_t>(agree)].empty()) {
-        ++cells;
-        yes += rows[i][static_cast<std::size_t>(agree)] == "1" || rows[i][static_cast<std::size_t>(agree)] == "yes";
-      }
-    if (cells > 0)
-      out.push_back(fmt::format("fastest series as in the paper's regions in {} of {} cells ({:.0f}%)", yes, cells,
-                                100.0 * yes / cells));
-  }
-  return out;
-}
 
 std::string paper_of(const ScenarioHeader& header) {
   const std::string& s = header.source;
@@ -118,7 +62,7 @@ std::string report_index_html(const std::vector<ReportedScenario>& scenarios, co
       if (paper_of(s.header) != papers[p]) continue;
       html += fmt::format("<section class=\"scenario\" id=\"{}\">\n<h3>{}: {}</h3>\n<p>{}</p>\n", text(s.header.id),
                           text(s.header.id), text(s.header.title), text(s.header.source));
-      const auto figures = agreement_figures(s.main_csv);
+      const auto figures = s.agreement ? agreement_lines(*s.agreement) : std::vector<std::string>{};
       if (!figures.empty()) {
         html += "<p>Agreement with the paper:</p>\n<ul class=\"figures\">\n";
         for (const auto& f : figures) html += "<li>" + text(f) + "</li>\n";

@@ -109,6 +109,7 @@ ScenarioOutputs redistribution_tables(const RedistributionScenario& s) {
   }
   out.printed = text;
   out.files.insert(out.files.begin(), ScenarioOutputs::File{".csv", comparison_csv(s.id, rows)});
+  out.agreement = agreement_of(rows);
   return out;
 }
 
@@ -233,6 +234,7 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
   ScenarioOutputs out;
   out.printed = text;
   out.files.push_back({".csv", comparison_csv(s.id, rows)});
+  out.agreement = agreement_of(rows);
   return out;
 }
 

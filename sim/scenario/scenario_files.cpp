@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "../output/agreement_csv.hpp"
 #include "../output/plot.hpp"
 
 namespace mcsim {
@@ -10,9 +11,14 @@ namespace {
 std::string plot_path(const std::string& csv_path) {
   return std::filesystem::path(csv_path).replace_extension().string() + ".svg";
 }
+std::string agreement_path(const std::string& csv_path) {
+  return std::filesystem::path(csv_path).replace_extension().string() + ".agreement.csv";
+}
 }  // namespace
 
-std::vector<std::string> scenario_file_names(const std::string& csv_path) { return {csv_path, plot_path(csv_path)}; }
+std::vector<std::string> scenario_file_names(const std::string& csv_path) {
+  return {csv_path, plot_path(csv_path), agreement_path(csv_path)};
+}
 
 std::vector<std::string> scenario_file_names(const std::string& directory, const std::vector<Scenario>& scenarios) {
   std::vector<std::string> names;
@@ -28,6 +34,7 @@ std::vector<std::pair<std::string, std::string>> scenario_files(const ScenarioOu
   std::vector<std::pair<std::string, std::string>> files;
   for (const auto& file : outputs.files)
     files.emplace_back(file.suffix == ".csv" ? csv_path : stem.string() + file.suffix, file.text);
+  if (outputs.agreement) files.emplace_back(agreement_path(csv_path), agreement_csv(outputs.experiment, *outputs.agreement));
   if (outputs.plot) {
     const std::string svg = plot_path(csv_path);
     files.emplace_back(svg, render_plot_svg(*outputs.plot, svg));

@@ -3,7 +3,9 @@
 namespace mcsim {
 
 ScenarioOutputs run_scenario(const Scenario& scenario, const RunOptions& run, const ReportOptions& report) {
-  return scenario.kind().run(run, report);
+  ScenarioOutputs out = scenario.kind().run(run, report);
+  out.experiment = header(scenario).id;
+  return out;
 }
 
 }  // namespace mcsim

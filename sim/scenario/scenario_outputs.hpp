@@ -15,6 +15,7 @@
 namespace mcsim {
 
 struct ScenarioOutputs {
+  std::string experiment;  // the scenario's id
   std::string printed;  // the side-by-side report
   struct File {
     std::string suffix;  // appended to the output's stem: ".csv", ".points.csv", ".sweep.csv"

@@ -90,8 +90,7 @@ void add_report_command(CLI::App& app) {
       run.progress = [&progress](std::size_t done, std::size_t total) { progress(done, total); };
       const ScenarioOutputs outputs = run_scenario(scenario, run, ReportOptions{.host_times = !deterministic});
       const auto scenario_out = scenario_files(outputs, (fs::path(out) / (h.id + ".csv")).string());
-      ReportedScenario r{h, outputs.printed, {}, {}, outputs.files.empty() ? std::string() : outputs.files.front().text,
-                         {}, {}};
+      ReportedScenario r{h, outputs.printed, {}, {}, outputs.agreement, {}, {}};
       for (const auto& [path, text] : scenario_out) {
         const std::string name = fs::path(path).filename().string();
         (name.ends_with(".svg") ? r.pictures : r.files).push_back(name);
@@ -105,7 +104,7 @@ void add_report_command(CLI::App& app) {
     }
     const std::string how = fmt::format(
         "Made by `mcsim report`{}{}{}. Each section: the paper's numbers and mcsim's side by side (paper / mcsim / "
-        "ratio), the agreement figures computed from the section's CSV, its plot, and its notes; the machine "
+        "ratio), the agreement figures the run computed, its plot, and its notes; the machine "
         "parameters the models had to assume are listed per paper.",
         samples ? fmt::format(" with {} sample(s) per cell", *samples) : std::string(" with each scenario's samples"),
         deterministic ? ", deterministic" : "", wanted.empty() ? "" : ", for " + only);
