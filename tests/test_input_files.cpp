@@ -84,7 +84,7 @@ TEST_CASE("A scenario that is /dev/zero, a directory or a FIFO is named as what 
 }
 
 TEST_CASE("Resume (--resume): a FIFO, /dev/zero, a directory or an oversized file among the task results is refused at once") {
-  const mcsim::RunIdentity identity{"test", {"run", "/x.toml"}, "none"};
+  const mcsim::RunIdentity identity{"test", {.command = "run", .scenario = "/x.toml"}, "none"};
   const auto task = [](std::size_t k) { return fmt::format("result {}", k); };
   const auto prepared = [&](const std::string& name) {
     const std::string results = mcsim::test::temp_dir(name) + "/run.tasks";

@@ -5,10 +5,13 @@
 #include <cmath>
 #include <limits>
 
+#include "helpers.hpp"
 #include "sim/core/error.hpp"
 #include "sim/runner/job_record.hpp"
+#include "sim/runner/shard_file.hpp"
 
 using namespace mcsim;
+using mcsim::test::slurp;
 
 TEST_CASE("Job records round-trip exactly, with and without whole runs") {
   JobRecord plain;
@@ -66,4 +69,28 @@ TEST_CASE("Job records from a file someone edited: every number from 0 to 1e100,
   REQUIRE_THROWS_WITH(records_from_text("job 1 0 0 0 0 1 run 2 0 0 1000000 0 0"), Catch::Contains("a count of 1000000"));
   // What fits is read: two messages in exactly the bytes they need.
   REQUIRE(records_from_text("job 1 0 0 0 0 1 run 2 2 0 0 1 1 0 0 0 1 1 0 1 0 0 0 1 0 0 0").front().run->messages.size() == 2);
+}
+
+TEST_CASE("Stored-results fuzz seeds: each reads back as its kind, or fails with mcsim::Error") {
+  // fuzz/seeds/stored_results, the seeds of fuzz/stored_results_fuzzer.cpp: a real shard file (its
+  // identity and records as `mcsim run --shard` wrote them), records with a whole run, an identity
+  // of the earlier format and a count no file can hold.
+  const std::string seeds = std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/../fuzz/seeds/stored_results/";
+  const ShardFile shard = read_shard_file(seeds + "tiny.shard-0-of-2.txt");
+  REQUIRE(shard.identity.request.command == "run");
+  REQUIRE(shard.identity.request.machine_options ==
+          std::vector<std::pair<std::string, std::string>>{{"node_interface", "duplex"}});
+  REQUIRE(shard.results.size() == 1);
+  const auto records = records_from_text(shard.results.at(0));
+  REQUIRE(records.size() == 8);
+  REQUIRE(records_from_text(slurp(seeds + "records.txt")) == records);
+  const auto with_run = records_from_text(slurp(seeds + "records_with_run.txt"));
+  REQUIRE(with_run.at(0).run->links.at(0).link == "wire-L1");
+  REQUIRE(records_from_text(records_to_text(with_run)) == with_run);
+  std::size_t at = 0;
+  REQUIRE(read_run_identity(slurp(seeds + "identity.txt"), &at, "seed") == shard.identity);
+  at = 0;
+  REQUIRE_THROWS_WITH(read_run_identity(slurp(seeds + "identity_format1.txt"), &at, "seed"),
+                      Catch::Contains("written by an earlier mcsim"));
+  REQUIRE_THROWS_WITH(records_from_text(slurp(seeds + "records_huge_count.txt")), Catch::Contains("cannot be"));
 }

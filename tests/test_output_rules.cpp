@@ -215,8 +215,9 @@ TEST_CASE("Issue 36.5: a signal removes every tracked temporary, however many, f
   REQUIRE(names_in(dir) == std::vector<std::string>{"t500.partial"});
 
   // The command that showed it: SIGINT while `report` has 20 complete temporary files waiting
-  // (its first output is a FIFO whose reader reads nothing: a pipe of one page, so the report's
-  // write of 21 KB waits there; a FIFO with no reader at all is refused at once).
+  // (its index.html is a FIFO whose reader reads nothing: a pipe of one page, so the report's
+  // write waits there; a FIFO with no reader at all is refused at once. Not a reproduction's CSV:
+  // a report's reproduction refuses a FIFO there, as `reproduce` does, for its plot goes beside it).
   fs::create_directories(dir + "/scenarios");
   fs::create_directories(dir + "/out");
   const std::string lemmas = slurp(std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/lo92-lemmas.toml");
@@ -227,8 +228,8 @@ TEST_CASE("Issue 36.5: a signal removes every tracked temporary, however many, f
     text.replace(at, 18, fmt::format("id = \"lemmas{:02}\"", i));
     std::ofstream(fmt::format("{}/scenarios/lemmas{:02}.toml", dir, i)) << text;
   }
-  REQUIRE(::mkfifo((dir + "/out/lemmas00.csv").c_str(), 0600) == 0);
-  const int reader = ::open((dir + "/out/lemmas00.csv").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  REQUIRE(::mkfifo((dir + "/out/index.html").c_str(), 0600) == 0);
+  const int reader = ::open((dir + "/out/index.html").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   REQUIRE(reader >= 0);
   REQUIRE(::fcntl(reader, F_SETPIPE_SZ, 4096) >= 0);
   const pid_t report = ::fork();
@@ -239,7 +240,7 @@ TEST_CASE("Issue 36.5: a signal removes every tracked temporary, however many, f
             "-q", static_cast<char*>(nullptr));
     ::_exit(127);
   }
-  // Wait until every temporary is written (20 reproductions and index.html beside the FIFO): a
+  // Wait until every temporary is written (20 reproductions' beside the FIFO index.html): a
   // bound for a loaded machine and the sanitizer build, where they took more than 10 s.
   for (int i = 0; i < 4800 && names_in(dir + "/out").size() < 21; ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(25));
@@ -247,7 +248,7 @@ TEST_CASE("Issue 36.5: a signal removes every tracked temporary, however many, f
   REQUIRE(::kill(report, SIGINT) == 0);
   REQUIRE(wait_for(report) == 128 + SIGINT);
   ::close(reader);
-  REQUIRE(names_in(dir + "/out") == std::vector<std::string>{"lemmas00.csv"});
+  REQUIRE(names_in(dir + "/out") == std::vector<std::string>{"index.html"});
 }
 
 // Item 8: labels and ids reached the CSVs as they were; a spreadsheet runs =cmd|..., +SUM(...),

@@ -63,3 +63,60 @@ TEST_CASE("reproduce takes one ID or --all, and --all reads every scenario befor
   REQUIRE(r.err.find("b-bad.toml") != std::string::npos);
   REQUIRE(std::filesystem::is_empty(out));  // a-good did not run either
 }
+
+TEST_CASE("reproduce --all and report share one loop: --shard, --resume and --from-shards give the bytes of one run") {
+  namespace fs = std::filesystem;
+  const auto dir = mcsim::test::temp_dir("suite-shards");
+  fs::create_directories(dir + "/scenarios");
+  for (const char* id : {"ranka92-table1", "guo05-ex1"})
+    fs::copy_file(scenarios + "/" + id + ".toml", dir + "/scenarios/" + id + ".toml",
+                  fs::copy_options::overwrite_existing);
+  const std::string suite = " --scenarios " + dir + "/scenarios --samples 1 --deterministic -q -j 1 ";
+  REQUIRE(run_mcsim("reproduce --all" + suite + "-o " + dir + "/one").exit_code == 0);
+
+  // Two shards of every reproduction, by `reproduce --all` and by `report`: no report, no index.
+  REQUIRE(run_mcsim("reproduce --all" + suite + "--shard 0/2 -o " + dir + "/shards").exit_code == 0);
+  const auto shard1 = run_mcsim("report" + suite + "--shard 1/2 -o " + dir + "/shards");
+  INFO(shard1.err);
+  REQUIRE(shard1.exit_code == 0);
+  REQUIRE(fs::exists(dir + "/shards/ranka92-table1.shard-1-of-2.txt"));
+  REQUIRE(fs::exists(dir + "/shards/guo05-ex1.shard-0-of-2.txt"));
+  REQUIRE_FALSE(fs::exists(dir + "/shards/index.html"));
+  REQUIRE_FALSE(fs::exists(dir + "/shards/ranka92-table1.csv"));
+
+  // Each merged by either command: the files of one run (a shard of either is `reproduce ID`'s).
+  const auto merged = run_mcsim("reproduce --all" + suite + "--from-shards " + dir + "/shards -o " + dir + "/merged");
+  INFO(merged.err);
+  REQUIRE(merged.exit_code == 0);
+  const auto report = run_mcsim("report" + suite + "--from-shards " + dir + "/shards -o " + dir + "/report");
+  INFO(report.err);
+  REQUIRE(report.exit_code == 0);
+  REQUIRE(report.out.find("report: 2 reproductions") != std::string::npos);  // the suite's summary
+  REQUIRE(fs::exists(dir + "/report/index.html"));
+  for (const char* file : {"ranka92-table1.csv", "ranka92-table1.agreement.csv", "guo05-ex1.csv"}) {
+    INFO(file);
+    REQUIRE(slurp(dir + "/merged/" + file) == slurp(dir + "/one/" + file));
+    REQUIRE(slurp(dir + "/report/" + file) == slurp(dir + "/one/" + file));
+  }
+  // A single reproduction merges its own shards from them too.
+  const auto single = run_mcsim("reproduce ranka92-table1" + suite + "--from-shards " + dir + "/shards -o " + dir +
+                                "/single");
+  INFO(single.err);
+  REQUIRE(single.exit_code == 0);
+  REQUIRE(slurp(dir + "/single/ranka92-table1.csv") == slurp(dir + "/one/ranka92-table1.csv"));
+
+  // Other options: the shards are another run's, and the merge says what differs.
+  const auto other = run_mcsim("report --scenarios " + dir + "/scenarios --samples 2 --deterministic -q -j 1 "
+                               "--from-shards " + dir + "/shards -o " + dir + "/other");
+  REQUIRE(other.exit_code == 2);
+  REQUIRE(other.err == "mcsim: error: report: 2 of 2 reproductions failed (see the summary)\n");
+  REQUIRE(other.out.find("(--samples 1, not --samples 2)") != std::string::npos);
+  REQUIRE_FALSE(fs::exists(dir + "/other"));
+
+  // --resume: each reproduction keeps its tasks in ID.tasks/ until its files are written.
+  const auto resumed = run_mcsim("report" + suite + "--resume -o " + dir + "/resumed");
+  INFO(resumed.err);
+  REQUIRE(resumed.exit_code == 0);
+  REQUIRE(slurp(dir + "/resumed/ranka92-table1.csv") == slurp(dir + "/one/ranka92-table1.csv"));
+  REQUIRE_FALSE(fs::exists(dir + "/resumed/ranka92-table1.tasks"));
+}

@@ -32,8 +32,12 @@ const std::string data = MCSIM_TEST_DATA;
 
 void spit(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
-mcsim::RunIdentity identity(const std::string& seed = "7") {
-  return {"test", {"run", "/x.toml", "--seed", seed}, "0123456789abcdef"};
+mcsim::RunIdentity identity(std::uint64_t seed = 7) {
+  mcsim::RunRequest request;
+  request.command = "run";
+  request.scenario = "/x.toml";
+  request.seed = seed;
+  return {"test", request, "0123456789abcdef"};
 }
 
 // A task list whose tasks leave a mark (a file per run of a task, in the task's own process) and
@@ -142,6 +146,67 @@ series = [{label = "no scheduling", scheduler = "general"}, {label = "scheduled"
 
 }  // namespace
 
+TEST_CASE("A run's identity is its typed request, written canonically and read back equal, and an earlier format is refused") {
+  mcsim::RunRequest request;
+  request.command = "sweep";
+  request.machine = "cm5";
+  request.nodes = {32, 64};
+  request.densities = {8};
+  request.msg_units = {16, 4096};
+  request.workload = "random-density";
+  request.schedulers = {"LP", "CGMH:lambda=7/8,reset=off"};
+  request.samples = 4;
+  request.seed = 18446744073709551615ull;
+  request.deterministic = true;
+  request.simgrid_settings = {"network/model:CM02"};
+  request.machine_options = {{"node_interface", "duplex"}, {"a", "b=c"}};
+  request.factors = {0.1, 2, 1e-300};
+  request.varied_options = {"node_interface"};
+  const mcsim::RunIdentity id{"1.2.3", request, "0123456789abcdef"};
+  const std::string text = id.to_text();
+  std::size_t at = 0;
+  const mcsim::RunIdentity back = mcsim::read_run_identity(text, &at, "x");
+  REQUIRE(back == id);  // every field, the doubles bit for bit
+  REQUIRE(at == text.size());
+  REQUIRE(text.starts_with("identity 2\nversion 1.2.3\ncommand sweep\nmachine cm5\nnodes 32,64\n"));
+  REQUIRE(request.shown().starts_with("sweep --machine cm5 --nodes 32,64 --density 8 --msg-unit 16,4096"));
+
+  SECTION("what differs is named by the option that sets it") {
+    mcsim::RunIdentity other = id;
+    other.request.samples = 8;
+    REQUIRE_THAT(id.difference(other), Catch::Contains("made by another command") &&
+                                           Catch::EndsWith("(--samples 8, not --samples 4)"));
+    other = id;
+    other.request.deterministic = false;
+    REQUIRE_THAT(id.difference(other), Catch::EndsWith("(no --deterministic, not --deterministic)"));
+    REQUIRE(id.difference(id).empty());
+  }
+  SECTION("a value with a line break cannot be stored") {
+    mcsim::RunIdentity broken = id;
+    broken.request.scenario = "a\nb";
+    REQUIRE_THROWS_WITH(broken.to_text(), Catch::Contains("has a line break"));
+  }
+  SECTION("the identity of format 1 (the command's words), another format, unknown or bad fields: one line each") {
+    const auto error_of = [](const std::string& bad) {
+      std::size_t at = 0;
+      try {
+        (void)mcsim::read_run_identity(bad, &at, "F");
+      } catch (const mcsim::Error& e) {
+        return std::string(e.what());
+      }
+      return std::string("read");
+    };
+    REQUIRE_THAT(error_of("version 1.0\ncommand 2\nreproduce\nx\ninputs none\n"),
+                 Catch::Contains("F: was written by an earlier mcsim (its run identity is of format 1"));
+    REQUIRE_THAT(error_of("identity 3\n"), Catch::Contains("format '3', this mcsim reads format 2"));
+    REQUIRE_THAT(error_of("identity 2\nversion 1\ncommand run\nfrobnicate 1\ninputs none\n"),
+                 Catch::Contains("no field 'frobnicate'"));
+    REQUIRE_THAT(error_of("identity 2\nversion 1\ncommand run\nsamples 0\ninputs none\n"),
+                 Catch::Contains("F: its run's samples"));
+    REQUIRE_THAT(error_of("identity 2\nversion 1\ncommand run\nsamples 2\n"), Catch::Contains("truncated"));
+  }
+}
+
 TEST_CASE("Shard K/N: task k belongs to shard k mod N, K is 0..N-1 as Slurm's array indices") {
   const auto shard = mcsim::parse_shard("1/3", "--shard");
   REQUIRE(shard.index == 1);
@@ -198,7 +263,7 @@ TEST_CASE("Resuming: each finished task is kept, and started again only the miss
   }
 
   SECTION("a directory of another run is refused, and left as it is") {
-    mcsim::TaskStore other(identity("8"));
+    mcsim::TaskStore other(identity(8));
     REQUIRE_THROWS_WITH(other.keep_results_in(results), Catch::Contains("holds the task results of another run") &&
                                                             Catch::Contains("--seed 8"));
     REQUIRE(fs::exists(results + "/task-0-5.txt"));
@@ -275,16 +340,16 @@ TEST_CASE("merge_shards: every task of the run asked for exactly once, or one er
                         Catch::Contains("is named as shard 0/3 but holds shard 2/3"));
   }
   SECTION("a shard of another run (other options) is not taken, and the missing shard says so") {
-    write(shard(1, 3, identity("8")));
+    write(shard(1, 3, identity(8)));
     REQUIRE_THROWS_WITH(mcsim::merge_shards(dir, identity()),
                         Catch::Contains("shard 1/3 is missing (tiny.shard-1-of-3.txt is of another run: it was made "
                                         "by another command") &&
                             Catch::Contains("--seed 8"));
   }
   SECTION("shards of two runs in one directory: each run takes its own") {
-    for (std::size_t k = 0; k < 2; ++k) write(shard(k, 2, identity("8"), 5), fmt::format("eight.shard-{}-of-2.txt", k));
+    for (std::size_t k = 0; k < 2; ++k) write(shard(k, 2, identity(8), 5), fmt::format("eight.shard-{}-of-2.txt", k));
     REQUIRE(mcsim::merge_shards(dir, identity()).files == 3);
-    const auto eight = mcsim::merge_shards(dir, identity("8"));
+    const auto eight = mcsim::merge_shards(dir, identity(8));
     REQUIRE(eight.files == 2);
     REQUIRE(eight.task_count == 5);
     REQUIRE(eight.source.at(3) == dir + "/eight.shard-1-of-2.txt");
@@ -338,13 +403,13 @@ TEST_CASE("merge_shards: every task of the run asked for exactly once, or one er
   }
   SECTION("what a file of another run recorded is shown shortened") {
     auto id = identity();
-    id.command.push_back(std::string(100000, 'x'));
+    id.request.machine = std::string(100000, 'x');
     for (std::size_t k = 0; k < 3; ++k) write(shard(k, 3, id));
     try {
       (void)mcsim::merge_shards(dir, identity());
       FAIL("merged");
     } catch (const mcsim::Error& e) {
-      REQUIRE_THAT(e.what(), Catch::Contains("xxx... (100021 characters)', not 'run /x.toml --seed 7'"));
+      REQUIRE_THAT(e.what(), Catch::Contains("xxx... (100031 characters)', not 'run /x.toml --seed 7'"));
       REQUIRE(std::string(e.what()).size() < 800);
     }
   }
@@ -518,13 +583,13 @@ TEST_CASE("Shard files are data: the command, its options and every output path 
     merge_fails("evil.shard-0-of-2.txt: damaged shard file: expected 'shard ...', found 'output ../victim/.bashrc'");
     REQUIRE(fs::is_empty(dir + "/victim"));
   }
-  SECTION("a recorded command with --help, -o or a path is only compared, never run") {
-    for (const std::vector<std::string>& extra :
-         {std::vector<std::string>{"--help"}, {"-o", dir + "/victim.csv"}, {"--from-shards", "/etc"}}) {
+  SECTION("a recorded request with --help, -o or a path is only compared, never run") {
+    for (const std::string& extra : {std::string("--help"), "-o " + dir + "/victim.csv", std::string("/etc")}) {
       restore();
       for (int k = 0; k < 2; ++k)
         edit_shard(fmt::format("{}/evil.shard-{}-of-2.txt", shared, k), [&](mcsim::ShardFile& file) {
-          file.identity.command.insert(file.identity.command.end(), extra.begin(), extra.end());
+          file.identity.request.scenario = extra;
+          file.identity.request.simgrid_settings.push_back(extra);
         });
       merge_fails("holds no shard file of this run: evil.shard-0-of-2.txt was made by another command");
       REQUIRE_FALSE(fs::exists(dir + "/victim.csv"));

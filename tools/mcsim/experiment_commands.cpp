@@ -20,7 +20,7 @@
 #include "checked_options.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
-#include "suite_progress.hpp"
+#include "suite_run.hpp"
 #include "stored_run.hpp"
 #include "terminal_text.hpp"
 
@@ -70,16 +70,21 @@ struct CommonOptions {
     work.check(scenario, run_options({}), where, share, runs);
   }
 
-  // The options that decide what a run computes and reports, as command words (a run's identity,
-  // compared by --from-shards and --resume); -j, -q and where the output goes are left out.
-  std::vector<std::string> words() const {
-    std::vector<std::string> w;
-    for (const auto& option : machine_options) w.insert(w.end(), {"--machine-option", option});
-    if (samples) w.insert(w.end(), {"--samples", std::to_string(*samples)});
-    if (seed) w.insert(w.end(), {"--seed", std::to_string(*seed)});
-    if (deterministic) w.push_back("--deterministic");
-    for (const auto& setting : cfg) w.insert(w.end(), {"--cfg", setting});
-    return w;
+  // The request of `command` with the options that decide what a run computes and reports (a
+  // run's identity, compared by --from-shards and --resume); -j, -q and where the output goes are
+  // left out. The command adds its own (scenario, sweep axes, ...).
+  RunRequest request(std::string command) const {
+    RunRequest r;
+    r.command = std::move(command);
+    for (const auto& option : machine_options) {
+      const auto eq = option.find('=');  // apply_machine_options refused one without '=' before
+      r.machine_options.emplace_back(option.substr(0, eq), eq == std::string::npos ? "" : option.substr(eq + 1));
+    }
+    r.samples = samples;
+    r.seed = seed;
+    r.deterministic = deterministic;
+    r.simgrid_settings = cfg;
+    return r;
   }
 
   // Applies --machine-option on top of the scenario's [machine.options] (a mapping-metrics
@@ -134,28 +139,31 @@ std::vector<std::string> input_files(const Scenario& scenario, const std::string
 void replace_machine(Scenario& scenario, const std::string& machine) { scenario.kind().replace_machine(machine); }
 
 // Runs a scenario of any kind, prints its report, writes its files (and its plot, beside the CSV
-// with the extension .svg); `command` and `scenario_file` identify the run (shards, --resume).
-// `suite_progress` replaces the scenario's own progress line (reproduce --all shows one for all);
-// `reuse` holds the results of tasks run before in this process (reproduce --all).
-void run_and_report(Scenario scenario, const std::string& csv_path, const CommonOptions& common,
-                    std::vector<std::string> command, const std::string& scenario_file,
-                    const TaskProgress& suite_progress = {}, TaskResults* reuse = nullptr) {
+// with the extension .svg); `request` and `scenario_file` identify the run (shards, --resume).
+// `suite_progress` replaces the scenario's own progress line (a suite shows one for all); `reuse`
+// holds the results of tasks run before in this process, `kept` takes what it prints and writes
+// (a suite: suite_run.hpp). Returns its outputs, or nothing when a shard ran its share.
+std::optional<ScenarioOutputs> run_and_report(Scenario scenario, const std::string& csv_path,
+                                              const CommonOptions& common, const RunRequest& request,
+                                              const std::string& scenario_file,
+                                              const TaskProgress& suite_progress = {}, TaskResults* reuse = nullptr,
+                                              Made* kept = nullptr) {
   common.apply_machine_options(scenario);
   common.check_work(scenario, header(scenario).path);
   const std::vector<std::string> inputs = input_files(scenario, scenario_file);
-  const auto words = common.words();
-  command.insert(command.end(), words.begin(), words.end());
   Progress progress(header(scenario).id, !common.quiet);
   const TaskProgress own = [&progress](std::size_t done, std::size_t total) { progress(done, total); };
   RunOptions run_options = common.run_options(suite_progress ? suite_progress : own);
   run_options.reuse = reuse;
-  run_stored(command, inputs, csv_path, scenario_file_names(csv_path), common.stored, run_options,
+  std::optional<ScenarioOutputs> made_from;
+  run_stored(request, inputs, csv_path, scenario_file_names(csv_path), common.stored, run_options,
              [&](const RunOptions& run) {
-               const ScenarioOutputs outputs =
-                   run_scenario(scenario, run, ReportOptions{.host_times = !common.deterministic});
+               made_from = run_scenario(scenario, run, ReportOptions{.host_times = !common.deterministic});
                // The plot is drawn first and every file is written at once: a failure leaves none of them.
-               return Made{outputs.printed, scenario_files(outputs, csv_path)};
-             });
+               return Made{made_from->printed, scenario_files(*made_from, csv_path)};
+             },
+             kept);
+  return made_from;
 }
 
 template <class T>
@@ -167,41 +175,52 @@ std::vector<T> parse_list(const std::string& text, const std::string& flag, std:
 }
 
 
-// Every scenario of `directory`, in name order: all are read first (a bad one stops the run before
-// any simulation), then each runs as `reproduce ID` would; one that fails is reported in the summary
-// and the others still run. A simulation task that an earlier reproduction already ran (the same
-// machine, matrix, schedulers and sizes: wang94-fig6..9 are wang94-fig5's tasks at one density) is
-// taken from it, not run again.
-void reproduce_all(const std::string& directory, const std::string& out, const CommonOptions& common) {
-  namespace fs = std::filesystem;
-  const std::vector<Scenario> scenarios = load_scenarios(scenario_files_in(directory));
-  if (scenarios.empty()) throw Error(directory, "has no scenario (*.toml)");
-  check_output_paths(scenario_file_names(out, scenarios));  // every reproduction's, before the first runs
-  if (common.stored.shard || common.stored.from_shards)
-    throw Error("reproduce --all", fmt::format("{} is for one reproduction; shard and merge each ID on its own",
-                                               common.stored.shard ? "--shard" : "--from-shards"));
-  SuiteProgress suite(scenarios.size(), !common.quiet);
-  TaskResults shared_tasks;
-  for (const Scenario& scenario : scenarios) {
-    const std::string id = header(scenario).id;
-    suite.begin(id);
-    try {
-      run_and_report(scenario, (fs::path(out) / (id + ".csv")).string(), common,
-                     {"reproduce", id, "--scenarios", fs::absolute(directory).lexically_normal().string()},
-                     header(scenario).path, [&suite](std::size_t done, std::size_t total) { suite.tasks(done, total); },
-                     &shared_tasks);
-      suite.end(true);
-    } catch (const Error& e) {
-      suite.end(false, e.what());
-    }
-  }
-  print_text(suite.summary());
-  if (suite.failures() > 0)
-    throw Error("reproduce --all", fmt::format("{} of {} reproductions failed (see the summary)", suite.failures(),
-                                               scenarios.size()));
+// The request of `reproduce ID` (with --scenarios DIR unless `scenarios` is "": the bundled ones).
+RunRequest reproduce_request(const CommonOptions& common, const std::string& id, const std::string& scenarios) {
+  RunRequest request = common.request("reproduce");
+  request.scenario = id;
+  request.scenarios = scenarios;
+  return request;
+}
+
+// The options of a suite run (reproduce --all, report) as a reproduction takes them, and back.
+CommonOptions common_of(const SuiteOptions& o) {
+  CommonOptions common;
+  common.samples = o.samples;
+  common.seed = o.seed;
+  common.jobs = o.jobs;
+  common.deterministic = o.deterministic;
+  common.quiet = o.quiet;
+  common.cfg = o.cfg;
+  common.machine_options = o.machine_options;
+  common.stored = o.stored;
+  common.work = o.work;
+  return common;
+}
+SuiteOptions suite_of(const CommonOptions& c) {
+  return {.samples = c.samples, .seed = c.seed, .jobs = c.jobs, .deterministic = c.deterministic, .quiet = c.quiet,
+          .cfg = c.cfg, .machine_options = c.machine_options, .stored = c.stored, .work = c.work};
 }
 
 }  // namespace
+
+std::optional<ScenarioOutputs> run_reproduction(const Scenario& scenario, const std::string& csv,
+                                                const SuiteOptions& options, const TaskProgress& progress,
+                                                TaskResults* reuse, Made* kept) {
+  const CommonOptions common = common_of(options);
+  const std::string id = header(scenario).id;
+  return run_and_report(
+      scenario, csv, common,
+      reproduce_request(common, id, std::filesystem::absolute(options.directory).lexically_normal().string()),
+      header(scenario).path, progress, reuse, kept);
+}
+
+void check_reproduction(const Scenario& scenario, const SuiteOptions& options) {
+  const CommonOptions common = common_of(options);
+  Scenario changed = scenario;
+  common.apply_machine_options(changed);
+  common.check_work(changed, header(changed).path);
+}
 
 void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensitivity
   // --- run -----------------------------------------------------------------------------------
@@ -218,12 +237,13 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
     common.add_to(cmd);
     cmd->callback([] {
       Scenario scenario = load_scenario(file);
-      std::vector<std::string> command{"run", std::filesystem::absolute(file).lexically_normal().string()};
+      RunRequest request = common.request("run");
+      request.scenario = std::filesystem::absolute(file).lexically_normal().string();
       if (!machine.empty()) {
         replace_machine(scenario, machine);
-        command.insert(command.end(), {"--machine", machine});
+        request.machine = machine;
       }
-      run_and_report(scenario, out.empty() ? "results/" + header(scenario).id + ".csv" : out, common, command, file);
+      run_and_report(scenario, out.empty() ? "results/" + header(scenario).id + ".csv" : out, common, request, file);
     });
   }
   // --- reproduce -------------------------------------------------------------------------------
@@ -244,7 +264,11 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
     cmd->callback([] {
       if (all == !id.empty()) throw Error("reproduce", "give one experiment ID or --all");
       if (all) {
-        reproduce_all(scenario_directory(scenarios), out, common);
+        SuiteOptions suite = suite_of(common);
+        suite.command = "reproduce --all";
+        suite.directory = scenario_directory(scenarios);
+        suite.out = out;
+        (void)run_suite(suite);
         return;
       }
       const auto path = std::filesystem::path(scenario_directory(scenarios)) / (id + ".toml");
@@ -252,12 +276,12 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
         throw Error("reproduce", fmt::format("no experiment '{}' (no file {}); `mcsim list experiments` shows them", id,
                                              path.string()));
       const Scenario scenario = load_scenario(path.string());
-      std::vector<std::string> command{"reproduce", id};
-      if (!scenarios.empty())
-        command.insert(command.end(),
-                       {"--scenarios", std::filesystem::absolute(scenarios).lexically_normal().string()});
       run_and_report(scenario, (std::filesystem::path(out) / (header(scenario).id + ".csv")).string(), common,
-                     command, path.string());
+                     reproduce_request(common, id,
+                                       scenarios.empty()
+                                           ? ""
+                                           : std::filesystem::absolute(scenarios).lexically_normal().string()),
+                     path.string());
     });
   }
   // --- sweep -----------------------------------------------------------------------------------
@@ -307,14 +331,16 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       common.apply_machine_options(s.machine);
       const Scenario scenario = simulation_scenario(s);
       common.check_work(scenario, "sweep");
-      std::vector<std::string> command{"sweep", "--machine", machine, "--nodes", nodes, "--workload", workload,
-                                       "--density", density, "--msg-unit", units};
-      for (const auto& name : names) command.insert(command.end(), {"--scheduler", name});
-      if (!strategy.empty()) command.insert(command.end(), {"--strategy", strategy});
-      const auto words = common.words();
-      command.insert(command.end(), words.begin(), words.end());
+      RunRequest request = common.request("sweep");
+      request.machine = machine;
+      request.nodes = s.nodes;
+      request.workload = workload;
+      request.densities = s.densities;
+      request.msg_units = s.msg_units;
+      request.schedulers = names;
+      request.strategy = strategy;
       Progress progress(s.id, !common.quiet);
-      run_stored(command, input_files(scenario, ""), out, {out}, common.stored, common.run_options(progress),
+      run_stored(request, input_files(scenario, ""), out, {out}, common.stored, common.run_options(progress),
                  [&](const RunOptions& run) {
                    const auto result = run_experiment(s, run);
                    const std::string csv = sweep_csv(result, ReportOptions{.host_times = !common.deterministic});
@@ -360,17 +386,14 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       Progress progress(fmt::format("{} sensitivity ({} runs)", id, variants), !common.quiet);
       RunOptions run = common.run_options(progress);
       run.progress = {};  // one progress line for the whole study, by variant
-      // Its identity: the study's words (the factors as given, every --option) and the common options.
-      std::vector<std::string> command{"sensitivity", id};
-      if (!scenarios.empty())
-        command.insert(command.end(),
-                       {"--scenarios", std::filesystem::absolute(scenarios).lexically_normal().string()});
-      command.insert(command.end(), {"--factors", factors});
-      for (const auto& option : only) command.insert(command.end(), {"--option", option});
-      const auto words = common.words();
-      command.insert(command.end(), words.begin(), words.end());
+      // Its identity: the study's factors, every --option and the common options.
+      RunRequest request = common.request("sensitivity");
+      request.scenario = id;
+      if (!scenarios.empty()) request.scenarios = std::filesystem::absolute(scenarios).lexically_normal().string();
+      request.factors = options.factors;
+      request.varied_options = only;
       const std::vector<std::string> inputs = input_files(scenario, path.string());
-      run_stored(command, inputs, csv, {csv, svg}, common.stored, run, [&](const RunOptions& r) {
+      run_stored(request, inputs, csv, {csv, svg}, common.stored, run, [&](const RunOptions& r) {
         const SensitivityResult result = run_sensitivity(
             scenario, r, options, [&progress](std::size_t done, std::size_t total) { progress(done, total); });
         return Made{sensitivity_text(result),

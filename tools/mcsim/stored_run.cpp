@@ -31,8 +31,8 @@ void StoredRunFlags::add_to(CLI::App* cmd) {
       ->type_name("DIR");
 }
 
-RunIdentity run_identity(std::vector<std::string> command, const std::vector<std::string>& input_files) {
-  RunIdentity identity{MCSIM_VERSION, std::move(command), "none"};
+RunIdentity run_identity(RunRequest request, const std::vector<std::string>& input_files) {
+  RunIdentity identity{MCSIM_VERSION, std::move(request), "none"};
   std::uint64_t hash = fnv1a64("");
   bool any = false;
   for (const auto& path : input_files) {
@@ -49,7 +49,7 @@ RunIdentity run_identity(std::vector<std::string> command, const std::vector<std
 
 namespace {
 
-void finish(const Made& made) {
+void write_and_show(const Made& made) {
   write_files_atomically(made.files);
   print_text(made.printed);
   for (const auto& [path, text] : made.files) show("wrote {}\n", path);
@@ -82,13 +82,18 @@ std::string stem_beside(const std::string& csv) {
 
 }  // namespace
 
-void run_stored(const std::vector<std::string>& command, const std::vector<std::string>& input_files,
+void run_stored(const RunRequest& request, const std::vector<std::string>& input_files,
                 const std::string& csv, const std::vector<std::string>& report_files, const StoredRunFlags& flags,
-                RunOptions run, const std::function<Made(const RunOptions&)>& make) {
+                RunOptions run, const std::function<Made(const RunOptions&)>& make, Made* kept) {
   // Where the report's files go (a run that makes shard or task files checks those instead).
   const auto check_report_places = [&] {
     if (report_files.size() > 1) check_files_beside(csv);
     check_output_paths(report_files);
+  };
+  const auto finish = [kept](Made made) {
+    if (!kept) return write_and_show(made);
+    kept->printed += made.printed;
+    kept->files.insert(kept->files.end(), made.files.begin(), made.files.end());
   };
   if (!flags.any()) {
     check_report_places();
@@ -98,7 +103,7 @@ void run_stored(const std::vector<std::string>& command, const std::vector<std::
   if (flags.from_shards && (flags.shard || flags.resume))
     throw Error("--from-shards", "makes the report from shard files already there; it takes no --shard or --resume");
   if (flags.from_shards && flags.from_shards->empty()) throw Error("--from-shards", "needs a directory, not ''");
-  const RunIdentity identity = run_identity(command, input_files);
+  const RunIdentity identity = run_identity(request, input_files);
   TaskStore store(identity);
   run.tasks = &store;
   if (flags.from_shards) {  // every task's result from this run's shard files

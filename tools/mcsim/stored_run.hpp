@@ -46,21 +46,22 @@ struct Made {
   std::vector<std::pair<std::string, std::string>> files;
 };
 
-// The identity of a run: this mcsim's version, the command's words and the bytes of its input
+// The identity of a run: this mcsim's version, the command's request and the bytes of its input
 // files. Only regular files are read (a matrix "file" /dev/zero or a FIFO is the workload's to
 // refuse), and missing ones are skipped: the command reports them itself.
-RunIdentity run_identity(std::vector<std::string> command, const std::vector<std::string>& input_files);
+RunIdentity run_identity(RunRequest request, const std::vector<std::string>& input_files);
 
 // Runs `make` as the flags say (see above), prints what it printed and writes its files; `csv` is
-// the CSV the report writes (the stem of shard files and of the results directory). `command` and
+// the CSV the report writes (the stem of shard files and of the results directory). `request` and
 // `input_files` make the run's identity, taken only when a flag needs it. `report_files` are the
 // names of the files the report writes that are known before it runs (the CSV, the plot's): where
 // they go is checked (check_output_paths) before anything runs, or, for --shard, where the shard
-// file goes. Throws mcsim::Error before anything runs for those, for flags that do not go together
+// file goes. With `kept`, the report's printed text and files are added to it instead of printed
+// and written (a suite writes them all at once); a shard file is written all the same. Throws mcsim::Error before anything runs for those, for flags that do not go together
 // and for a CSV path beside which no shard or task file can go (a device such as /dev/stdout, a
 // name with a control character).
-void run_stored(const std::vector<std::string>& command, const std::vector<std::string>& input_files,
+void run_stored(const RunRequest& request, const std::vector<std::string>& input_files,
                 const std::string& csv, const std::vector<std::string>& report_files, const StoredRunFlags& flags,
-                RunOptions run, const std::function<Made(const RunOptions&)>& make);
+                RunOptions run, const std::function<Made(const RunOptions&)>& make, Made* kept = nullptr);
 
 }  // namespace mcsim::cli

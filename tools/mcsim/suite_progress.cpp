@@ -10,8 +10,8 @@
 
 namespace mcsim::cli {
 
-SuiteProgress::SuiteProgress(std::size_t experiments, bool enabled)
-    : experiments_(experiments), enabled_(enabled), terminal_(::isatty(2) != 0),
+SuiteProgress::SuiteProgress(std::string command, std::size_t experiments, bool enabled)
+    : command_(std::move(command)), experiments_(experiments), enabled_(enabled), terminal_(::isatty(2) != 0),
       suite_start_(std::chrono::steady_clock::now()), current_start_(suite_start_) {}
 
 double SuiteProgress::seconds_since(std::chrono::steady_clock::time_point start) const {
@@ -37,7 +37,7 @@ void SuiteProgress::clear_line() {
 void SuiteProgress::begin(const std::string& id) {
   current_ = Entry{id};
   current_start_ = std::chrono::steady_clock::now();
-  draw(fmt::format("reproduce --all: [{}/{}] {} starting, {:.0f} s in all", done_.size() + 1, experiments_, id,
+  draw(fmt::format("{}: [{}/{}] {} starting, {:.0f} s in all", command_, done_.size() + 1, experiments_, id,
                    seconds_since(suite_start_)));
 }
 
@@ -49,7 +49,7 @@ void SuiteProgress::tasks(std::size_t done, std::size_t total) {
     clear_line();
     return;
   }
-  draw(fmt::format("reproduce --all: [{}/{}] {} {}/{} simulation tasks, {:.1f} s, {:.0f} s in all", done_.size() + 1,
+  draw(fmt::format("{}: [{}/{}] {} {}/{} simulation tasks, {:.1f} s, {:.0f} s in all", command_, done_.size() + 1,
                    experiments_, current_.id, done, total, seconds_since(current_start_), seconds_since(suite_start_)));
 }
 
@@ -69,7 +69,7 @@ std::size_t SuiteProgress::failures() const {
 
 std::string SuiteProgress::summary() const {
   if (done_.empty()) return {};
-  std::string out = fmt::format("\nreproduce --all: {} reproductions\n{:<22} {:>10} {:>8}  {}\n", done_.size(),
+  std::string out = fmt::format("\n{}: {} reproductions\n{:<22} {:>10} {:>8}  {}\n", command_, done_.size(),
                                 "experiment", "seconds", "tasks", "outcome");
   double total = 0;
   for (const auto& e : done_) {

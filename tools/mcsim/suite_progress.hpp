@@ -1,5 +1,5 @@
-// `mcsim reproduce --all`: one progress display for a run of many reproductions, and the summary
-// of each one's time at the end.
+// `mcsim reproduce --all` and `mcsim report`: one progress display for a run of many
+// reproductions, and the summary of each one's time at the end.
 #pragma once
 
 #include <chrono>
@@ -11,7 +11,8 @@ namespace mcsim::cli {
 
 class SuiteProgress {
  public:
-  SuiteProgress(std::size_t experiments, bool enabled);
+  // `command` names the run in the progress line and the summary ("reproduce --all", "report").
+  SuiteProgress(std::string command, std::size_t experiments, bool enabled);
   // The next reproduction starts.
   void begin(const std::string& id);
   // Progress within the current one (a TaskProgress).
@@ -35,6 +36,7 @@ class SuiteProgress {
   void draw(const std::string& line);
   double seconds_since(std::chrono::steady_clock::time_point start) const;
 
+  std::string command_;
   std::size_t experiments_;
   bool enabled_;
   bool terminal_;

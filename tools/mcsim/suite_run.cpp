@@ -1,0 +1,71 @@
+#include "suite_run.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "../../sim/core/error.hpp"
+#include "../../sim/runner/output_file.hpp"
+#include "../../sim/runner/task_store.hpp"
+#include "../../sim/scenario/scenario_files.hpp"
+#include "commands.hpp"
+#include "suite_progress.hpp"
+#include "terminal_text.hpp"
+
+namespace mcsim::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The scenarios of the directory, or those `only` names (each must be there).
+std::vector<Scenario> chosen_scenarios(const SuiteOptions& options) {
+  const std::vector<fs::path> files = scenario_files_in(options.directory);
+  for (const auto& id : options.only)
+    if (std::none_of(files.begin(), files.end(), [&](const fs::path& f) { return f.stem() == id; }))
+      throw Error("--only", fmt::format("no experiment '{}' in {}; `mcsim list experiments` shows them", id,
+                                        options.directory));
+  std::vector<fs::path> chosen;
+  for (const auto& file : files)
+    if (options.only.empty() || std::find(options.only.begin(), options.only.end(), file.stem().string()) !=
+                                    options.only.end())
+      chosen.push_back(file);
+  std::vector<Scenario> scenarios = load_scenarios(chosen);
+  if (scenarios.empty()) throw Error(options.directory, "has no scenario (*.toml)");
+  return scenarios;
+}
+
+}  // namespace
+
+std::vector<SuiteMember> run_suite(const SuiteOptions& options) {
+  std::vector<Scenario> scenarios = chosen_scenarios(options);
+  // Every reproduction's outputs, before the first runs (a shard's files go beside them).
+  check_output_paths(scenario_file_names(options.out, scenarios));
+  for (const Scenario& scenario : scenarios) check_reproduction(scenario, options);  // and their work
+  SuiteProgress suite(options.command, scenarios.size(), !options.quiet);
+  TaskResults shared_tasks;
+  std::vector<SuiteMember> members;
+  for (Scenario& scenario : scenarios) {
+    const std::string id = header(scenario).id;
+    suite.begin(id);
+    SuiteMember member{std::move(scenario), std::nullopt, {}};
+    try {
+      member.outputs = run_reproduction(
+          member.scenario, (fs::path(options.out) / (id + ".csv")).string(), options,
+          [&suite](std::size_t done, std::size_t total) { suite.tasks(done, total); },
+          &shared_tasks, options.keep_files ? &member.made : nullptr);
+      suite.end(true);
+    } catch (const Error& e) {
+      suite.end(false, e.what());
+    }
+    members.push_back(std::move(member));
+  }
+  print_text(suite.summary());
+  if (suite.failures() > 0)
+    throw Error(options.command, fmt::format("{} of {} reproductions failed (see the summary)", suite.failures(),
+                                             members.size()));
+  return members;
+}
+
+}  // namespace mcsim::cli

@@ -1,0 +1,64 @@
+// The one loop of `mcsim reproduce --all` and `mcsim report`: every reproduction of a directory
+// (or those --only names) is read first (a bad one stops the run before any simulation), every
+// output's place and every reproduction's work are checked, then each runs as `reproduce ID` would
+// (with --shard, --resume and --from-shards as there: each ID its own run, its own shard files),
+// one progress line for all, a task that an earlier reproduction ran taken from it (wang94-fig6..9
+// are wang94-fig5's tasks at one density), a reproduction that fails noted and the others run, and
+// a summary of each one's time at the end.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../../sim/scenario/scenario.hpp"
+#include "../../sim/scenario/scenario_outputs.hpp"
+#include "checked_options.hpp"
+#include "stored_run.hpp"
+
+namespace mcsim::cli {
+
+// The options of a suite, as its command parsed them.
+struct SuiteOptions {
+  std::string command;            // "reproduce --all" or "report": how the progress and summary name it
+  std::string directory;          // of scenario files
+  std::string out;                // DIR: DIR/ID.csv, DIR/ID.svg, ...
+  std::vector<std::string> only;  // the IDs to run (report --only); empty: every one
+  std::optional<int> samples;
+  std::optional<std::uint64_t> seed;
+  int jobs = 0;
+  bool deterministic = false, quiet = false;
+  std::vector<std::string> cfg, machine_options;
+  StoredRunFlags stored;
+  WorkLimit work;
+  // Write each reproduction's files as it ends (reproduce --all), or keep them all for the
+  // caller to write at once (report: with its index.html, so a failure leaves none of them).
+  bool keep_files = false;
+};
+
+// One reproduction of the suite, as it ended.
+struct SuiteMember {
+  Scenario scenario;
+  std::optional<ScenarioOutputs> outputs;  // none: it failed, or a shard ran its share
+  Made made;                               // with keep_files: what it printed and its files, not written
+};
+
+// Runs one reproduction as `reproduce ID --scenarios DIR` would (tools/mcsim/experiment_commands.cpp),
+// with that identity: a shard of `reproduce --all` or `report` is a shard of `reproduce ID` and
+// merges with it. `progress` is the suite's line, `reuse` the suite's task results; `kept`
+// (keep_files) takes its printed text and files instead of writing them. Returns its outputs, or
+// nothing when a shard ran its share.
+std::optional<ScenarioOutputs> run_reproduction(const Scenario& scenario, const std::string& csv,
+                                                const SuiteOptions& options, const TaskProgress& progress,
+                                                TaskResults* reuse, Made* kept);
+// Throws mcsim::Error, as `reproduce ID` would before it runs anything, for a reproduction whose
+// --machine-option cannot apply or whose work is above --max-work.
+void check_reproduction(const Scenario& scenario, const SuiteOptions& options);
+
+// The loop. Throws mcsim::Error before any simulation for a bad scenario, an --only that names
+// none, an output that cannot go where asked or work above the limit; after the loop, with the
+// summary printed, when a reproduction failed.
+std::vector<SuiteMember> run_suite(const SuiteOptions& options);
+
+}  // namespace mcsim::cli
