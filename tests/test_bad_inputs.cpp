@@ -194,7 +194,7 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "run {in}/s.toml --from-shards {in}", "holds no shard files"},
       {Kind::cli, "run {in}/s.toml --from-shards ''", "--from-shards: needs a directory, not ''"},
       {Kind::cli, "sweep --scheduler LP --from-shards {in}/missing", "missing: is not a directory"},
-      {Kind::cli, "reproduce --all --scenarios {in} --from-shards {in}", "--from-shards is for one reproduction"},
+      {Kind::cli, "reproduce --all --scenarios {in} --from-shards {in}", "holds no shard files"},
       {Kind::cli, "merge {in}", "mcsim merge no longer takes the command from the shard files"},
       {Kind::cli, "merge {in} -o {out} reproduce x --help", "give the command the shards ran again with --from-shards"},
       // --- scenario directories -----------------------------------------------------------------

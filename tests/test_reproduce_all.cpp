@@ -8,6 +8,7 @@
 #include "helpers.hpp"
 
 using mcsim::test::run_mcsim;
+using mcsim::test::require_one_line_error;
 using mcsim::test::slurp;
 
 namespace {
@@ -109,8 +110,8 @@ TEST_CASE("reproduce --all and report share one loop: --shard, --resume and --fr
   const auto other = run_mcsim("report --scenarios " + dir + "/scenarios --samples 2 --deterministic -q -j 1 "
                                "--from-shards " + dir + "/shards -o " + dir + "/other");
   REQUIRE(other.exit_code == 2);
-  REQUIRE(other.err == "mcsim: error: report: 2 of 2 reproductions failed (see the summary)\n");
-  REQUIRE(other.out.find("(--samples 1, not --samples 2)") != std::string::npos);
+  require_one_line_error(other, "report: 2 of 2 reproductions failed (see the summary); the first, guo05-ex1: ", 2);
+  REQUIRE_THAT(other.err, Catch::Contains("(--samples 1, not --samples 2)"));
   REQUIRE_FALSE(fs::exists(dir + "/other"));
 
   // --resume: each reproduction keeps its tasks in ID.tasks/ until its files are written.

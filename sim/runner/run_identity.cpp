@@ -199,7 +199,7 @@ RunIdentity read_run_identity(std::string_view text, std::size_t* at, const std:
   const std::string_view first = read_line(text, at, where);
   if (first.starts_with("version "))  // format 1 began with the version: a file an earlier mcsim wrote
     throw Error(where, fmt::format("was written by an earlier mcsim (its run identity is of format 1, this mcsim reads "
-                                   "format {}); run its tasks again with this mcsim",
+                                   "format {}); remove it and run its tasks again with this mcsim",
                                    RunIdentity::format));
   if (value_of(first, "identity", where) != std::to_string(RunIdentity::format))
     throw Error(where, fmt::format("holds a run identity of format '{}', this mcsim reads format {}",

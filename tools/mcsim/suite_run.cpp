@@ -46,6 +46,7 @@ std::vector<SuiteMember> run_suite(const SuiteOptions& options) {
   SuiteProgress suite(options.command, scenarios.size(), !options.quiet);
   TaskResults shared_tasks;
   std::vector<SuiteMember> members;
+  std::string first_failure;  // "ID: its error", for the one line that ends a failed suite
   for (Scenario& scenario : scenarios) {
     const std::string id = header(scenario).id;
     suite.begin(id);
@@ -58,13 +59,15 @@ std::vector<SuiteMember> run_suite(const SuiteOptions& options) {
       suite.end(true);
     } catch (const Error& e) {
       suite.end(false, e.what());
+      if (first_failure.empty()) first_failure = fmt::format("{}: {}", id, e.what());
     }
     members.push_back(std::move(member));
   }
   print_text(suite.summary());
   if (suite.failures() > 0)
-    throw Error(options.command, fmt::format("{} of {} reproductions failed (see the summary)", suite.failures(),
-                                             members.size()));
+    throw Error(options.command, fmt::format("{} of {} reproductions failed (see the summary); {}{}", suite.failures(),
+                                             members.size(), suite.failures() > 1 ? "the first, " : "",
+                                             first_failure));
   return members;
 }
 
