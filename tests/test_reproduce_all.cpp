@@ -65,7 +65,7 @@ TEST_CASE("reproduce takes one ID or --all, and --all reads every scenario befor
   REQUIRE(std::filesystem::is_empty(out));  // a-good did not run either
 }
 
-TEST_CASE("reproduce --all and report share one loop: --shard, --resume and --from-shards give the bytes of one run") {
+TEST_CASE("reproduce --all and report share one loop: --shard, --resume and --from-shards give the bytes of one run", "[cli]") {
   namespace fs = std::filesystem;
   const auto dir = mcsim::test::temp_dir("suite-shards");
   fs::create_directories(dir + "/scenarios");
