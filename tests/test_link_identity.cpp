@@ -28,7 +28,7 @@ std::vector<std::string> sorted_names(const NetworkLinks& network) {
 
 }  // namespace
 
-TEST_CASE("Every bundled machine's platform builds exactly the links it lists, one SimGrid link per identity") {
+TEST_CASE("Every bundled machine's platform builds exactly the links it lists, one SimGrid link per identity", "[engine]") {
   std::vector<MachineSpec> specs;
   for (const auto& m : bundled_machines()) specs.push_back({m.name, m.listed_nodes, {}});
   specs.push_back({"cm5", 32, {{"node_interface", "duplex"}}});
@@ -86,7 +86,7 @@ TEST_CASE("Link identities: a hypercube's channels carry their dimension, a fat 
   REQUIRE(wires == 2 * shape.wire_count());
 }
 
-TEST_CASE("mcsim timeline --link-load draws a what-if fat tree with its own name and shape as a tree") {
+TEST_CASE("mcsim timeline --link-load draws a what-if fat tree with its own name and shape as a tree", "[cli]") {
   const auto dir = test::temp_dir("what-if-tree");
   // Not the CM-5's name, not its shape: 2 children per switch.
   std::ofstream(dir + "/tree.toml") << ("base = \"cm5\"\nname = \"binary-tree\"\ntitle = \"A CM-5 with 2 children per switch\"\n"
