@@ -14,8 +14,9 @@ Plan schedule_compact_global_masking_sorted(const SchedulerInput& input, const S
 Plan schedule_asynchronous(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
 Plan schedule_compact_global_masking_heaps(const SchedulerInput& input, const SchedulerParams& params,
                                            OperationCounts& ops);
-// Reads CGMH's parameters as the scheduler does: a bad value is refused when the spec is parsed.
-void check_compact_global_masking_heaps_parameters(const SchedulerParams& params);
+// CGMH's parameters as its settings (SchedulerEntry::read_settings): a bad value is refused when
+// the spec is parsed.
+std::shared_ptr<const SchedulerSettings> read_compact_global_masking_heaps_settings(const SchedulerParams& params);
 Plan schedule_random_node(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
 Plan schedule_random_node_link(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops);
 

@@ -68,7 +68,7 @@ void insert_sorted(std::vector<PendingMessage>& column, const PendingMessage& en
 
 enum class LambdaRule { fixed, running_sum, best_jump, proportional };
 
-struct Settings {
+struct Settings final : SchedulerSettings {
   LambdaRule rule = LambdaRule::fixed;
   double fixed_lambda = 1;
   double proportional = 0.8;
@@ -113,11 +113,13 @@ Settings read_settings(const SchedulerParams& params) {
 
 }  // namespace
 
-void check_compact_global_masking_heaps_parameters(const SchedulerParams& params) { (void)read_settings(params); }
+std::shared_ptr<const SchedulerSettings> read_compact_global_masking_heaps_settings(const SchedulerParams& params) {
+  return std::make_shared<const Settings>(read_settings(params));
+}
 
 Plan schedule_compact_global_masking_heaps(const SchedulerInput& input, const SchedulerParams& params,
                                            OperationCounts& ops) {
-  const Settings settings = read_settings(params);
+  const Settings& settings = params.settings<Settings>();
   const int n = input.matrix.nodes();
   const double startup_bytes =
       input.hints.seconds_per_byte > 0 ? input.hints.startup_s / input.hints.seconds_per_byte : 0.0;

@@ -225,18 +225,28 @@ ProgramFactory distributed_random_scheduling(const CommMatrix& matrix, DrsOption
 }
 
 namespace {
+struct DrsSettings final : SchedulerSettings {
+  bool exchange_vectors = true;
+};
+
 ProgramFactory make(const SchedulerInput& input, const SchedulerParams& params, bool improvements) {
   DrsOptions options;
   options.improvements = improvements;
-  const std::string vectors = params.text("vectors", "exchange");
-  if (vectors != "exchange" && vectors != "given")
-    throw Error(params.where(), "vectors must be exchange or given, got '" + vectors + "'");
-  options.exchange_vectors = vectors == "exchange";
+  options.exchange_vectors = params.settings<DrsSettings>().exchange_vectors;
   options.seed = input.rng.next();
   options.seconds_per_byte = input.hints.seconds_per_byte;
   return distributed_random_scheduling(input.matrix, options);
 }
 }  // namespace
+
+std::shared_ptr<const SchedulerSettings> read_drs_settings(const SchedulerParams& params) {
+  const std::string vectors = params.text("vectors", "exchange");
+  if (vectors != "exchange" && vectors != "given")
+    throw Error(params.where(), "vectors must be exchange or given, got '" + vectors + "'");
+  auto settings = std::make_shared<DrsSettings>();
+  settings->exchange_vectors = vectors == "exchange";
+  return settings;
+}
 
 ProgramFactory make_drs(const SchedulerInput& input, const SchedulerParams& params) {
   return make(input, params, false);

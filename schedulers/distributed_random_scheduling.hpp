@@ -27,6 +27,8 @@ ProgramFactory distributed_random_scheduling(const CommMatrix& matrix, DrsOption
 
 // The scheduler entries' makers (builtin_schedulers.cpp): DRS and DRS+improvements.
 ProgramFactory make_drs(const SchedulerInput& input, const SchedulerParams& params);
+// DRS's parameter `vectors` as its settings (SchedulerEntry::read_settings).
+std::shared_ptr<const SchedulerSettings> read_drs_settings(const SchedulerParams& params);
 ProgramFactory make_drs_improved(const SchedulerInput& input, const SchedulerParams& params);
 
 }  // namespace mcsim

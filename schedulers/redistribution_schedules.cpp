@@ -22,6 +22,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <memory>
+#include <optional>
 
 #include "../sim/core/error.hpp"
 #include "../sim/redistribution/schedules.hpp"
@@ -35,16 +37,37 @@ using redistribution::CommunicationSchedule;
 using redistribution::CommunicationTable;
 using redistribution::Redistribution;
 
-Redistribution redistribution_of(const SchedulerParams& params, int nodes) {
-  auto integer = [&](const char* key) {
+Error not_positive_integer(const SchedulerParams& params, const char* key) {
+  return Error(params.where(), fmt::format("parameter {} must be a positive integer (the redistribution cyclic(x) on "
+                                           "p -> cyclic(y) on q), got {}",
+                                           key, params.text(key, "nothing")));
+}
+
+// x, p, y, q as given; a spec may name the scheduler alone (a work estimate), so a missing one is
+// refused when the scheduler is run.
+struct RedistributionSettings final : SchedulerSettings {
+  std::optional<std::int64_t> x, p, y, q;
+};
+
+std::shared_ptr<const SchedulerSettings> read_redistribution_settings(const SchedulerParams& params) {
+  auto integer = [&](const char* key) -> std::optional<std::int64_t> {
+    if (!params.values().contains(key)) return std::nullopt;
     const double v = params.number(key, 0);
-    if (!(v >= 1) || v != static_cast<double>(static_cast<std::int64_t>(v)))
-      throw Error(params.where(), fmt::format("parameter {} must be a positive integer (the redistribution "
-                                              "cyclic(x) on p -> cyclic(y) on q), got {}",
-                                              key, params.text(key, "nothing")));
+    if (!(v >= 1) || v != static_cast<double>(static_cast<std::int64_t>(v))) throw not_positive_integer(params, key);
     return static_cast<std::int64_t>(v);
   };
-  Redistribution r{integer("x"), static_cast<int>(integer("p")), integer("y"), static_cast<int>(integer("q"))};
+  auto settings = std::make_shared<RedistributionSettings>();
+  settings->x = integer("x"), settings->p = integer("p"), settings->y = integer("y"), settings->q = integer("q");
+  return settings;
+}
+
+Redistribution redistribution_of(const SchedulerParams& params, int nodes) {
+  const auto& s = params.settings<RedistributionSettings>();
+  auto given = [&](const std::optional<std::int64_t>& value, const char* key) {
+    if (!value) throw not_positive_integer(params, key);
+    return *value;
+  };
+  Redistribution r{given(s.x, "x"), static_cast<int>(given(s.p, "p")), given(s.y, "y"), static_cast<int>(given(s.q, "q"))};
   r.check(params.where());
   if (std::max(r.p, r.q) > nodes)
     throw Error(params.where(), fmt::format("{} needs {} processors, the matrix has {}", r.name(), std::max(r.p, r.q), nodes));
@@ -169,27 +192,27 @@ void register_redistribution_schedulers(SchedulerRegistry& registry) {
   const std::vector<SchedulerEntry> redistribution = {
       {"general", "redistribution, naive routine: every sender sends to Q_0, Q_1, ... in turn (blocking sends)",
        "Guo and Pan 2005, sec. 2 (template routine)", Strategy::loosely_synchronous, &schedule_redistribution_general,
-       {}, params},
+       {}, params, false, nullptr, &read_redistribution_settings},
       {"contention-free", "redistribution: step k sends to Q_((me + k) mod q), a barrier after every step",
        "Guo and Pan 2005, sec. 2.2, Fig. 1(b)", Strategy::phase_synchronous,
-       &schedule_redistribution_contention_free, {}, params},
+       &schedule_redistribution_contention_free, {}, params, false, nullptr, &read_redistribution_settings},
       {"algorithm1", "redistribution, gcd(x,q) = gcd(y,p) = 1: permutations of equal message lengths from P_0's vector",
        "Guo and Pan 2005, sec. 4.1, Algorithm 1", Strategy::phase_synchronous, &schedule_redistribution_algorithm1, {},
-       params},
+       params, false, nullptr, &read_redistribution_settings},
       {"algorithm2", "redistribution: large steps along block diagonals, largest messages first, barrier between",
        "Guo and Pan 2005, sec. 4.2, Algorithm 2", Strategy::phase_synchronous, &schedule_redistribution_algorithm2, {},
-       params},
+       params, false, nullptr, &read_redistribution_settings},
       {"algorithm2-stepwise", "Algorithm 2's order with a barrier after every small step (Fig. 2(b))",
        "Guo and Pan 2005, sec. 2.2, Example 2", Strategy::phase_synchronous,
-       &schedule_redistribution_algorithm2_stepwise, {}, params},
+       &schedule_redistribution_algorithm2_stepwise, {}, params, false, nullptr, &read_redistribution_settings},
       // MPICH's Alltoallv posts a send and a receive for every pair, 0 bytes or not.
       with_every_pair({"MPI_Alltoallv", "MPICH 1.0.10-1.2.4 Alltoallv: Irecv/Isend with rank 0, 1, ... in turn (0-byte ones too), Waitall",
                        "MPICH 1.1.2 src/coll/intra_fns.c (Guo and Pan 2005, sec. 5.3)", Strategy::asynchronous,
-                       &schedule_mpich_alltoallv, {}, params},
+                       &schedule_mpich_alltoallv, {}, params, false, nullptr, &read_redistribution_settings},
                       1),
       with_every_pair({"MPI_Alltoallv-1.2.5", "MPICH 1.2.5+ Alltoallv: the same with partner (rank + i) mod size",
                        "MPICH 1.2.5 src/coll/intra_fns.c", Strategy::asynchronous, &schedule_mpich_alltoallv_rotated,
-                       {}, params},
+                       {}, params, false, nullptr, &read_redistribution_settings},
                       1),
   };
   for (const auto& entry : redistribution) registry.add(entry);

@@ -214,12 +214,10 @@ class OneExchange final : public Program {
   Run run_;
 };
 
-std::uint64_t word_bytes_of(const SchedulerParams& params) {
-  const double w = params.number("word_bytes", 4);
-  if (!(w >= 1) || w != static_cast<double>(static_cast<std::uint64_t>(w)))
-    throw Error(params.where(), fmt::format("word_bytes must be a whole number of bytes >= 1, got {}", w));
-  return static_cast<std::uint64_t>(w);
-}
+struct TwoStageSettings final : SchedulerSettings {
+  std::uint64_t word_bytes = 4;
+  bool barriers = true;
+};
 
 }  // namespace
 
@@ -247,11 +245,22 @@ ProgramFactory modified_lp_program(const CommMatrix& matrix) {
   return [bytes](int) { return std::make_unique<OneExchange>(bytes); };
 }
 
+std::shared_ptr<const SchedulerSettings> read_two_stage_settings(const SchedulerParams& params) {
+  const double w = params.number("word_bytes", 4);
+  if (!(w >= 1) || w != static_cast<double>(static_cast<std::uint64_t>(w)))
+    throw Error(params.where(), fmt::format("word_bytes must be a whole number of bytes >= 1, got {}", w));
+  auto settings = std::make_shared<TwoStageSettings>();
+  settings->word_bytes = static_cast<std::uint64_t>(w);
+  settings->barriers = params.flag("barriers", true);
+  return settings;
+}
+
 ProgramFactory make_two_stage(const SchedulerInput& input, const SchedulerParams& params) {
-  return two_stage(input.matrix, word_bytes_of(params), input.rng.next(), params.flag("barriers", true));
+  const auto& settings = params.settings<TwoStageSettings>();
+  return two_stage(input.matrix, settings.word_bytes, input.rng.next(), settings.barriers);
 }
 ProgramFactory make_all_to_all_same_traffic(const SchedulerInput& input, const SchedulerParams& params) {
-  return all_to_all_same_traffic(input.matrix, word_bytes_of(params));
+  return all_to_all_same_traffic(input.matrix, params.settings<TwoStageSettings>().word_bytes);
 }
 ProgramFactory make_modified_lp(const SchedulerInput& input, const SchedulerParams&) {
   return modified_lp_program(input.matrix);

@@ -69,6 +69,8 @@ ProgramFactory modified_lp_program(const CommMatrix& matrix);
 
 // The scheduler entries' makers (builtin_schedulers.cpp).
 ProgramFactory make_two_stage(const SchedulerInput& input, const SchedulerParams& params);
+// word_bytes (and two-stage's barriers) as the settings of both (SchedulerEntry::read_settings).
+std::shared_ptr<const SchedulerSettings> read_two_stage_settings(const SchedulerParams& params);
 ProgramFactory make_all_to_all_same_traffic(const SchedulerInput& input, const SchedulerParams& params);
 ProgramFactory make_modified_lp(const SchedulerInput& input, const SchedulerParams& params);
 

@@ -48,7 +48,7 @@ layer_rule(10 sim/runner/   ONLY sim/core/ sim/workloads/ sim/engine/ sim/runner
   WHY "the runner compiles and runs tasks in processes; what they mean (analysis, output, scenarios) is above it")
 layer_rule(11 sim/analysis/ ONLY sim/core/ sim/analysis/
   WHY "what results say is computed from typed values alone: no simulation, no files, no text for a reader")
-layer_rule(12 sim/output/   ONLY sim/core/ sim/runner/ sim/analysis/ sim/output/ topologies/
+layer_rule(12 sim/output/   ONLY sim/core/ sim/runner/ sim/analysis/ sim/output/
   WHY "output renders typed results and analysis for the reader; it never runs or reads a scenario")
 layer_rule(13 sim/scenario/ ONLY sim/ topologies/ routing/
   WHY "scenarios tie the stages together from the top; SimGrid is the engine's alone")

@@ -143,3 +143,23 @@ TEST_CASE("The random-share reading cuts the share lambda sets, spread over the 
     REQUIRE(random_share.operations.at("splits") >= random_share.phases() * 100);
   }
 }
+
+TEST_CASE("Scheduler parameters are read into typed settings once, when the spec is read, not per call") {
+  const CommMatrix m = random_matrix(32, 4, 1);
+  const SchedulerChoice read = find_scheduler("CGMH:lambda=7/8,reset=off", "x.toml:3");
+  // The same entry and text without the settings find() made: the scheduler reads no text itself.
+  SchedulerChoice unread = read;
+  unread.params = SchedulerParams(read.params.values(), read.params.where());
+  Rng rng(1);
+  REQUIRE_THROWS_WITH(run_scheduler(unread, {m, SchedulingHints{88e-6, 1 / 8.06e6, {}}, rng}),
+                      Catch::Contains("x.toml:3: scheduler CGMH:lambda=7/8,reset=off") &&
+                          Catch::Contains("parameters were not read"));
+  // The settings hold what the text said: the same schedule as the same values written otherwise,
+  // another one for another lambda.
+  auto shape_of = [&](const std::string& spec) {
+    const Schedule s = cgmh(spec, m, 1);
+    return std::pair{s.phases(), s.operations};
+  };
+  REQUIRE(shape_of("CGMH:lambda=7/8,reset=off") == shape_of("CGMH:lambda=0.875,reset=no"));
+  REQUIRE(shape_of("CGMH:lambda=7/8,reset=off") != shape_of("CGMH:lambda=1"));
+}

@@ -133,3 +133,22 @@ TEST_CASE("The worked example of docs/machine-files.md, a what-if CM-5 on base =
   for (const auto& m : real[0].messages) real_end = std::max(real_end, m.end_s);
   CHECK(what_if_end < real_end);
 }
+
+TEST_CASE("A machine file is read once per process for its options: tasks built after the check reuse it") {
+  const auto dir = test::temp_dir("read-once");
+  const std::string path = dir + "/w.toml";
+  std::ofstream(path) << "base = \"cm5\"\nname = \"first\"\n";
+  REQUIRE(read_machine({path, 32, {}}).name == "first");
+  REQUIRE(make_machine({path, 64, {}})->name() == "first");
+  // Edited meanwhile: this process keeps what it read (a run's tasks all see one machine) ...
+  std::ofstream(path) << "base = \"cm5\"\nname = \"second\"\n";
+  REQUIRE(read_machine({path, 32, {}}).name == "first");
+  // ... while other options are another reading, which reads the file as it is now.
+  const MachineFile overlapped = read_machine({path, 32, {{"cmmd", "overlapped"}, {"cmmd_startup_us", "100"}}});
+  REQUIRE(overlapped.name == "second");
+  REQUIRE(overlapped.find("cmmd_startup_us")->value == Approx(100e-6));
+  const auto cmmd = std::find_if(overlapped.choices.begin(), overlapped.choices.end(),
+                                 [](const MachineChoice& c) { return c.name == "cmmd"; });
+  REQUIRE(cmmd != overlapped.choices.end());
+  REQUIRE(cmmd->chosen == "overlapped");
+}

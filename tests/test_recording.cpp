@@ -2,7 +2,6 @@
 // against what the models imply by hand; recording must not change the simulation.
 #include <catch2/catch.hpp>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -88,16 +87,17 @@ TEST_CASE("Recorded fat tree: every message crosses both ends' interfaces and cl
   const Run& run = runs.at(0);
   const double wire = static_cast<double>(make_machine(round_cm5)->library().wire_bytes(bytes));
   const FatTreeShape shape = test::cm5_fat_tree(32);
+  std::map<std::string, const LinkIdentity*> identity;  // by the name the run records
+  const NetworkLinks network = make_machine(round_cm5)->platform().links();
+  for (const auto& link : network.links) identity[link_name(link)] = &link;
   std::map<std::string, double> by_level;
   double interfaces = 0;
   for (const auto& link : run.links) {
-    int level = 0;
-    char direction[8] = {};
-    unsigned long g = 0, c = 0;
-    int port = 0;
-    if (std::sscanf(link.link.c_str(), "wire-L%d-g%lu-c%lu-p%d-%7s", &level, &g, &c, &port, direction) == 5)
-      by_level[std::to_string(level) + direction] += link.bytes;
-    else if (link.link.rfind("cmmd-", 0) == 0)
+    REQUIRE(identity.contains(link.link));
+    const LinkIdentity& id = *identity[link.link];
+    if (id.role == LinkRole::fat_tree_wire)
+      by_level[std::to_string(id.level) + (id.up ? "up" : "down")] += link.bytes;
+    else if (id.role == LinkRole::node_interface)
       interfaces += link.bytes;
   }
   REQUIRE(interfaces == Approx(2 * messages.size() * wire).epsilon(1e-9));  // the shared copy link, both ends

@@ -21,11 +21,9 @@ void DirectNetworkPlatform::build() {
     zone_impl->add_node(i, host);
     hosts_.push_back(host);
   }
-  std::vector<s4u::Link*> links;
-  links.reserve(static_cast<std::size_t>(family_->link_count()));
-  for (int l = 0; l < family_->link_count(); ++l)
-    links.push_back(zone->create_link(channel_link_name(*family_, l), bandwidth_Bps_));
-  zone_impl->set_channel_links(std::move(links));
+  std::vector<s4u::Link*> channels;  // by family link number, as links() lists them
+  for (const LinkIdentity& link : links().links) channels.push_back(zone->create_link(link_name(link), bandwidth_Bps_));
+  zone_impl->set_channel_links(std::move(channels));
   auto* loopback = zone->create_link("loopback", 1e12);
   loopback->set_sharing_policy(s4u::Link::SharingPolicy::FATPIPE);
   zone_impl->set_loopback(loopback);

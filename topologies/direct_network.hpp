@@ -1,6 +1,6 @@
 // Networks whose routes a topology family gives (mesh, torus, hypercube, hyper-crossbar, star):
 // DirectNetworkPlatform builds their SimGrid platform, one host per node and one SimGrid link per
-// link of the family (sim/core/topology.hpp), named "channel-<from>-<to>", all of the channel
+// link of the family (sim/core/topology.hpp: channel_identity), named "channel-<from>-<to>", all of the channel
 // bandwidth; a communication's SimGrid route is the links of the family's route. Switches (the
 // crossbars, the star's switch) are no hosts: only the links through them are built. Channels have zero latency: the switching models account for start-up and
 // per-hop delays themselves (in CM02 a link is shared inversely to the route latencies of its
@@ -30,6 +30,7 @@ class DirectNetworkPlatform final : public Platform {
 
   void build() override;
   simgrid::s4u::Host* host(int node) const override { return hosts_.at(static_cast<std::size_t>(node)); }
+  NetworkLinks links() const override { return family_links(*family_); }
 
  private:
   std::string name_;

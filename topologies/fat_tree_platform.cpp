@@ -8,37 +8,65 @@
 
 namespace mcsim {
 
+NetworkLinks FatTreePlatform::links() const {
+  NetworkLinks network{NetworkLayout::tree, 0, {}};
+  auto interface = [&](int node, InterfaceDirection direction) {
+    LinkIdentity id{.role = LinkRole::node_interface, .from = {0, node}, .to = {0, node}};
+    id.direction = direction;
+    network.links.push_back(id);
+  };
+  for (int i = 0; i < shape_.nodes(); ++i) {
+    if (links_.interface_Bps > 0 && links_.shared_interface) {
+      interface(i, InterfaceDirection::both);
+    } else if (links_.interface_Bps > 0) {
+      interface(i, InterfaceDirection::out);
+      interface(i, InterfaceDirection::in);
+    }
+  }
+  // Element (g, c) of level-1 goes up through port b to switch (g / arity, c * parents + b) of
+  // level (routing/fat_tree_shape.hpp); an end's index is its place in its level, group by group.
+  const auto arity = static_cast<std::size_t>(shape_.arity());
+  for (int level = 1; level <= shape_.levels(); ++level)
+    for (std::size_t g = 0; g < shape_.groups(level - 1); ++g)
+      for (std::size_t c = 0; c < shape_.copies(level - 1); ++c)
+        for (int b = 0; b < shape_.parents(level); ++b) {
+          const LinkEnd lower{level - 1, static_cast<int>(g * shape_.copies(level - 1) + c)};
+          const LinkEnd upper{level, static_cast<int>((g / arity) * shape_.copies(level) +
+                                                      c * static_cast<std::size_t>(shape_.parents(level)) +
+                                                      static_cast<std::size_t>(b))};
+          LinkIdentity wire{.role = LinkRole::fat_tree_wire, .from = lower, .to = upper, .level = level,
+                            .group = static_cast<int>(g), .copy = static_cast<int>(c), .port = b, .up = true};
+          network.links.push_back(wire);
+          wire.from = upper, wire.to = lower, wire.up = false;
+          network.links.push_back(wire);
+        }
+  return network;
+}
+
 void FatTreePlatform::build() {
   namespace s4u = simgrid::s4u;
   zone_ = new FatTreeZone(name_, shape_, links_.random_uplinks);  // the first zone created becomes SimGrid's root
   s4u::NetZone* zone = zone_->get_iface();
+  const NetworkLinks network = links();
+  auto next = network.links.begin();
   hosts_.clear();
   for (int i = 0; i < shape_.nodes(); ++i) {
     s4u::Host* host = zone->create_host(fmt::format("node-{}", i), 1e9);
     FatTreeZone::NodeInterface interface;
-    // The interface links are named cmmd-N (the CM-5's CMMD): link pictures and recordings read
-    // them by that name (sim/output/link_load_picture.cpp).
-    if (links_.interface_Bps > 0 && links_.shared_interface) {
-      s4u::Link* copy = zone->create_link(fmt::format("cmmd-{}", i), links_.interface_Bps);
-      interface.outgoing = {copy};
-      interface.incoming = {copy};
-    } else if (links_.interface_Bps > 0) {
-      interface.outgoing = {zone->create_link(fmt::format("cmmd-{}-out", i), links_.interface_Bps)};
-      interface.incoming = {zone->create_link(fmt::format("cmmd-{}-in", i), links_.interface_Bps)};
+    for (; next != network.links.end() && next->role == LinkRole::node_interface && next->from.index == i; ++next) {
+      s4u::Link* link = zone->create_link(link_name(*next), links_.interface_Bps);
+      if (next->direction != InterfaceDirection::in) interface.outgoing = {link};
+      if (next->direction != InterfaceDirection::out) interface.incoming = {link};
     }
     zone_->add_node(i, host, std::move(interface));
     hosts_.push_back(host);
   }
   std::vector<s4u::Link*> up(shape_.wire_count()), down(shape_.wire_count());
-  for (int level = 1; level <= shape_.levels(); ++level)
-    for (std::size_t g = 0; g < shape_.groups(level - 1); ++g)
-      for (std::size_t c = 0; c < shape_.copies(level - 1); ++c)
-        for (int b = 0; b < shape_.parents(level); ++b) {
-          const std::size_t id = shape_.wire_id(level, g, c, b);
-          const std::string name = fmt::format("wire-L{}-g{}-c{}-p{}", level, g, c, b);
-          up[id] = zone->create_link(name + "-up", links_.wire_Bps);
-          down[id] = zone->create_link(name + "-down", links_.wire_Bps);
-        }
+  for (; next != network.links.end(); ++next) {
+    const std::size_t id = shape_.wire_id(next->level, static_cast<std::size_t>(next->group),
+                                          static_cast<std::size_t>(next->copy), next->port);
+    (next->up ? up : down)[id] = zone->create_link(link_name(*next), links_.wire_Bps);
+  }
   zone_->set_wire_links(std::move(up), std::move(down));
   auto* loopback = zone->create_link("loopback", 1e12);
   loopback->set_sharing_policy(s4u::Link::SharingPolicy::FATPIPE);

@@ -27,6 +27,9 @@ class FatTreePlatform final : public Platform {
       : name_(std::move(name)), shape_(std::move(shape)), links_(links) {}
   void build() override;
   simgrid::s4u::Host* host(int node) const override { return hosts_[static_cast<std::size_t>(node)]; }
+  // Each node's interface (one shared link, or out and in), node by node, then every wire's up
+  // and down direction, level by level; drawn as a tree.
+  NetworkLinks links() const override;
   void reseed_routing(std::uint64_t seed) override;
   void skip_route(int src, int dst) override;
 

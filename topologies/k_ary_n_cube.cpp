@@ -69,9 +69,18 @@ int KAryNCube::link_from(int from, int d, int step) const {
   return torus() ? minus + (k - 1) * per_row + r : -1;
 }
 
-std::pair<int, int> KAryNCube::link_ends(int link) const {
+int KAryNCube::link_dimension(int link) const {
   if (link < 0 || link >= link_count_) throw Error("k-ary-n-cube", fmt::format("no link {}", link));
-  const int d = static_cast<int>(std::upper_bound(base_.begin(), base_.end(), link) - base_.begin()) - 1;
+  return static_cast<int>(std::upper_bound(base_.begin(), base_.end(), link) - base_.begin()) - 1;
+}
+
+NetworkLayout KAryNCube::layout() const {
+  if (shape_.binary_numbering) return NetworkLayout::dimensions;
+  return !torus() && shape_.sides.size() <= 2 ? NetworkLayout::grid : NetworkLayout::list;
+}
+
+std::pair<int, int> KAryNCube::link_ends(int link) const {
+  const int d = link_dimension(link);
   const int k = shape_.sides[d], offset = link - base_[d];
   if (shape_.binary_numbering) return {offset, offset ^ stride_[d]};
   const int per_direction = links_per_direction(d), per_row = nodes_ / k;

@@ -56,6 +56,11 @@ class KAryNCube final : public TopologyFamily {
   std::pair<int, int> link_ends(int link) const override;
   int virtual_channels() const override { return torus() && shape_.dateline ? 2 : 1; }
   Route route(int src, int dst) const override;
+  int link_dimension(int link) const override;
+  // The hypercube by its dimensions, a mesh of one or two dimensions as a grid (dimension 0 along
+  // a row), a torus as a list (its wrap-around links would cross the grid).
+  NetworkLayout layout() const override;
+  int grid_columns() const override { return shape_.sides.front(); }
 
   // The link from node `from` one step along `dimension` (+1 or -1, wrapping on a torus); -1 if none.
   int link_from(int from, int dimension, int step) const;

@@ -32,12 +32,6 @@ struct LinkValues {
   std::uint64_t buffer_flits = 1;
 };
 
-const ParameterRecord* record(const MachineFile& m, const std::string& path) {
-  for (const auto& p : m.parameters)
-    if (p.path == path) return &p;
-  return nullptr;
-}
-
 std::uint64_t whole_at_least_one(const ParameterRecord& p) {
   if (!(p.value >= 1) || p.value != std::floor(p.value) || p.value > 1e9)
     throw Error(place(p), fmt::format("{} must be at least 1 (a whole number)", p.text));
@@ -46,21 +40,21 @@ std::uint64_t whole_at_least_one(const ParameterRecord& p) {
 
 LinkValues link_values(const MachineFile& m) {
   LinkValues v;
-  const ParameterRecord& bandwidth = *record(m, "links.bandwidth");
+  const ParameterRecord& bandwidth = *m.find("links.bandwidth");
   if (!(bandwidth.value > 0)) throw Error(place(bandwidth), fmt::format("{} must be positive", bandwidth.text));
   v.bandwidth_Bps = bandwidth.value;
-  if (const auto* p = record(m, "links.interface_bandwidth")) {
+  if (const auto* p = m.find("links.interface_bandwidth")) {
     if (!(p->value > 0)) throw Error(place(*p), fmt::format("{} must be positive", p->text));
     v.interface_Bps = p->value;
   }
-  if (const auto* p = record(m, "links.interface")) v.shared_interface = p->text == "shared";
-  if (const auto* p = record(m, "links.hop_latency")) v.hop_latency_s = p->value;
-  if (const auto* p = record(m, "links.switching")) {
+  if (const auto* p = m.find("links.interface")) v.shared_interface = p->text == "shared";
+  if (const auto* p = m.find("links.hop_latency")) v.hop_latency_s = p->value;
+  if (const auto* p = m.find("links.switching")) {
     (void)find_transport(p->text, place(*p));  // any registered transport
     v.transport = p->text;
   }
-  if (const auto* p = record(m, "links.flit")) v.flit_bytes = whole_at_least_one(*p);
-  if (const auto* p = record(m, "links.buffer_flits")) v.buffer_flits = whole_at_least_one(*p);
+  if (const auto* p = m.find("links.flit")) v.flit_bytes = whole_at_least_one(*p);
+  if (const auto* p = m.find("links.buffer_flits")) v.buffer_flits = whole_at_least_one(*p);
   return v;
 }
 
@@ -156,25 +150,18 @@ MachineDescription describe(const MachineFile& m, const TopologyFamily& family, 
 
 }  // namespace
 
-std::unique_ptr<Machine> build_machine(MachineFile file, int nodes) {
-  resolve_for_nodes(file, nodes);
-  const ParameterRecord* named = file.find("topology.family");
-  std::shared_ptr<const TopologyFamily> family = make_topology_family(
-      file.family, file.under("topology.shape."), nodes,
-      named ? fmt::format("{} (topology.family)", named->where) : "topology.family");
-  return build_machine_on(std::move(file), std::move(family));
-}
+namespace {
 
-std::unique_ptr<Machine> build_machine_on(MachineFile file, std::shared_ptr<const TopologyFamily> family) {
+// build_machine_on for a file whose rules are evaluated for the family's node count.
+std::unique_ptr<Machine> build_resolved(MachineFile file, std::shared_ptr<const TopologyFamily> family) {
   const int nodes = family->nodes();
-  resolve_for_nodes(file, nodes);
   const LinkValues links = link_values(file);
   const MessageLibrary as_written = file.library;
   if (startup_per_hop(links)) move_startups_to_hops(file, nodes);
   // The schedulers' tau: [hints] startup, else the start-up of the largest messages (paid per
   // hop under store-and-forward, as written in the file); phi: the node interface's rate where
   // the machine has one (the CM-5's CMMD), else the links'.
-  const ParameterRecord* hinted = record(file, "hints.startup");
+  const ParameterRecord* hinted = file.find("hints.startup");
   const double tau = hinted ? hinted->value : as_written.regimes.back().startup_s.value;
   const double phi = 1.0 / (links.interface_Bps > 0 ? links.interface_Bps : links.bandwidth_Bps);
   NetworkParts network = network_parts(file.name, family, links);
@@ -188,16 +175,32 @@ std::unique_ptr<Machine> build_machine_on(MachineFile file, std::shared_ptr<cons
   });
 }
 
+}  // namespace
+
+std::unique_ptr<Machine> build_machine(MachineFile file, int nodes) {
+  resolve_for_nodes(file, nodes);
+  const ParameterRecord* named = file.find("topology.family");
+  std::shared_ptr<const TopologyFamily> family = make_topology_family(
+      file.family, file.under("topology.shape."), nodes,
+      named ? fmt::format("{} (topology.family)", named->where) : "topology.family");
+  return build_resolved(std::move(file), std::move(family));
+}
+
+std::unique_ptr<Machine> build_machine_on(MachineFile file, std::shared_ptr<const TopologyFamily> family) {
+  resolve_for_nodes(file, family->nodes());
+  return build_resolved(std::move(file), std::move(family));
+}
+
 std::vector<UnusedOptions> unused_options(const MachineFile& file, const std::vector<std::string>& given) {
   auto given_of = [&](const std::vector<std::string>& paths) {
     std::vector<std::string> keys;
     for (const auto& path : paths)
-      if (const auto* p = record(file, path); p && p->name != p->path &&
+      if (const auto* p = file.find(path); p && p->name != p->path &&
                                               std::find(given.begin(), given.end(), p->name) != given.end())
         keys.push_back(p->name);
     return keys;
   };
-  const auto* switching = record(file, "links.switching");
+  const auto* switching = file.find("links.switching");
   const std::string transport = switching ? switching->text : "flow";
   std::vector<UnusedOptions> unused;
   if (transport != "wormhole" && transport != "circuit")

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <set>
 
@@ -89,18 +90,24 @@ std::vector<BundledMachine> bundled_machines() {
 
 MachineFile read_machine(const MachineSpec& spec) {
   const std::string path = names_machine_file(spec.name) ? spec.name : bundled_path(spec.name);
-  const std::vector<std::string> folders = machine_folders();
+  // Read once per process for a file and its options (issue 35: a 50-sample ranka92-table3 read
+  // its machine 51 times, once per task and once to check): the parent reads it in its up-front
+  // checks, before any task process starts, and the task processes inherit what it read.
+  std::string key = path;
+  for (const auto& [option, value] : spec.options) key += fmt::format("\n{}={}", option, value);
+  static std::mutex lock;
+  static std::map<std::string, MachineFile> read;
+  {
+    const std::lock_guard<std::mutex> hold(lock);
+    if (const auto it = read.find(key); it != read.end()) return it->second;
+  }
   // A choice picks a variant as the file is read; every other option names a record.
-  std::set<std::string> choice_names;
-  for (const auto& c : load_machine_file(path, folders).choices) choice_names.insert(c.name);
-  std::map<std::string, std::string> choices;
-  for (const auto& [key, value] : spec.options)
-    if (choice_names.contains(key)) choices[key] = value;
-  MachineFile m = load_machine_file(path, folders, choices);
+  std::map<std::string, std::string> records;
+  MachineFile m = load_machine_file_with_options(path, machine_folders(), spec.options, records);
   const std::string where = "machine " + m.name;
-  for (const auto& [key, value] : spec.options)
-    if (!choice_names.contains(key)) apply_machine_option(m, key, value, where);
-  return m;
+  for (const auto& [option, value] : records) apply_machine_option(m, option, value, where);
+  const std::lock_guard<std::mutex> hold(lock);
+  return read.emplace(key, std::move(m)).first->second;
 }
 
 std::unique_ptr<Machine> make_machine(const MachineSpec& spec) {

@@ -485,4 +485,17 @@ MachineFile load_machine_file(const std::string& path, const std::vector<std::st
   return MachineFileReader(layers, choices).read();
 }
 
+MachineFile load_machine_file_with_options(const std::string& path, const std::vector<std::string>& search_folders,
+                                           const std::map<std::string, std::string>& options,
+                                           std::map<std::string, std::string>& records) {
+  const MachineFileLayers layers = read_machine_file_layers(path, search_folders);
+  std::set<std::string> declared;  // the [choices.NAME] of the file and its bases
+  for (const auto& table : layers.tables)
+    if (const toml::table* choices = table->get_as<toml::table>("choices"))
+      for (const auto& [name, value] : *choices) declared.emplace(name.str());
+  std::map<std::string, std::string> choices;
+  for (const auto& [key, value] : options) (declared.contains(key) ? choices : records)[key] = value;
+  return MachineFileReader(layers, choices).read();
+}
+
 }  // namespace mcsim

@@ -26,6 +26,13 @@ inline constexpr int max_base_depth = 8;
 MachineFile load_machine_file(const std::string& path, const std::vector<std::string>& search_folders,
                               const std::map<std::string, std::string>& choices = {});
 
+// load_machine_file for options as a machine spec holds them (MachineSpec::options): those naming
+// one of the file's [choices] pick its variant as the file is read; the others are put in
+// `records` (to give apply_machine_option). The file and its bases are read once.
+MachineFile load_machine_file_with_options(const std::string& path, const std::vector<std::string>& search_folders,
+                                           const std::map<std::string, std::string>& options,
+                                           std::map<std::string, std::string>& records);
+
 // Evaluates every rule again, those that need the machine's node count (the cluster's barrier)
 // for `nodes` nodes, from the records' current values (a changed input moves what is derived from
 // it), and makes the library again; throws mcsim::Error if the library is then out of range.

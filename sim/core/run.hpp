@@ -47,7 +47,9 @@ struct NodeState {
 // claimed by a message whose bytes were not yet moving (its header travelling or waiting for the
 // rest of the path).
 struct LinkLoad {
-  std::string link;  // the SimGrid link's name (topologies/ name them: wire-L1-g0-c0-p0-up, channel-3-7, ...)
+  // The SimGrid link's name, link_name() of its identity (sim/core/link_identity.hpp): the machine's
+  // Platform::links() says what the link is; nothing reads the name back.
+  std::string link;
   double bandwidth_Bps = 0;
   double bytes = 0;
   double busy_s = 0;
@@ -61,7 +63,7 @@ struct Run {
   std::vector<double> node_finish_s;    // when each node has done its last send and receive
   std::vector<NodeSpan> spans;          // optional, in the order the program noted them
   std::vector<NodeState> states;        // recorded only when asked (SimulationOptions::record)
-  std::vector<LinkLoad> links;          // recorded only when asked, links with any load, by name
+  std::vector<LinkLoad> links;          // recorded only when asked: the platform's links, by name
 
   // The papers' communication time: the time the last node finishes (maximum over nodes).
   double communication_time() const;

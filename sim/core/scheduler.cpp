@@ -57,8 +57,12 @@ SchedulerChoice SchedulerRegistry::find(const std::string& spec, const std::stri
     }
   }
   SchedulerParams params(std::move(values), where + ": scheduler " + spec);
-  if (entry->check_parameters) entry->check_parameters(params);
+  if (entry->read_settings) params.set_settings(entry->read_settings(params));
   return {entry, std::move(params), spec};
+}
+
+void SchedulerParams::unread() const {
+  throw Error(where_, "the scheduler's parameters were not read (SchedulerRegistry::find reads them)");
 }
 
 std::string SchedulerParams::text(const std::string& key, const std::string& fallback) const {

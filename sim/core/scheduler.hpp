@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -27,7 +28,18 @@ struct SchedulerInput {
   Rng& rng;
 };
 
-// Parameters of one use of a scheduler, from a spec "NAME:key=value,key=value".
+// What a scheduler's parameters mean as typed values (CGMH's lambda rule, a redistribution's x, p,
+// y, q): each scheduler with parameters derives its own. They are read from the spec's text once,
+// when the spec is read (SchedulerEntry::read_settings), so a scheduler called per sample and per
+// message size never converts text, and task processes inherit them with the parent's
+// SchedulerChoice.
+class SchedulerSettings {
+ public:
+  virtual ~SchedulerSettings() = default;
+};
+
+// Parameters of one use of a scheduler, from a spec "NAME:key=value,key=value": the text as
+// written (for read_settings and messages) and the typed settings read from it.
 class SchedulerParams {
  public:
   SchedulerParams() = default;
@@ -39,9 +51,21 @@ class SchedulerParams {
   const std::map<std::string, std::string>& values() const { return values_; }
   const std::string& where() const { return where_; }
 
+  // The settings the entry's read_settings made (SchedulerRegistry::find sets them); throws
+  // mcsim::Error if there are none of type T.
+  template <class T>
+  const T& settings() const {
+    if (const T* typed = dynamic_cast<const T*>(settings_.get())) return *typed;
+    unread();
+  }
+  void set_settings(std::shared_ptr<const SchedulerSettings> settings) { settings_ = std::move(settings); }
+
  private:
+  [[noreturn]] void unread() const;
+
   std::map<std::string, std::string> values_;
   std::string where_;
+  std::shared_ptr<const SchedulerSettings> settings_;
 };
 
 struct SchedulerParameterDoc {
@@ -63,9 +87,10 @@ struct SchedulerEntry {
   std::vector<SchedulerParameterDoc> parameters = {};  // what a spec may set
   bool needs_routes = false;  // needs SchedulingHints::route_path (RS_NL): experiments check it up front
   ProgramMaker program = nullptr;  // set (and schedule null) for a run-time protocol: no Plan to count
-  // Reads every parameter of a spec and throws mcsim::Error for a bad value; find() calls it, so a
-  // bad value is refused where the spec is written, before any simulation process starts.
-  void (*check_parameters)(const SchedulerParams&) = nullptr;
+  // Reads every parameter of a spec into the scheduler's settings, throwing mcsim::Error for a bad
+  // value; find() calls it once per spec, so a bad value is refused where the spec is written,
+  // before any simulation process starts, and the scheduler reads params.settings<T>().
+  std::shared_ptr<const SchedulerSettings> (*read_settings)(const SchedulerParams&) = nullptr;
   // 0: the plan sends the matrix's messages. Above 0: it exchanges with every other node whatever
   // the matrix (LP's dummy messages), this many messages per ordered pair of nodes; the work
   // estimate (sim/scenario/work_estimate.hpp) counts n(n-1) times it.

@@ -22,6 +22,7 @@
 #include <string>
 #include <utility>
 
+#include "link_identity.hpp"
 #include "route.hpp"
 
 namespace mcsim {
@@ -38,13 +39,32 @@ class TopologyFamily {
   virtual int virtual_channels() const = 0;   // per link, >= 1
   // The channels from src to dst in claim order; empty when src == dst.
   virtual Route route(int src, int dst) const = 0;
+  // The dimension a link crosses (a k-ary n-cube's), -1 where the family has none.
+  virtual int link_dimension(int /*link*/) const { return -1; }
+  // How pictures lay the family out (sim/core/link_identity.hpp), and a grid's nodes per row.
+  virtual NetworkLayout layout() const { return NetworkLayout::list; }
+  virtual int grid_columns() const { return 0; }
 };
 
-// The name of a link's SimGrid link on a direct network (topologies/direct_network.cpp builds
-// them; link-load reports and drawings read them back): "channel-<from>-<to>".
-inline std::string channel_link_name(const TopologyFamily& family, int link) {
+// The identity of a family's link as a direct network's platform builds it
+// (topologies/direct_network.cpp): a channel between nodes, or a link to or from a switch.
+inline LinkIdentity channel_identity(const TopologyFamily& family, int link) {
   const auto [from, to] = family.link_ends(link);
-  return "channel-" + std::to_string(from) + "-" + std::to_string(to);
+  LinkIdentity id;
+  id.role = from < family.nodes() && to < family.nodes() ? LinkRole::network_channel : LinkRole::switch_link;
+  id.from = {0, from};
+  id.to = {0, to};
+  id.dimension = family.link_dimension(link);
+  id.family_link = link;
+  return id;
+}
+
+// Every link of a direct network's platform, as the family gives them, with its layout.
+inline NetworkLinks family_links(const TopologyFamily& family) {
+  NetworkLinks network{family.layout(), family.grid_columns(), {}};
+  network.links.reserve(static_cast<std::size_t>(family.link_count()));
+  for (int l = 0; l < family.link_count(); ++l) network.links.push_back(channel_identity(family, l));
+  return network;
 }
 
 }  // namespace mcsim

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 namespace mcsim {
 
@@ -33,13 +34,19 @@ ActivityRecorder::ActivityRecorder(const Platform& platform, int nodes, bool paj
       program_since_abs_(static_cast<std::size_t>(nodes), 0.0),
       claiming_now_(static_cast<std::size_t>(nodes), 0) {
   for (int i = 0; i < nodes; ++i) hosts_.push_back(platform.host(i)->get_name());
-  links_ = s4u::Engine::get_instance()->get_all_links();
-  std::sort(links_.begin(), links_.end(), [](const s4u::Link* a, const s4u::Link* b) { return a->get_name() < b->get_name(); });
-  loads_.resize(links_.size());
-  for (std::size_t i = 0; i < links_.size(); ++i) {
-    loads_[i].link = links_[i]->get_name();
+  std::vector<std::pair<std::string, int>> named;  // (SimGrid name, family link)
+  for (const LinkIdentity& link : platform.links().links) named.emplace_back(link_name(link), link.family_link);
+  std::sort(named.begin(), named.end());
+  loads_.resize(named.size());
+  for (std::size_t i = 0; i < named.size(); ++i) {
+    const auto& [name, family_link] = named[i];
+    links_.push_back(s4u::Link::by_name(name));
+    loads_[i].link = name;
     loads_[i].bandwidth_Bps = links_[i]->get_bandwidth();
-    link_index_.emplace(loads_[i].link, i);
+    if (family_link < 0) continue;
+    if (slot_of_family_link_.size() <= static_cast<std::size_t>(family_link))
+      slot_of_family_link_.resize(static_cast<std::size_t>(family_link) + 1, -1);
+    slot_of_family_link_[static_cast<std::size_t>(family_link)] = static_cast<std::ptrdiff_t>(i);
   }
   // The rates SimGrid solved for the interval that just ended are still in force when the clock
   // signal fires (checked: two flows sharing a link, one joining later, give the exact bytes).
@@ -151,27 +158,34 @@ void ActivityRecorder::claim_ends(int node) {
     TRACE_host_set_state(hosts_[static_cast<std::size_t>(node)].c_str(), "network", "none");
 }
 
-void ActivityRecorder::held_idle(const std::string& link_name, double seconds) {
-  if (auto it = link_index_.find(link_name); it != link_index_.end() && seconds > 0)
-    loads_[it->second].held_idle_s += seconds;
+std::optional<std::size_t> ActivityRecorder::slot_of(int family_link) const {
+  if (family_link < 0 || static_cast<std::size_t>(family_link) >= slot_of_family_link_.size()) return std::nullopt;
+  const std::ptrdiff_t slot = slot_of_family_link_[static_cast<std::size_t>(family_link)];
+  if (slot < 0) return std::nullopt;
+  return static_cast<std::size_t>(slot);
 }
 
-void ActivityRecorder::link_stream_begins(const std::string& link_name, double bytes, double seconds) {
-  const auto it = link_index_.find(link_name);
-  if (it == link_index_.end()) return;
-  loads_[it->second].bytes += bytes;
-  loads_[it->second].busy_s += seconds;
+void ActivityRecorder::held_idle(int family_link, double seconds) {
+  if (const auto slot = slot_of(family_link); slot && seconds > 0) loads_[*slot].held_idle_s += seconds;
+}
+
+void ActivityRecorder::link_stream_begins(int family_link, double bytes, double seconds) {
+  const auto slot = slot_of(family_link);
+  if (!slot) return;
+  loads_[*slot].bytes += bytes;
+  loads_[*slot].busy_s += seconds;
   if (!paje_ || seconds <= 0) return;
-  if (!paje_streamed_set_[it->second]) {  // pajeng refuses an addition to a variable never set
-    simgrid::instr::set_link_variable(link_name, "streamed", 0);
-    paje_streamed_set_[it->second] = true;
+  const std::string& name = loads_[*slot].link;
+  if (!paje_streamed_set_[*slot]) {  // pajeng refuses an addition to a variable never set
+    simgrid::instr::set_link_variable(name, "streamed", 0);
+    paje_streamed_set_[*slot] = true;
   }
-  simgrid::instr::add_link_variable(link_name, "streamed", bytes / seconds);
+  simgrid::instr::add_link_variable(name, "streamed", bytes / seconds);
 }
 
-void ActivityRecorder::link_stream_ends(const std::string& link_name, double bytes, double seconds) {
-  if (paje_ && seconds > 0 && link_index_.contains(link_name))
-    simgrid::instr::sub_link_variable(link_name, "streamed", bytes / seconds);
+void ActivityRecorder::link_stream_ends(int family_link, double bytes, double seconds) {
+  if (const auto slot = slot_of(family_link); paje_ && seconds > 0 && slot)
+    simgrid::instr::sub_link_variable(loads_[*slot].link, "streamed", bytes / seconds);
 }
 
 void ActivityRecorder::finish_job(Run& run) {
@@ -223,10 +237,8 @@ void ActivityRecorder::finish_job(Run& run) {
   });
   states_.clear();
   network_.clear();
-  run.links.clear();
-  // Loopbacks (mcsim's and SimGrid's own "__loopback__") carry a node's messages to itself only.
-  for (const auto& load : loads_)
-    if (load.link != "loopback" && !load.link.starts_with("__")) run.links.push_back(load);
+  // The platform's links only: its loopback (and SimGrid's own) carry a node's messages to itself.
+  run.links = loads_;
 }
 
 }  // namespace mcsim

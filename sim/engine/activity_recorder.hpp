@@ -22,8 +22,8 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "../core/run.hpp"
@@ -56,13 +56,14 @@ class ActivityRecorder {
   // ... or after the fact, with absolute SimGrid times (flows).
   void stream(int src, int dst, double start_abs, double end_abs);
 
-  // A path-holding transport held the link named `link_name` without moving bytes for `seconds`.
-  void held_idle(const std::string& link_name, double seconds);
-  // A path-holding transport starts moving `bytes` over the link named `link_name`, alone on it, for
+  // A path-holding transport held link `family_link` of the machine's topology family (a route's
+  // RouteChannel::link) without moving bytes for `seconds`.
+  void held_idle(int family_link, double seconds);
+  // A path-holding transport starts moving `bytes` over link `family_link`, alone on it, for
   // `seconds` (it computes the time rather than running a SimGrid flow, whose usage advance() would
   // read), and has moved them. With a Paje trace the link's variable "streamed" (bytes/s) shows it.
-  void link_stream_begins(const std::string& link_name, double bytes, double seconds);
-  void link_stream_ends(const std::string& link_name, double bytes, double seconds);
+  void link_stream_begins(int family_link, double bytes, double seconds);
+  void link_stream_ends(int family_link, double bytes, double seconds);
 
   // Sets the program lane for the lifetime of the object, then restores what was there.
   class Scoped {
@@ -88,6 +89,7 @@ class ActivityRecorder {
     int sending, receiving, claiming;  // +1 / -1
   };
   void network_event(double at_abs, int node, int sending, int receiving, int claiming);
+  std::optional<std::size_t> slot_of(int family_link) const;
   void advance(double seconds);
 
   std::vector<std::string> hosts_;
@@ -100,9 +102,11 @@ class ActivityRecorder {
   std::vector<NetworkEvent> network_;
   std::vector<int> claiming_now_;  // for the Paje trace
   std::vector<bool> paje_phases_declared_;
+  // The platform's links (Platform::links) in name order, their loads, and the place in both of
+  // each family link (-1: none).
   std::vector<simgrid::s4u::Link*> links_;
   std::vector<LinkLoad> loads_;
-  std::unordered_map<std::string, std::size_t> link_index_;
+  std::vector<std::ptrdiff_t> slot_of_family_link_;
   std::vector<bool> paje_streamed_set_;  // per link: its "streamed" variable has a value in the trace
 };
 

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "../core/link_identity.hpp"
+
 namespace simgrid::s4u {
 class Host;
 }
@@ -16,6 +18,10 @@ class Platform {
   // Creates hosts for nodes 0..n-1, links and routing in the current SimGrid engine.
   virtual void build() = 0;
   virtual simgrid::s4u::Host* host(int node) const = 0;
+  // Every link build() creates but the loopback, in the order it creates them, and how pictures
+  // lay them out; known without building (the parent process draws from it). build() names each
+  // SimGrid link link_name(identity).
+  virtual NetworkLinks links() const = 0;
   // Machines with randomised routing draw their choices from a generator reset here per run.
   virtual void reseed_routing(std::uint64_t /*seed*/) {}
   // A message from src to dst that was not routed (a ready signal that takes no time) keeps its

@@ -1,15 +1,12 @@
 #include "link_load_picture.hpp"
 
 #include <algorithm>
-#include <cstdio>
+#include <cmath>
 #include <map>
-#include <optional>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
-#include "../core/machine_file_reader.hpp"
-#include "../../topologies/fat_tree_family.hpp"
-#include "../../topologies/machines.hpp"
 #include "csv_cells.hpp"
 #include "svg_drawing.hpp"
 
@@ -28,41 +25,34 @@ double utilisation_top(const std::vector<LinkLoad>& links, double run_s) {
   return svg::scale_top(highest);
 }
 
-// A fat-tree wire direction, read back from its link's name (topologies/fat_tree_platform.cpp).
-struct Wire {
-  int level = 0;
-  std::size_t group = 0, copy = 0;
-  int port = 0;
-  bool up = true;
+// The identity of each recorded link, by the SimGrid name the recording gives it (link_name).
+class Identities {
+ public:
+  explicit Identities(const NetworkLinks& network) {
+    for (const auto& link : network.links) by_name_.emplace(link_name(link), &link);
+  }
+  // The identity of `load`'s link if it has `role`, else nullptr.
+  const LinkIdentity* of(const LinkLoad& load, LinkRole role) const {
+    const auto it = by_name_.find(load.link);
+    return it != by_name_.end() && it->second->role == role ? it->second : nullptr;
+  }
+
+ private:
+  std::unordered_map<std::string, const LinkIdentity*> by_name_;
 };
-std::optional<Wire> wire_of(const std::string& name) {
-  Wire w;
-  unsigned long g = 0, c = 0;
-  char direction[8] = {};
-  if (std::sscanf(name.c_str(), "wire-L%d-g%lu-c%lu-p%d-%7s", &w.level, &g, &c, &w.port, direction) != 5)
-    return std::nullopt;
-  w.group = g, w.copy = c, w.up = std::string(direction) == "up";
-  return w;
-}
 
-// A direct network's channel, read back from its link's name (channel_link_name, sim/core/topology.hpp).
-std::optional<std::pair<int, int>> channel_of(const std::string& name) {
-  int from = 0, to = 0;
-  if (std::sscanf(name.c_str(), "channel-%d-%d", &from, &to) != 2) return std::nullopt;
-  return std::pair{from, to};
-}
-
-// A node's interface link (cmmd-7, cmmd-7-out, cmmd-7-in).
-std::optional<int> interface_of(const std::string& name) {
-  int node = 0;
-  if (std::sscanf(name.c_str(), "cmmd-%d", &node) != 1) return std::nullopt;
-  return node;
-}
-
-int dimension_of(int a, int b) {
-  int d = 0;
-  for (int x = a ^ b; x > 1; x >>= 1) ++d;
-  return d;
+// How many elements each level of a fat tree has, as its wires' ends give them (level 0: the nodes).
+std::vector<std::size_t> level_sizes(const NetworkLinks& network, int nodes) {
+  std::vector<std::size_t> sizes{static_cast<std::size_t>(nodes)};
+  for (const auto& link : network.links) {
+    if (link.role != LinkRole::fat_tree_wire) continue;
+    for (const LinkEnd& end : {link.from, link.to}) {
+      const auto level = static_cast<std::size_t>(end.level);
+      if (sizes.size() <= level) sizes.resize(level + 1, 0);
+      sizes[level] = std::max(sizes[level], static_cast<std::size_t>(end.index) + 1);
+    }
+  }
+  return sizes;
 }
 
 std::string header(double width, double height, const std::string& title) {
@@ -72,53 +62,50 @@ std::string header(double width, double height, const std::string& title) {
                      width, height, svg::escaped(title));
 }
 
-std::string fat_tree_svg(int nodes, const std::vector<LinkLoad>& links, double run_s, const std::string& title,
-                         double top_u) {
-  // The bundled CM-5's fat tree for `nodes` nodes, as its machine file gives it.
-  MachineFile cm5 = read_machine({"cm5", nodes, {}});
-  resolve_for_nodes(cm5, nodes);
-  const FatTree tree = FatTree::from_shape(cm5.under("topology.shape."), nodes);
-  const FatTreeShape& shape = tree.shape();
+std::string fat_tree_svg(const NetworkLinks& network, int nodes, const std::vector<LinkLoad>& links, double run_s,
+                         const std::string& title, double top_u) {
+  // The machine's own fat tree, as its platform's wires give it.
+  const Identities identities(network);
+  const std::vector<std::size_t> elements = level_sizes(network, nodes);
+  const int levels = static_cast<int>(elements.size()) - 1;
   const double plot_width = std::clamp(28.0 * nodes, 800.0, 1800.0);
   const double left = 60, top = 60, level_gap = 110;
-  const double width = plot_width + 2 * left, height = top + level_gap * shape.levels() + 130;
-  auto x_of = [&](int level, std::size_t group, std::size_t copy) {
-    const std::size_t index = group * shape.copies(level) + copy;
-    return left + (static_cast<double>(index) + 0.5) * plot_width / static_cast<double>(shape.elements(level));
+  const double width = plot_width + 2 * left, height = top + level_gap * levels + 130;
+  auto x_of = [&](const LinkEnd& end) {
+    return left + (end.index + 0.5) * plot_width / static_cast<double>(elements[static_cast<std::size_t>(end.level)]);
   };
-  auto y_of = [&](int level) { return top + level_gap * (shape.levels() - level); };
+  auto y_of = [&](int level) { return top + level_gap * (levels - level); };
   const double offset = std::min(1.5, plot_width / static_cast<double>(nodes) / 6);
-  const double stroke = std::clamp(plot_width / static_cast<double>(shape.elements(1)) / 5, 0.6, 2.5);
+  const double stroke = std::clamp(plot_width / static_cast<double>(elements.at(levels > 0 ? 1 : 0)) / 5, 0.6, 2.5);
   std::string out = header(width, height, title);
-  for (int level = 1; level <= shape.levels(); ++level)
+  for (int level = 1; level <= levels; ++level)
     out += fmt::format("<text x=\"6\" y=\"{:.1f}\" font-size=\"11\">level {}</text>\n", y_of(level) + 4, level);
   out += fmt::format("<text x=\"6\" y=\"{:.1f}\" font-size=\"11\">nodes</text>\n", y_of(0) + 4);
   // Wires: up direction left of the line's centre, down direction right of it.
   for (const auto& link : links) {
-    const auto wire = wire_of(link.link);
-    if (!wire || wire->level < 1 || wire->level > shape.levels()) continue;
-    const int parents = shape.parents(wire->level);
-    const double x0 = x_of(wire->level - 1, wire->group, wire->copy);
-    const double x1 = x_of(wire->level, wire->group / static_cast<std::size_t>(shape.arity()),
-                           wire->copy * static_cast<std::size_t>(parents) + static_cast<std::size_t>(wire->port));
+    const LinkIdentity* wire = identities.of(link, LinkRole::fat_tree_wire);
+    if (!wire) continue;
+    const LinkEnd& lower = wire->up ? wire->from : wire->to;
+    const LinkEnd& upper = wire->up ? wire->to : wire->from;
     const double dx = wire->up ? -offset : offset;
     out += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
                        "stroke-width=\"{:.1f}\"><title>{}: {:.0f} bytes, utilisation {:.3f}</title></line>\n",
-                       x0 + dx, y_of(wire->level - 1), x1 + dx, y_of(wire->level),
+                       x_of(lower) + dx, y_of(lower.level), x_of(upper) + dx, y_of(upper.level),
                        svg::heat_colour(utilisation(link, run_s) / top_u),
                        stroke, link.link, link.bytes, utilisation(link, run_s));
   }
-  for (int level = 1; level <= shape.levels(); ++level)
-    for (std::size_t g = 0; g < shape.groups(level); ++g)
-      for (std::size_t c = 0; c < shape.copies(level); ++c)
-        out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\" fill=\"#333\"/>\n", x_of(level, g, c), y_of(level));
+  for (int level = 1; level <= levels; ++level)
+    for (std::size_t i = 0; i < elements[static_cast<std::size_t>(level)]; ++i)
+      out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\" fill=\"#333\"/>\n",
+                         x_of({level, static_cast<int>(i)}), y_of(level));
   // Node interfaces: one box per node (two halves, out and in, when the interface is duplex).
   const double box = std::clamp(plot_width / nodes * 0.7, 3.0, 16.0);
   for (const auto& link : links) {
-    const auto node = interface_of(link.link);
-    if (!node || *node >= nodes) continue;
-    const bool in = link.link.ends_with("-in"), out_half = link.link.ends_with("-out");
-    const double x = x_of(0, static_cast<std::size_t>(*node), 0) - box / 2 + (in ? box / 2 : 0);
+    const LinkIdentity* interface = identities.of(link, LinkRole::node_interface);
+    if (!interface || interface->from.index >= nodes) continue;
+    const bool in = interface->direction == InterfaceDirection::in;
+    const bool out_half = interface->direction == InterfaceDirection::out;
+    const double x = x_of(interface->from) - box / 2 + (in ? box / 2 : 0);
     out += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\" stroke=\"#333\" "
                        "stroke-width=\"0.5\"><title>{}: {:.0f} bytes, utilisation {:.3f}</title></rect>\n",
                        x, y_of(0), (in || out_half) ? box / 2 : box, box,
@@ -128,7 +115,7 @@ std::string fat_tree_svg(int nodes, const std::vector<LinkLoad>& links, double r
   if (nodes <= 64)
     for (int i = 0; i < nodes; ++i)
       out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"9\" text-anchor=\"middle\">{}</text>\n",
-                         x_of(0, static_cast<std::size_t>(i), 0), y_of(0) + box + 11, i);
+                         x_of({0, i}), y_of(0) + box + 11, i);
   const double legend_y = y_of(0) + box + 30;
   out += svg::heat_legend(left, legend_y, "utilisation = bytes / (bandwidth x run time)", top_u);
   out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\">each wire: its up direction drawn on the left, "
@@ -137,8 +124,9 @@ std::string fat_tree_svg(int nodes, const std::vector<LinkLoad>& links, double r
   return out + "</svg>\n";
 }
 
-std::string hypercube_svg(int nodes, const std::vector<LinkLoad>& links, double run_s, const std::string& title,
-                         double top_u) {
+std::string hypercube_svg(const NetworkLinks& network, int nodes, const std::vector<LinkLoad>& links, double run_s,
+                          const std::string& title, double top_u) {
+  const Identities identities(network);
   int dims = 0;
   while ((1 << dims) < nodes) ++dims;
   const double cell_w = std::clamp(1100.0 / nodes, 3.0, 18.0), cell_h = 16, left = 90, top = 56;
@@ -157,13 +145,13 @@ std::string hypercube_svg(int nodes, const std::vector<LinkLoad>& links, double 
     for (int d = 0; d < dims; ++d)
       out += fmt::format("<text x=\"6\" y=\"{:.1f}\" font-size=\"11\">dim {}</text>\n", y0 + d * cell_h + 12, d);
     for (const auto& link : links) {
-      const auto ends = channel_of(link.link);
-      if (!ends || ends->first >= nodes) continue;
-      const int d = dimension_of(ends->first, ends->second);
+      const LinkIdentity* channel = identities.of(link, LinkRole::network_channel);
+      if (!channel || channel->from.index >= nodes || channel->dimension < 0) continue;
+      const int d = channel->dimension;
       const double value = p == 0 ? utilisation(link, run_s) : (run_s > 0 ? link.held_idle_s / run_s : 0);
       out += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\">"
                          "<title>{}: {:.0f} bytes, utilisation {:.3f}, held idle {:.3f} ms</title></rect>\n",
-                         left + ends->first * cell_w, y0 + d * cell_h, cell_w, cell_h - 1, svg::heat_colour(value / tops[p]),
+                         left + channel->from.index * cell_w, y0 + d * cell_h, cell_w, cell_h - 1, svg::heat_colour(value / tops[p]),
                          link.link, link.bytes, utilisation(link, run_s), link.held_idle_s * 1e3);
     }
   }
@@ -174,16 +162,10 @@ std::string hypercube_svg(int nodes, const std::vector<LinkLoad>& links, double 
   return out + "</svg>\n";
 }
 
-std::string mesh_svg(int nodes, const std::vector<LinkLoad>& links, double run_s, const std::string& title,
-                         double top_u) {
-  // Columns: the smallest node distance above 1 between channel ends (a y channel); a single row
-  // has none.
-  int cols = nodes;
-  for (const auto& link : links)
-    if (const auto ends = channel_of(link.link)) {
-      const int gap = std::abs(ends->first - ends->second);
-      if (gap > 1) cols = std::min(cols, gap);
-    }
+std::string mesh_svg(const NetworkLinks& network, int nodes, const std::vector<LinkLoad>& links, double run_s,
+                     const std::string& title, double top_u) {
+  const Identities identities(network);
+  const int cols = network.grid_columns > 0 ? network.grid_columns : nodes;
   const int rows = (nodes + cols - 1) / cols;
   const double cell = std::clamp(900.0 / std::max(rows, cols), 14.0, 80.0), left = 40, top = 50;
   const double width = left * 2 + cell * cols, height = top + cell * rows + 80;
@@ -192,9 +174,9 @@ std::string mesh_svg(int nodes, const std::vector<LinkLoad>& links, double run_s
   std::string out = header(width, height, title);
   const double side = cell * 0.12, stroke = std::max(1.0, cell / 14);
   for (const auto& link : links) {
-    const auto ends = channel_of(link.link);
-    if (!ends) continue;
-    const auto [a, b] = *ends;
+    const LinkIdentity* channel = identities.of(link, LinkRole::network_channel);
+    if (!channel) continue;
+    const int a = channel->from.index, b = channel->to.index;
     // Each direction drawn beside its twin: to the right of the direction of travel.
     const double dx = cx(b) - cx(a), dy = cy(b) - cy(a);
     const double length = std::max(1e-9, std::hypot(dx, dy));
@@ -261,17 +243,18 @@ std::string link_load_csv(const std::vector<LinkLoad>& links, double run_s) {
   return csv;
 }
 
-std::string link_load_summary(const std::string& machine, const std::vector<LinkLoad>& links, double run_s) {
+std::string link_load_summary(const NetworkLinks& network, const std::vector<LinkLoad>& links, double run_s) {
+  const Identities identities(network);
   std::map<std::string, Figures> groups;
   for (const auto& link : links) {
-    if (machine == "cm5") {
-      if (const auto wire = wire_of(link.link))
+    if (network.layout == NetworkLayout::tree) {
+      if (const LinkIdentity* wire = identities.of(link, LinkRole::fat_tree_wire))
         groups[fmt::format("level {} {}-links", wire->level, wire->up ? "up" : "down")].add(link, run_s);
-      else if (interface_of(link.link))
+      else if (identities.of(link, LinkRole::node_interface))
         groups["node interfaces"].add(link, run_s);
-    } else if (machine == "ipsc860") {
-      if (const auto ends = channel_of(link.link))
-        groups[fmt::format("dimension {}", dimension_of(ends->first, ends->second))].add(link, run_s);
+    } else if (network.layout == NetworkLayout::dimensions) {
+      if (const LinkIdentity* channel = identities.of(link, LinkRole::network_channel))
+        groups[fmt::format("dimension {}", channel->dimension)].add(link, run_s);
     } else {
       groups["links"].add(link, run_s);
     }
@@ -281,12 +264,15 @@ std::string link_load_summary(const std::string& machine, const std::vector<Link
   return out;
 }
 
-std::string link_load_svg(const std::string& machine, int nodes, const std::vector<LinkLoad>& links, double run_s,
+std::string link_load_svg(const NetworkLinks& network, int nodes, const std::vector<LinkLoad>& links, double run_s,
                           const std::string& title, double scale_top) {
   const double top = scale_top > 0 ? scale_top : utilisation_top(links, run_s);
-  if (machine == "cm5") return fat_tree_svg(nodes, links, run_s, title, top);
-  if (machine == "ipsc860") return hypercube_svg(nodes, links, run_s, title, top);
-  if (machine == "mesh") return mesh_svg(nodes, links, run_s, title, top);
+  switch (network.layout) {
+    case NetworkLayout::tree: return fat_tree_svg(network, nodes, links, run_s, title, top);
+    case NetworkLayout::dimensions: return hypercube_svg(network, nodes, links, run_s, title, top);
+    case NetworkLayout::grid: return mesh_svg(network, nodes, links, run_s, title, top);
+    case NetworkLayout::list: break;
+  }
   return link_list_svg(links, run_s, title, top);
 }
 

@@ -144,7 +144,7 @@ void add_timeline_command(CLI::App& app) {
     if (link_load) {
       files.emplace_back(beside(".links.csv"), link_load_csv(run.links, run.communication_time()));
       files.emplace_back(beside(".links.svg"),
-                         link_load_svg(shown_machine, nodes, run.links, run.communication_time(), "link load: " + title,
+                         link_load_svg(made->platform().links(), nodes, run.links, run.communication_time(), "link load: " + title,
                                        load_scale));
     }
     if (trace_file) {
@@ -156,7 +156,7 @@ void add_timeline_command(CLI::App& app) {
     write_files_atomically(files);
     show("{}: communication time {:.6g} ms, {} phases, {} messages\n", scheduler, run.communication_time() * 1e3,
          record.phases, run.messages.size());
-    if (link_load) show("{}", link_load_summary(shown_machine, run.links, run.communication_time()));
+    if (link_load) show("{}", link_load_summary(made->platform().links(), run.links, run.communication_time()));
     for (const auto& [path, text] : files)
       show("wrote {}{}\n", path, path == trace ? " (Paje trace: pj_dump or vite)" : "");
   });

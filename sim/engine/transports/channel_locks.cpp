@@ -15,8 +15,9 @@ ChannelLocks::ChannelLocks(const Machine& machine)
       vcs_(family_.virtual_channels()),
       locks_(static_cast<std::size_t>(family_.link_count()) * static_cast<std::size_t>(vcs_)) {
   for (int l = 0; l < family_.link_count(); ++l) {
-    const simgrid::s4u::Link* link = simgrid::s4u::Link::by_name_or_null(link_name(l));
-    if (!link) throw Error(machine.name(), fmt::format("link {} has no SimGrid link named {}", l, link_name(l)));
+    const std::string name = link_name(channel_identity(family_, l));
+    const simgrid::s4u::Link* link = simgrid::s4u::Link::by_name_or_null(name);
+    if (!link) throw Error(machine.name(), fmt::format("link {} has no SimGrid link named {}", l, name));
     bandwidth_Bps_.push_back(link->get_bandwidth());
     latency_s_.push_back(link->get_latency());
   }
@@ -57,7 +58,7 @@ void ChannelLocks::stream(ActivityRecorder* recorder, std::initializer_list<Held
     std::size_t k = 0;
     for (const HeldStream& s : streams) {
       if (s.bytes > 0)
-        for (const RouteChannel& c : s.route) (recorder->*told)(link_name(c.link), static_cast<double>(s.bytes), seconds[k]);
+        for (const RouteChannel& c : s.route) (recorder->*told)(c.link, static_cast<double>(s.bytes), seconds[k]);
       ++k;
     }
   };

@@ -43,8 +43,6 @@ class ChannelLocks {
     return static_cast<std::size_t>(channel.link) * static_cast<std::size_t>(vcs_) + static_cast<std::size_t>(channel.vc);
   }
   std::size_t channel_count() const { return locks_.size(); }
-  // The link's SimGrid name ("channel-<from>-<to>"), for the recorder.
-  std::string link_name(int link) const { return channel_link_name(family_, link); }
   // Whether two held channels can share a link (the family has more than one VC per link); if not,
   // a held channel's link carries nothing else.
   bool links_shared() const { return vcs_ > 1; }

@@ -275,7 +275,7 @@ class ReservedPathTransport final : public Transport {
     }
     // Each channel was held from its claim until the whole path was there, without bytes moving.
     for (std::size_t i = 0; i < claimed_at.size(); ++i)
-      recorder_->held_idle(channels_.link_name(channels[i].link), s4u::Engine::get_clock() - claimed_at[i]);
+      recorder_->held_idle(channels[i].link, s4u::Engine::get_clock() - claimed_at[i]);
   }
 
   void release(const std::vector<int>& ports, const Route& channels) {

@@ -33,7 +33,7 @@ class StoreAndForwardTransport final : public Transport {
         recorder_->claim_ends(src);
         recorder_->stream_begins(src, dst);
       }
-      if (recorder_) recorder_->held_idle(channels_.link_name(route[i].link), startup_s);
+      if (recorder_) recorder_->held_idle(route[i].link, startup_s);
       if (startup_s > 0) s4u::this_actor::sleep_for(startup_s);
       if (bytes > 0) channels_.stream(recorder_, {{hop, bytes}});  // the hop is held
       lock.release();

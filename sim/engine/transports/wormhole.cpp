@@ -89,7 +89,7 @@ class WormholeTransport final : public Transport {
       header->landed.push_back(s4u::Engine::get_clock());
       // The worm's bytes cross c behind its header (a Paje trace shows them from here to the release).
       if (recorder_ && bytes > 0)
-        recorder_->link_stream_begins(channels_.link_name(c.link), static_cast<double>(bytes), stream_s);
+        recorder_->link_stream_begins(c.link, static_cast<double>(bytes), stream_s);
       progress->release();
       buffers_[channels_.index(c)].acquire();  // the earlier worms' flits have left c's buffer
     }
@@ -151,7 +151,7 @@ class WormholeTransport final : public Transport {
       if (wait_s > 0) s4u::this_actor::sleep_for(wait_s);
       // Held from the claim to now, of which L t moved bytes.
       if (recorder_) {
-        const std::string link = channels_.link_name(channels[i].link);
+        const int link = channels[i].link;
         const double stream_s = static_cast<double>(bytes) * t;
         recorder_->held_idle(link, s4u::Engine::get_clock() - header.claimed[i] - stream_s);
         if (bytes > 0) recorder_->link_stream_ends(link, static_cast<double>(bytes), stream_s);
@@ -182,7 +182,7 @@ class WormholeTransport final : public Transport {
       recorder_->claim_ends(src);
       recorder_->stream_begins(src, dst);
       for (std::size_t i = 0; i < channels.size(); ++i)
-        recorder_->held_idle(channels_.link_name(channels[i].link), s4u::Engine::get_clock() - claimed_at[i]);
+        recorder_->held_idle(channels[i].link, s4u::Engine::get_clock() - claimed_at[i]);
     }
     if (bytes > 0) channels_.stream(recorder_, {{channels, bytes}});
     if (recorder_) recorder_->stream_ends(src, dst);
