@@ -78,4 +78,12 @@ MachineFileLayers read_machine_file_layers(const std::string& path, const std::v
   return layers;
 }
 
+std::set<std::string> MachineFileLayers::declared_choices() const {
+  std::set<std::string> declared;
+  for (const auto& table : tables)
+    if (const toml::table* choices = table->get_as<toml::table>("choices"))
+      for (const auto& [name, value] : *choices) declared.emplace(name.str());
+  return declared;
+}
+
 }  // namespace mcsim

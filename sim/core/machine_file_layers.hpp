@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,8 @@ bool valid_option_key(const std::string& name);
 struct MachineFileLayers {
   std::vector<std::unique_ptr<toml::table>> tables;  // the top file first, then its bases
   std::vector<std::string> paths;
+  // The names of the [choices.NAME] tables of the file and its bases.
+  std::set<std::string> declared_choices() const;
 };
 
 // The file at `path` and its chain of bases, each read through read_input_file (bounded by

@@ -489,10 +489,7 @@ MachineFile load_machine_file_with_options(const std::string& path, const std::v
                                            const std::map<std::string, std::string>& options,
                                            std::map<std::string, std::string>& records) {
   const MachineFileLayers layers = read_machine_file_layers(path, search_folders);
-  std::set<std::string> declared;  // the [choices.NAME] of the file and its bases
-  for (const auto& table : layers.tables)
-    if (const toml::table* choices = table->get_as<toml::table>("choices"))
-      for (const auto& [name, value] : *choices) declared.emplace(name.str());
+  const std::set<std::string> declared = layers.declared_choices();
   std::map<std::string, std::string> choices;
   for (const auto& [key, value] : options) (declared.contains(key) ? choices : records)[key] = value;
   return MachineFileReader(layers, choices).read();
