@@ -10,13 +10,15 @@ if(NOT status EQUAL 0)
   message(FATAL_ERROR "mcsim report failed (${status})")
 endif()
 
-# run_check(<what> <script>): the script gets DIR and SHOTS; a non-zero exit fails the test. Another
-# browser check of the same report (a replay page) is one more run_check line below.
+# run_check(<what> <script> [args...]): the script gets DIR, SHOTS and the args; a non-zero exit
+# fails the test. Another browser check of the same report (a replay page) is one more run_check
+# line below.
 function(run_check what script)
-  execute_process(COMMAND "${script}" "${WORK}/report" "${WORK}/screenshots" RESULT_VARIABLE status)
+  execute_process(COMMAND "${script}" "${WORK}/report" "${WORK}/screenshots" ${ARGN} RESULT_VARIABLE status)
   if(NOT status EQUAL 0)
     message(FATAL_ERROR "the browser check of ${what} failed (${status})")
   endif()
 endfunction()
 
-run_check("the report's pages" "${SCRIPT}")
+# Screenshots of the index and of Table 3's page (the table that ran off the right edge before).
+run_check("the report's pages" "${SCRIPT}" ranka92.html)

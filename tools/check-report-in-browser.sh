@@ -3,22 +3,24 @@
 # installed here through apt-get when missing) and checks every one of them (index.html and each
 # paper's page): it loads, it has its tables, every image on it loads, it does not scroll sideways
 # at a laptop's width (1400 px) nor at a phone's (400 px) (wide tables scroll in their own box), and
-# the browser console says nothing. With SHOTS, screenshots of the index and of one paper's page at
-# both widths are kept there (index-1400.png, index-400.png, PAPER-1400.png, PAPER-400.png).
+# the browser console says nothing. With SHOTS, screenshots of the index and of one paper's page
+# (PAGE, else the one with the most tables) at both widths are kept there (index-1400.png,
+# index-400.png, PAPER-1400.png, PAPER-400.png; 900 px high).
 #
-#   tools/check-report-in-browser.sh DIR [SHOTS]
+#   tools/check-report-in-browser.sh DIR [SHOTS [PAGE]]   # e.g. report shots ranka92.html
 #
 # How: a checker page loads each page in turn in a frame of each width (file pages may read each
 # other with --allow-file-access-from-files), waits for its images, and writes what it found into
 # its own DOM, which `chromium --headless --dump-dom` prints; each page is then loaded alone with the
 # console logged to stderr. Exit status 0: all good; 1: a check failed; 2: usage or setup problem.
 set -euo pipefail
-if [ $# -lt 1 ] || [ $# -gt 2 ] || [ ! -f "$1/index.html" ]; then
-  echo "usage: $0 DIR [SHOTS]   (DIR/index.html written by mcsim report; screenshots into SHOTS)" >&2
+if [ $# -lt 1 ] || [ $# -gt 3 ] || [ ! -f "$1/index.html" ]; then
+  echo "usage: $0 DIR [SHOTS [PAGE]]   (DIR/index.html written by mcsim report; screenshots into SHOTS)" >&2
   exit 2
 fi
 report=$(cd "$1" && pwd)
 shots=${2:-}
+shot_page=${3:-}
 browser=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$browser" ]; then
   echo "check-report: installing Debian's chromium (apt-get)" >&2
@@ -112,7 +114,11 @@ done
 
 if [ -n "$shots" ]; then
   mkdir -p "$shots"
-  paper=${pages[1]}
+  # The paper's page with the most tables (the fullest one to look at).
+  paper=$(grep -E "^PAGE [^ ]+ 1400 " <<<"$results" | grep -v "^PAGE index.html " |
+          sed -n 's/^PAGE \([^ ]*\) 1400 tables=\([0-9]*\) .*/\2 \1/p' | sort -k1,1nr -k2,2 | head -n 1 | cut -d' ' -f2)
+  paper=${shot_page:-${paper:-${pages[1]}}}
+  [ -f "$report/$paper" ] || { echo "check-report: FAILED: no page $paper to take a screenshot of" >&2; exit 1; }
   for p in index.html "$paper"; do
     for width in 1400 400; do
       shot="$shots/${p%.html}-$width.png"
