@@ -50,7 +50,7 @@ void add_report_command(CLI::App& app) {
                 "(static HTML, light and dark, no script, nothing from a network)");
   static SuiteOptions suite{.command = "report", .out = "report", .keep_files = true};
   static std::string scenarios, only;
-  cmd->add_option("-o,--out", suite.out, "Directory to write index.html and every reproduction's files into")
+  cmd->add_option("-o,--out", suite.out, "Directory to write index.html, the papers' pages and every reproduction's files into")
       ->capture_default_str()
       ->check(output_path());
   cmd->add_option("--only", only, "Comma-separated experiment IDs (default: every bundled one)");
@@ -78,8 +78,11 @@ void add_report_command(CLI::App& app) {
     std::vector<std::pair<std::string, std::string>> written;
     for (const SuiteMember& member : members) {
       const ScenarioOutputs& outputs = *member.outputs;
-      ReportedScenario r{header(member.scenario), outputs.printed, {}, {}, outputs.agreement, outputs.comparison,
-                         outputs.regions, {}};
+      ReportedScenario r{.header = header(member.scenario),
+                         .printed = outputs.printed,
+                         .agreement = outputs.agreement,
+                         .comparison = outputs.comparison,
+                         .regions = outputs.regions};
       for (const auto& [path, text] : member.made.files) {
         const std::string name = fs::path(path).filename().string();
         (name.ends_with(".svg") ? r.pictures : r.files).push_back(name);
