@@ -214,7 +214,7 @@ TEST_CASE("Issue 36.5: a signal removes every tracked temporary, however many, f
   REQUIRE(wait_for(pid) == 128 + SIGINT);
   REQUIRE(names_in(dir) == std::vector<std::string>{"t500.partial"});
 
-  // The command that showed it: SIGINT while `report` has 20 complete temporary files waiting
+  // The command that showed it: SIGINT while `report` has 21 complete temporary files waiting
   // (its index.html is a FIFO whose reader reads nothing: a pipe of one page, so the report's
   // write waits there; a FIFO with no reader at all is refused at once. Not a reproduction's CSV:
   // a report's reproduction refuses a FIFO there, as `reproduce` does, for its plot goes beside it).
@@ -240,11 +240,12 @@ TEST_CASE("Issue 36.5: a signal removes every tracked temporary, however many, f
             "-q", static_cast<char*>(nullptr));
     ::_exit(127);
   }
-  // Wait until every temporary is written (20 reproductions' beside the FIFO index.html): a
-  // bound for a loaded machine and the sanitizer build, where they took more than 10 s.
-  for (int i = 0; i < 4800 && names_in(dir + "/out").size() < 21; ++i)
+  // Wait until every temporary is written (20 reproductions' and the paper's page lemmas00.html,
+  // beside the FIFO index.html): a bound for a loaded machine and the sanitizer build, where they
+  // took more than 10 s.
+  for (int i = 0; i < 4800 && names_in(dir + "/out").size() < 22; ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(25));
-  REQUIRE(names_in(dir + "/out").size() == 21);
+  REQUIRE(names_in(dir + "/out").size() == 22);
   REQUIRE(::kill(report, SIGINT) == 0);
   REQUIRE(wait_for(report) == 128 + SIGINT);
   ::close(reader);
@@ -326,12 +327,17 @@ TEST_CASE("Issue 36 minor: control characters from input are shown escaped in re
   no_controls(error.err);
   require_one_line_error(error, "unknown scheduler '\\x1b[2JX\\r'");
   // Fresh pass: index.html took the title, notes and labels with their ESC, BEL and U+009B raw
-  // (`cat index.html` retitled the terminal; an SVG with them is not XML). Shown as on the terminal.
+  // (`cat index.html` retitled the terminal; an SVG with them is not XML). Shown as on the terminal,
+  // on the index and on the paper's page.
   const auto report = run_mcsim(fmt::format("report --scenarios {} -q -j 1 -o {}/report", dir, dir));
   REQUIRE(report.exit_code == 0);
-  const std::string page = slurp(dir + "/report/index.html");
+  const std::string index = slurp(dir + "/report/index.html");
+  const std::string page = slurp(dir + "/report/e.html");  // the paper's page (the id "e" names it)
+  no_controls(index);
   no_controls(page);
+  REQUIRE(index.find("T\\x1b]0;owned\\x07 \\u009b31m\\r over") != std::string::npos);
   REQUIRE(page.find("T\\x1b]0;owned\\x07 \\u009b31m\\r over") != std::string::npos);
+  REQUIRE(page.find("note \\x1b[31mred") != std::string::npos);
   REQUIRE(page.find("L\\x1b[2J") != std::string::npos);
 }
 

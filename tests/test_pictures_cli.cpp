@@ -72,28 +72,56 @@ TEST_CASE("mcsim timeline --link-load --trace: node states, every channel's load
   REQUIRE(!std::filesystem::exists(dir + "/u.csv"));
 }
 
-TEST_CASE("mcsim report --only writes each reproduction's files and one index.html that links them", "[cli]") {
+TEST_CASE("mcsim report --only writes each reproduction's files, index.html and a page per paper that links them",
+          "[cli]") {
   const auto dir = mcsim::test::temp_dir("report");
-  const auto r = run_mcsim("report --out " + dir + " --only ranka92-table3,guo05-ex2 --samples 1 --deterministic -q");
+  const auto r = run_mcsim("report --out " + dir + " --only ranka92-table3,guo05-ex2 --samples 2 -q");
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
   const std::string index = slurp(dir + "/index.html");
-  REQUIRE(index.rfind("<!DOCTYPE html>", 0) == 0);
-  REQUIRE(index.find("<script") == std::string::npos);
-  for (const char* file : {"ranka92-table3.csv", "ranka92-table3.svg", "ranka92-table3.agreement.csv", "guo05-ex2.csv"}) {
+  const std::string ranka = slurp(dir + "/ranka92.html");
+  const std::string guo = slurp(dir + "/guo05.html");
+  for (const auto* page : {&index, &ranka, &guo}) {
+    REQUIRE(page->rfind("<!DOCTYPE html>", 0) == 0);
+    REQUIRE(page->find("<script") == std::string::npos);
+    REQUIRE(page->find("<table") != std::string::npos);
+  }
+  // The index: each paper's page, each reproduction's agreement at a glance, linked to its section.
+  REQUIRE(index.find("<a href=\"guo05.html\">Guo and Pan 2005</a>") != std::string::npos);
+  REQUIRE(index.find("<a href=\"ranka92.html#ranka92-table3\">ranka92-table3</a>") != std::string::npos);
+  REQUIRE(index.find("pairs in the paper's order") != std::string::npos);
+  for (const char* file : {"ranka92-table3.csv", "ranka92-table3.svg", "ranka92-table3.agreement.csv"}) {
     INFO(file);
     REQUIRE(std::filesystem::exists(dir + "/" + file));
-    REQUIRE(index.find(std::string("\"") + file + "\"") != std::string::npos);
+    REQUIRE(ranka.find(std::string("\"") + file + "\"") != std::string::npos);
   }
-  REQUIRE(index.find("<h2 id=\"paper-0\">Guo and Pan 2005</h2>") != std::string::npos);
+  REQUIRE(std::filesystem::exists(dir + "/guo05-ex2.csv"));
+  REQUIRE(guo.find("\"guo05-ex2.csv\"") != std::string::npos);
+  // Table 3 as HTML tables from the typed rows: a column group per series, the ratio coloured.
+  REQUIRE(ranka.find("<caption>comm</caption>") != std::string::npos);
+  REQUIRE(ranka.find("<caption>comp</caption>") != std::string::npos);  // host times: no --deterministic
+  REQUIRE(ranka.find("<th colspan=\"3\">CGM</th>") != std::string::npos);
+  REQUIRE(ranka.find("<td class=\"q") != std::string::npos);
   // The agreement the run computed (sim/analysis/agreement.hpp), as ID.agreement.csv says it.
-  REQUIRE(index.find("all times: mcsim / paper median") != std::string::npos);
-  REQUIRE(index.find("pairs of series ordered as in the paper") != std::string::npos);
+  REQUIRE(ranka.find("all times: mcsim / paper median") != std::string::npos);
   REQUIRE(slurp(dir + "/ranka92-table3.agreement.csv").find("ranka92-table3,order,all times,") != std::string::npos);
-  REQUIRE(index.find("assumption") != std::string::npos);                  // the CM-5's assumed parameters
-  REQUIRE(r.out.find("wrote " + dir + "/index.html") != std::string::npos);
+  // The CM-5's parameters, every one with its source, the assumed ones marked.
+  REQUIRE(ranka.find("<strong>cm5</strong>, 32 nodes") != std::string::npos);
+  REQUIRE(ranka.find(">assumption</td>") != std::string::npos);
+  REQUIRE(ranka.find("TOP500") != std::string::npos);
+  for (const char* page : {"index.html", "ranka92.html", "guo05.html"})
+    REQUIRE(r.out.find("wrote " + dir + "/" + page) != std::string::npos);
   const auto bad = run_mcsim("report --out " + dir + "/x --only ranka92-table99");
   REQUIRE(bad.exit_code != 0);
   REQUIRE(bad.err.find("no experiment 'ranka92-table99'") != std::string::npos);
   REQUIRE(!std::filesystem::exists(dir + "/x"));
+  // A page's place is checked with the reproductions' before anything runs: a directory where
+  // ranka92.html would go stops the run, and nothing is written.
+  const std::string blocked = mcsim::test::temp_dir("report-blocked");
+  std::filesystem::create_directories(blocked + "/ranka92.html");
+  const auto refused = run_mcsim("report --out " + blocked + " --only ranka92-table3 --samples 1 -q");
+  REQUIRE(refused.exit_code != 0);
+  REQUIRE(refused.err.find("ranka92.html") != std::string::npos);
+  REQUIRE(!std::filesystem::exists(blocked + "/ranka92-table3.csv"));
+  REQUIRE(!std::filesystem::exists(blocked + "/index.html"));
 }

@@ -1,8 +1,11 @@
-// The browsable report (`mcsim report --out DIR`): one static index.html for every bundled
-// reproduction, grouped by paper: per scenario its side-by-side table (paper / mcsim / ratio), the
-// agreement figures the run computed (sim/analysis/agreement.hpp), its plot, the machine parameters that are assumptions,
-// the scenario's notes (where known disagreements are explained) and links to its CSV files. Plain
-// HTML and CSS, no script, readable offline.
+// The browsable report (`mcsim report --out DIR`): static pages for every bundled reproduction.
+// index.html lists the papers and, per reproduction, its agreement at a glance (coloured cells from
+// the typed Agreement); one page per paper (PAPER.html) gives per reproduction the comparison as
+// HTML tables (paper / mcsim / ratio, from the typed rows the run computed), the region map, the
+// pictures inline, the notes, every machine's parameters with their sources and an "assumption"
+// mark, and links to the CSV files. Sections other parts of the report make (a paper's claims
+// and their verdicts) are handed in as ReportSection and placed on their paper's page. One style
+// sheet (html_page.hpp), light and dark, no script, nothing loaded from a network.
 #pragma once
 
 #include <optional>
@@ -10,25 +13,63 @@
 #include <vector>
 
 #include "../analysis/agreement.hpp"
+#include "../analysis/comparison.hpp"
+#include "../analysis/region_map.hpp"
 #include "../core/machine_spec.hpp"
 #include "../core/scenario_spec.hpp"
 
 namespace mcsim {
 
+// A machine a reproduction ran on, as the report shows it.
+struct ReportedMachine {
+  std::string name;   // the machine file's own name (for a machine given by its path too)
+  std::string title;  // the file's one-line description
+  int nodes = 0;
+  std::vector<MachineParameter> parameters;  // all of them, assumptions marked
+};
+
 struct ReportedScenario {
   ScenarioHeader header;
-  std::string printed;                        // the report `mcsim reproduce` prints
-  std::vector<std::string> files;             // CSV files written, relative to the index
-  std::vector<std::string> pictures;          // the SVGs written, relative to the index
-  std::optional<Agreement> agreement;         // with the paper, as the run computed it (none: no paper numbers)
-  std::string machine;                        // "" for scenarios without a machine
-  std::vector<MachineParameter> assumptions;  // the machine's parameters whose source is an assumption
+  std::string printed;                   // the report `mcsim reproduce` prints
+  std::vector<std::string> files;        // CSV files written, relative to the pages
+  std::vector<std::string> pictures;     // the SVGs written, relative to the pages
+  std::optional<Agreement> agreement;    // with the paper, as the run computed it (none: no paper numbers)
+  std::vector<ComparisonRow> comparison; // the paper-vs-mcsim rows the run computed (empty: the kind has none)
+  std::optional<RegionMap> regions;      // a region map's cells beside the paper's
+  std::vector<ReportedMachine> machines; // every machine it ran on (an axis: each), none for a kind without
+};
+
+// A section of a paper's page made elsewhere (the paper's claims with their verdicts): placed after
+// the page's summary, before the reproductions, in the order given.
+struct ReportSection {
+  std::string paper;  // as paper_of() names the paper
+  std::string id;     // the section's anchor on the page (letters, digits, '-')
+  std::string title;
+  std::string html;   // the section's body, complete HTML (its text already escaped)
+};
+
+// A file of the report: its name in the report's directory and its text.
+struct ReportPage {
+  std::string file;
+  std::string html;
 };
 
 // The paper a scenario belongs to: its source up to the year ("Guo and Pan 2005, sec. 5" -> "Guo and
 // Pan 2005"); the id's prefix when the source has no year.
 std::string paper_of(const ScenarioHeader& header);
 
-std::string report_index_html(const std::vector<ReportedScenario>& scenarios, const std::string& how_made);
+// Each paper of these scenarios (in the order they first appear) and the file of its page: the id
+// prefix of its first scenario, lower-case ("ranka92-table3" -> "ranka92.html"), with "-2", "-3"
+// added where two papers would share a name (or "index").
+struct PaperPage {
+  std::string paper;
+  std::string file;
+};
+std::vector<PaperPage> paper_pages(const std::vector<ScenarioHeader>& headers);
+
+// index.html, then one page per paper (paper_pages' order). `how_made` says which command and
+// options made the report.
+std::vector<ReportPage> report_pages(const std::vector<ReportedScenario>& scenarios, const std::string& how_made,
+                                     const std::vector<ReportSection>& sections = {});
 
 }  // namespace mcsim

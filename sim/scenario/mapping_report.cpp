@@ -105,6 +105,14 @@ std::string lemma_csv(const std::string& experiment, const std::vector<LemmaRow>
   return out;
 }
 
+std::vector<ComparisonRow> lemma_comparison(const std::vector<LemmaRow>& rows) {
+  std::vector<ComparisonRow> out;
+  for (const auto& r : rows)
+    out.push_back({fmt::format("{} ({}{})", r.row, r.closed_form, r.alpha.empty() ? "" : ", alpha " + r.alpha), r.series,
+                   r.phase ? fmt::format("n={} i={}", r.n, *r.phase) : fmt::format("n={}", r.n), r.paper, r.mcsim});
+  return out;
+}
+
 std::string lemma_side_by_side(const MappingScenario& s, const std::vector<LemmaRow>& rows) {
   std::string out = fmt::format("{} — {}\n", s.id, s.title);
   if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);

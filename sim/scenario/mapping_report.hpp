@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "../analysis/comparison.hpp"
 #include "../output/plot.hpp"
 #include "scenario.hpp"
 
@@ -29,6 +30,9 @@ struct LemmaRow {
 std::vector<LemmaRow> lemma_rows(const MappingScenario& scenario);
 // experiment,row,series,x,paper,mcsim,ratio (x = n) and then phase,alpha,closed_form,agree.
 std::string lemma_csv(const std::string& experiment, const std::vector<LemmaRow>& rows);
+// The rows as paper-vs-mcsim rows for the report's pages: row "<metric> (<closed form>[, alpha A])",
+// series the mapping, x "n=N[ i=P]".
+std::vector<ComparisonRow> lemma_comparison(const std::vector<LemmaRow>& rows);
 // Per-phase and total tables, then every closed form with the smallest n where it disagrees.
 std::string lemma_side_by_side(const MappingScenario& scenario, const std::vector<LemmaRow>& rows);
 

@@ -110,6 +110,7 @@ ScenarioOutputs redistribution_tables(const RedistributionScenario& s) {
   out.printed = text;
   out.files.insert(out.files.begin(), ScenarioOutputs::File{".csv", comparison_csv(s.id, rows)});
   out.agreement = agreement_of(rows);
+  out.comparison = rows;
   return out;
 }
 
@@ -235,6 +236,7 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
   out.printed = text;
   out.files.push_back({".csv", comparison_csv(s.id, rows)});
   out.agreement = agreement_of(rows);
+  out.comparison = rows;
   return out;
 }
 

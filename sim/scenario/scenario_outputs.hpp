@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "../analysis/agreement.hpp"
+#include "../analysis/comparison.hpp"
+#include "../analysis/region_map.hpp"
 #include "experiment.hpp"
 #include "../output/plot.hpp"
 #include "../output/report.hpp"
@@ -24,6 +26,10 @@ struct ScenarioOutputs {
   std::vector<File> files;       // the first is the main CSV
   std::optional<PlotSpec> plot;  // drawn as stem + ".svg"
   std::optional<Agreement> agreement;  // where the output compares with a paper's numbers
+  // The typed values `printed` shows, for readers that lay them out themselves (the report's pages):
+  // the paper-vs-mcsim rows the agreement was computed from, and a region map's cells.
+  std::vector<ComparisonRow> comparison;
+  std::optional<RegionMap> regions;
 };
 
 // Throws mcsim::Error for anything the scenario asks that cannot be done.

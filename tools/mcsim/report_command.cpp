@@ -1,7 +1,8 @@
 // mcsim report: runs the bundled reproductions (all, or those --only names) through the loop of
 // `reproduce --all` (suite_run.hpp: --shard, --resume and --from-shards as there) and writes, into
-// one directory, each one's files and a static index.html that sets them side by side with the
-// papers (sim/output/html_report.hpp), all at once. Nothing needs a server or a script to read it.
+// one directory, each one's files and the static pages that set them side by side with the papers
+// (index.html and one page per paper, sim/output/html_report.hpp), all at once. Nothing needs a
+// server or a script to read them.
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -23,22 +24,33 @@ namespace mcsim::cli {
 
 namespace {
 
-std::vector<MachineParameter> assumed_parameters(const MachineSpec& spec) {
-  std::vector<MachineParameter> assumed;
-  for (const auto& p : make_machine(spec)->parameters())
-    if (p.assumption) assumed.push_back(p);
-  return assumed;
+// A machine as the report shows it: the file's own name and title (a machine given by its path is
+// named as its file names it), and every parameter with its source.
+ReportedMachine reported_machine(const MachineSpec& spec) {
+  const MachineFile file = read_machine(spec);
+  return {file.name, file.title, spec.nodes, make_machine(spec)->parameters()};
+}
+
+// The files of the report besides each reproduction's: index.html and a page per paper.
+std::vector<std::string> page_paths(const std::string& out, const std::vector<Scenario>& scenarios) {
+  std::vector<ScenarioHeader> headers;
+  for (const auto& s : scenarios) headers.push_back(header(s));
+  std::vector<std::string> paths{(std::filesystem::path(out) / "index.html").string()};
+  for (const auto& page : paper_pages(headers)) paths.push_back((std::filesystem::path(out) / page.file).string());
+  return paths;
 }
 
 }  // namespace
 
 void add_report_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
-      "report", "Run the bundled reproductions and write DIR/index.html: per paper, every table beside the paper's,\n"
-                "agreement figures, plots, assumed parameters, notes and the CSV files (static HTML, no script)");
+      "report", "Run the bundled reproductions and write DIR/index.html (every paper, each reproduction's agreement\n"
+                "at a glance) and a page per paper (DIR/ranka92.html, ...): every table beside the paper's with the\n"
+                "ratios coloured, the plots, notes, each machine's parameters with sources and the CSV files\n"
+                "(static HTML, light and dark, no script, nothing from a network)");
   static SuiteOptions suite{.command = "report", .out = "report", .keep_files = true};
   static std::string scenarios, only;
-  cmd->add_option("-o,--out", suite.out, "Directory to write index.html and every reproduction's files into")
+  cmd->add_option("-o,--out", suite.out, "Directory to write index.html, the papers' pages and every reproduction's files into")
       ->capture_default_str()
       ->check(output_path());
   cmd->add_option("--only", only, "Comma-separated experiment IDs (default: every bundled one)");
@@ -57,8 +69,8 @@ void add_report_command(CLI::App& app) {
     suite.only = split_list(only);
     if (cmd->count("--only") > 0 && suite.only.empty())
       throw Error("--only", fmt::format("'{}' names no experiment", only));
-    const std::string index = (fs::path(suite.out) / "index.html").string();
-    check_output_paths({index});
+    // The pages' names depend on the scenarios: checked with the reproductions' outputs, before any run.
+    suite.more_outputs = [](const std::vector<Scenario>& chosen) { return page_paths(suite.out, chosen); };
     const std::vector<SuiteMember> members = run_suite(suite);  // each reproduction's files kept, not written
     if (suite.stored.shard) return;                              // a shard: its shard files, no report
 
@@ -66,26 +78,26 @@ void add_report_command(CLI::App& app) {
     std::vector<std::pair<std::string, std::string>> written;
     for (const SuiteMember& member : members) {
       const ScenarioOutputs& outputs = *member.outputs;
-      ReportedScenario r{header(member.scenario), outputs.printed, {}, {}, outputs.agreement, {}, {}};
+      ReportedScenario r{.header = header(member.scenario),
+                         .printed = outputs.printed,
+                         .agreement = outputs.agreement,
+                         .comparison = outputs.comparison,
+                         .regions = outputs.regions};
       for (const auto& [path, text] : member.made.files) {
         const std::string name = fs::path(path).filename().string();
         (name.ends_with(".svg") ? r.pictures : r.files).push_back(name);
       }
-      if (const auto machines = member.scenario.kind().machines(); !machines.empty()) {
-        r.machine = machines.front().name;
-        r.assumptions = assumed_parameters(machines.front());
-      }
+      for (const MachineSpec& machine : member.scenario.kind().machines()) r.machines.push_back(reported_machine(machine));
       reported.push_back(std::move(r));
       written.insert(written.end(), member.made.files.begin(), member.made.files.end());
     }
     const std::string how = fmt::format(
-        "Made by `mcsim report`{}{}{}. Each section: the paper's numbers and mcsim's side by side (paper / mcsim / "
-        "ratio), the agreement figures the run computed, its plot, and its notes; the machine "
-        "parameters the models had to assume are listed per paper.",
+        "Made by `mcsim report`{}{}{}.",
         suite.samples ? fmt::format(" with {} sample(s) per cell", *suite.samples)
                       : std::string(" with each scenario's samples"),
         suite.deterministic ? ", deterministic" : "", suite.only.empty() ? "" : ", for " + only);
-    written.emplace_back(index, report_index_html(reported, how));
+    for (const ReportPage& page : report_pages(reported, how))
+      written.emplace_back((fs::path(suite.out) / page.file).string(), page.html);
     write_files_atomically(written);
     for (const auto& [path, text] : written) show("wrote {}\n", path);
   });

@@ -41,7 +41,10 @@ std::vector<Scenario> chosen_scenarios(const SuiteOptions& options) {
 std::vector<SuiteMember> run_suite(const SuiteOptions& options) {
   std::vector<Scenario> scenarios = chosen_scenarios(options);
   // Every reproduction's outputs, before the first runs (a shard's files go beside them).
-  check_output_paths(scenario_file_names(options.out, scenarios));
+  std::vector<std::string> outputs = scenario_file_names(options.out, scenarios);
+  if (options.more_outputs)
+    for (auto& path : options.more_outputs(scenarios)) outputs.push_back(std::move(path));
+  check_output_paths(outputs);
   for (const Scenario& scenario : scenarios) check_reproduction(scenario, options);  // and their work
   SuiteProgress suite(options.command, scenarios.size(), !options.quiet);
   TaskResults shared_tasks;

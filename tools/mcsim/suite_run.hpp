@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +36,9 @@ struct SuiteOptions {
   // Write each reproduction's files as it ends (reproduce --all), or keep them all for the
   // caller to write at once (report: with its index.html, so a failure leaves none of them).
   bool keep_files = false;
+  // Files the caller will write beside the reproductions' (report: its pages), named from the
+  // chosen scenarios: checked with theirs, before any reproduction runs.
+  std::function<std::vector<std::string>(const std::vector<Scenario>&)> more_outputs;
 };
 
 // One reproduction of the suite, as it ended.

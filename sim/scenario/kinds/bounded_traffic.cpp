@@ -24,6 +24,7 @@ class BoundedTrafficKind : public SweepKind<BoundedTrafficScenario> {
     const auto rows = bounded_traffic_rows(result);
     out.files.push_back({".csv", comparison_csv(value_.id, rows)});
     out.agreement = agreement_of(rows);
+    out.comparison = rows;
     if (value_.plot == PlotKind::comm) out.plot = bounded_traffic_plot(result);
     return out;
   }

@@ -32,6 +32,7 @@ class MappingMetricsKind : public TypedKind<MappingScenario> {
       const auto rows = lemma_rows(s);
       out.printed = lemma_side_by_side(s, rows);
       out.files.push_back({".csv", lemma_csv(s.id, rows)});
+      out.comparison = lemma_comparison(rows);
       return out;
     }
     auto rows = slowdown_rows(s);

@@ -27,6 +27,7 @@ class PermutationsKind : public SweepKind<PermutationScenario> {
     out.printed = permutation_side_by_side(result, rows);
     out.files.push_back({".csv", comparison_csv(value_.id, rows)});
     out.agreement = agreement_of(rows);
+    out.comparison = rows;
     out.files.push_back({".points.csv", permutation_points_csv(result)});
     if (value_.plot == PlotKind::heap_ops) out.plot = heap_ops_plot(result);
     return out;

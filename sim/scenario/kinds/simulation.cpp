@@ -51,6 +51,7 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
       out.printed = side_by_side(result, rows);
       out.files.push_back({".csv", comparison_csv(s.id, rows)});
       out.agreement = agreement_of(rows);
+      out.comparison = rows;
       if (s.plot == PlotKind::comm) out.plot = comm_plot(result);
       break;
     }
@@ -59,6 +60,7 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
       out.printed = region_grid(map);
       out.files.push_back({".csv", region_csv(map)});
       out.agreement = agreement_of(map);
+      out.regions = map;
       out.files.push_back({".sweep.csv", sweep_csv(result, report)});
       if (s.plot == PlotKind::regions) out.plot = region_plot(map);
       break;

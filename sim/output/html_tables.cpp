@@ -1,0 +1,164 @@
+#include "html_tables.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "html_page.hpp"
+
+namespace mcsim::html {
+
+namespace {
+
+// Values in the order they first appear.
+template <class Get>
+std::vector<std::string> first_seen(const std::vector<const ComparisonRow*>& rows, Get get) {
+  std::vector<std::string> out;
+  for (const auto* r : rows)
+    if (std::find(out.begin(), out.end(), get(*r)) == out.end()) out.push_back(get(*r));
+  return out;
+}
+
+std::string ratio_cell(const ComparisonRow& r) {
+  const auto ratio = r.ratio();
+  if (!ratio) return "<td class=\"none\">–</td>";
+  return fmt::format("<td class=\"{}\">{}</td>", ratio_class(*ratio), number(*ratio));
+}
+
+// The cells of one row: paper, mcsim, ratio; or mcsim alone.
+std::string value_cells(const ComparisonRow* r, bool with_paper) {
+  if (!r) return with_paper ? "<td></td><td></td><td></td>" : "<td></td>";
+  if (!with_paper) return fmt::format("<td>{}</td>", number(r->mcsim));
+  return fmt::format("<td>{}</td><td>{}</td>{}", number(r->paper), number(r->mcsim), ratio_cell(*r));
+}
+
+std::string one_kind(const std::string& kind, const std::vector<const ComparisonRow*>& rows) {
+  const bool with_paper = std::any_of(rows.begin(), rows.end(), [](const auto* r) { return r->paper.has_value(); });
+  const bool has_x = std::any_of(rows.begin(), rows.end(), [](const auto* r) { return !r->x.empty(); });
+  const std::string heads = with_paper ? "<th>paper</th><th>mcsim</th><th>ratio</th>" : "<th>mcsim</th>";
+  std::string out = fmt::format("<div class=\"scroll\"><table class=\"comparison\">\n<caption>{}{}</caption>\n",
+                                text(kind), with_paper ? "" : " (mcsim only: the paper gives no value)");
+  if (!has_x) {
+    out += "<tr><th class=\"label\">series</th>" + heads + "</tr>\n";
+    for (const auto* r : rows)
+      out += fmt::format("<tr><th class=\"label\">{}</th>{}</tr>\n", text(r->series), value_cells(r, with_paper));
+    return out + "</table></div>\n";
+  }
+  const auto series = first_seen(rows, [](const ComparisonRow& r) { return r.series; });
+  const auto xs = first_seen(rows, [](const ComparisonRow& r) { return r.x; });
+  const int span = with_paper ? 3 : 1;
+  out += "<tr><th class=\"label\" rowspan=\"2\">x</th>";
+  for (const auto& s : series) out += fmt::format("<th colspan=\"{}\">{}</th>", span, text(s));
+  out += "</tr>\n<tr>";
+  for (std::size_t k = 0; k < series.size(); ++k) out += heads;
+  out += "</tr>\n";
+  for (const auto& x : xs) {
+    out += fmt::format("<tr><th class=\"label\">{}</th>", text(x));
+    for (const auto& s : series) {
+      const auto it = std::find_if(rows.begin(), rows.end(), [&](const auto* r) { return r->x == x && r->series == s; });
+      out += value_cells(it == rows.end() ? nullptr : *it, with_paper);
+    }
+    out += "</tr>\n";
+  }
+  return out + "</table></div>\n";
+}
+
+}  // namespace
+
+std::string comparison_tables(const std::vector<ComparisonRow>& rows) {
+  std::vector<const ComparisonRow*> all;
+  for (const auto& r : rows) all.push_back(&r);
+  std::string out;
+  for (const auto& kind : first_seen(all, [](const ComparisonRow& r) { return r.row; })) {
+    std::vector<const ComparisonRow*> of_kind;
+    for (const auto* r : all)
+      if (r->row == kind) of_kind.push_back(r);
+    out += one_kind(kind, of_kind);
+  }
+  return out;
+}
+
+std::string region_table(const RegionMap& map) {
+  std::string out = "<div class=\"scroll\"><table class=\"regions\">\n<caption>fastest series per cell: mcsim "
+                    "(paper's region below)</caption>\n<tr><th class=\"label\">density \\ bytes</th>";
+  for (const auto bytes : map.sizes) out += fmt::format("<th>{}</th>", bytes);
+  out += "</tr>\n";
+  for (const int density : map.densities) {
+    out += fmt::format("<tr><th class=\"label\">{}</th>", density);
+    for (const auto bytes : map.sizes) {
+      const auto it = std::find_if(map.cells.begin(), map.cells.end(),
+                                   [&](const RegionCell& c) { return c.density == density && c.bytes == bytes; });
+      if (it == map.cells.end()) {
+        out += "<td></td>";
+        continue;
+      }
+      if (!it->paper) {
+        out += fmt::format("<td class=\"none\">{}</td>", text(it->fastest_label));
+        continue;
+      }
+      out += fmt::format("<td class=\"{}\">{}<br><span class=\"muted\">{}</span></td>", it->agrees() ? "q1" : "q5",
+                         text(it->fastest_label), text(*it->paper));
+    }
+    out += "</tr>\n";
+  }
+  return out + "</table></div>\n";
+}
+
+ValueAndUnit value_and_unit(const std::string& value) {
+  const char* begin = value.c_str();
+  char* end = nullptr;
+  std::strtod(begin, &end);
+  if (end == begin) return {value, ""};
+  std::string rest(end);
+  if (rest.empty()) return {value, ""};
+  if (rest.front() != ' ') return {value, ""};  // "4x4x4", "1e-3s": not a number and a unit
+  return {value.substr(0, static_cast<std::size_t>(end - begin)), rest.substr(1)};
+}
+
+std::string parameter_table(const std::vector<MachineParameter>& parameters) {
+  std::string out =
+      "<div class=\"scroll\"><table class=\"parameters\">\n<tr><th class=\"label\">parameter</th><th>value</th>"
+      "<th class=\"label\">unit</th><th class=\"label\">source</th><th class=\"label\">assumption</th></tr>\n";
+  for (const auto& p : parameters) {
+    const ValueAndUnit v = value_and_unit(p.value);
+    out += fmt::format(
+        "<tr><td class=\"label\">{}</td><td class=\"value\">{}</td><td class=\"label\">{}</td><td class=\"wrap\">{}</td>{}"
+        "</tr>\n",
+        text(p.name), text(v.value), text(v.unit), text(p.source),
+        p.assumption ? "<td class=\"label q3 mark\">assumption</td>" : "<td class=\"label\"></td>");
+  }
+  return out + "</table></div>\n";
+}
+
+std::string agreement_header_cells() {
+  return "<th>mcsim / paper (median, range)</th><th>pairs in the paper's order</th><th>region cells as the "
+         "paper's</th>";
+}
+
+std::string agreement_cells(const Agreement& a) {
+  std::string out;
+  const auto headline = std::find_if(a.columns.begin(), a.columns.end(),
+                                     [](const RatioSpread& c) { return c.column == "all times" || c.column == "all"; });
+  if (headline != a.columns.end())
+    out += fmt::format("<td class=\"{}\">{} <span class=\"muted\">({} .. {}, {} cells)</span></td>",
+                       ratio_class(headline->median), number(headline->median), number(headline->min),
+                       number(headline->max), headline->cells);
+  else
+    out += "<td class=\"none\">–</td>";
+  if (a.pairs > 0)
+    out += fmt::format("<td class=\"{}\">{} of {}</td>",
+                       share_class(static_cast<double>(a.ordered_pairs) / static_cast<double>(a.pairs)),
+                       a.ordered_pairs, a.pairs);
+  else
+    out += "<td class=\"none\">–</td>";
+  if (a.region_map && a.cells > 0)
+    out += fmt::format("<td class=\"{}\">{} of {}</td>",
+                       share_class(static_cast<double>(a.agreeing_cells) / static_cast<double>(a.cells)),
+                       a.agreeing_cells, a.cells);
+  else
+    out += "<td class=\"none\">–</td>";
+  return out;
+}
+
+}  // namespace mcsim::html

@@ -1,0 +1,44 @@
+// The tables of the report's pages, made from typed values (never from the printed report): the
+// paper-vs-mcsim comparison, a region map beside the paper's, a machine's parameters with their
+// sources, and a reproduction's agreement at a glance. Each wide table sits in its own scrolling
+// box (class "scroll"), so a page never scrolls sideways on a phone.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "../analysis/agreement.hpp"
+#include "../analysis/comparison.hpp"
+#include "../analysis/region_map.hpp"
+#include "../core/machine_spec.hpp"
+
+namespace mcsim::html {
+
+// One table per row kind (comm, comp, iters, M, CS:..., in the rows' order). A kind whose rows have
+// an x: one line per x (in the rows' order), per series the paper's value, mcsim's and the ratio
+// (coloured by ratio_class); a kind without x: one line per series. A kind with no paper value at
+// all shows mcsim's values alone.
+std::string comparison_tables(const std::vector<ComparisonRow>& rows);
+
+// Densities down, message sizes across: mcsim's fastest series, the paper's below it where the
+// paper's map has the cell, coloured by whether they agree.
+std::string region_table(const RegionMap& map);
+
+// A parameter's value split into number and unit ("10 MB/s" -> "10", "MB/s"); a value that does not
+// start with a number is all value.
+struct ValueAndUnit {
+  std::string value, unit;
+};
+ValueAndUnit value_and_unit(const std::string& value);
+
+// Name, value, unit, source and an "assumption" mark per parameter.
+std::string parameter_table(const std::vector<MachineParameter>& parameters);
+
+// The cells of one reproduction's agreement line (<td>...</td> x 3): the headline ratio (median
+// and range of "all times", else "all"), pairs of series ordered as in the paper, region cells
+// that name the paper's series; an empty cell where the agreement has no such figure.
+std::string agreement_cells(const Agreement& agreement);
+// The header cells matching agreement_cells.
+std::string agreement_header_cells();
+
+}  // namespace mcsim::html

@@ -1,0 +1,184 @@
+// The report's pages (sim/output/html_report.hpp, html_tables.hpp, html_page.hpp): built from typed
+// values, escaped, self-contained, the ratio cells coloured by their distance from 1.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <regex>
+
+#include "sim/analysis/agreement.hpp"
+#include "sim/output/html_page.hpp"
+#include "sim/output/html_report.hpp"
+#include "sim/output/html_tables.hpp"
+
+using namespace mcsim;
+
+namespace {
+
+std::size_t count(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
+  return n;
+}
+
+ReportedScenario reproduction(const std::string& id, const std::string& source) {
+  ReportedScenario s;
+  s.header.id = id;
+  s.header.title = "Title of " + id;
+  s.header.source = source;
+  s.comparison = {{"comm", "LP", "64", 10.0, 10.5},  {"comm", "AC", "64", 10.0, 30.0},
+                  {"comm", "LP", "256", 40.0, 44.0}, {"comm", "AC", "256", 40.0, 20.0},
+                  {"iters", "LP", "", 31.0, 31.0},   {"iters", "AC", "", std::nullopt, 1.0}};
+  s.agreement = agreement_of(s.comparison);
+  s.printed = "the printed report of " + id + "\n";
+  s.files = {id + ".csv", id + ".agreement.csv"};
+  s.pictures = {id + ".svg"};
+  s.machines = {{"cm5", "Thinking Machines CM-5", 32,
+                 {{"links.bandwidth", "10 MB/s", "TOP500 wiki, CM-5 page", false},
+                  {"shape", "4x4x4", "chosen for 64 nodes", true}}}};
+  return s;
+}
+
+const ReportPage& page_named(const std::vector<ReportPage>& pages, const std::string& file) {
+  const auto it = std::find_if(pages.begin(), pages.end(), [&](const ReportPage& p) { return p.file == file; });
+  REQUIRE(it != pages.end());
+  return *it;
+}
+
+}  // namespace
+
+TEST_CASE("html: ratio cells are coloured by their distance from 1, both ways") {
+  CHECK(html::ratio_class(1.0) == "q1");
+  CHECK(html::ratio_class(1.1) == "q1");
+  CHECK(html::ratio_class(1 / 1.1) == "q1");
+  CHECK(html::ratio_class(1.2) == "q2");
+  CHECK(html::ratio_class(0.8) == "q2");  // 1 / 0.8 = 1.25
+  CHECK(html::ratio_class(1.4) == "q3");
+  CHECK(html::ratio_class(0.55) == "q4");
+  CHECK(html::ratio_class(3.0) == "q5");
+  CHECK(html::ratio_class(0.0) == "q5");
+  CHECK(html::ratio_class(-1.0) == "q5");
+  CHECK(html::share_class(1.0) == "q1");
+  CHECK(html::share_class(0.9) == "q2");
+  CHECK(html::share_class(0.75) == "q3");
+  CHECK(html::share_class(0.5) == "q4");
+  CHECK(html::share_class(0.2) == "q5");
+  CHECK(html::number(1234.5678) == "1235");
+  CHECK(html::number(32768.0) == "32768");
+  CHECK(html::number(0.012345) == "0.01235");
+  CHECK(html::number(std::nullopt) == "–");
+}
+
+TEST_CASE("html: a comparison is one table per row kind, x down and per series paper / mcsim / ratio") {
+  const std::string tables = html::comparison_tables(reproduction("t-1", "P 1992").comparison);
+  CHECK(count(tables, "<table") == 2);
+  CHECK(count(tables, "<div class=\"scroll\">") == 2);  // each table scrolls in its own box
+  CHECK(tables.find("<caption>comm</caption>") != std::string::npos);
+  CHECK(tables.find("<caption>iters</caption>") != std::string::npos);
+  // comm: a line per x, LP then AC as the rows give them.
+  CHECK(tables.find("<th colspan=\"3\">LP</th><th colspan=\"3\">AC</th>") != std::string::npos);
+  CHECK(tables.find("<tr><th class=\"label\">64</th><td>10</td><td>10.5</td><td class=\"q1\">1.05</td>"
+                    "<td>10</td><td>30</td><td class=\"q5\">3</td></tr>") != std::string::npos);
+  CHECK(tables.find("<td>40</td><td>20</td><td class=\"q4\">0.5</td>") != std::string::npos);
+  // iters: a line per series; no paper value, no ratio.
+  CHECK(tables.find("<tr><th class=\"label\">AC</th><td>–</td><td>1</td><td class=\"none\">–</td></tr>") !=
+        std::string::npos);
+  // A kind the paper gives no value for: mcsim's column alone.
+  const std::string alone = html::comparison_tables({{"comm_sd", "LP", "8", std::nullopt, 1.5}});
+  CHECK(alone.find("mcsim only") != std::string::npos);
+  CHECK(alone.find("<th>ratio</th>") == std::string::npos);
+}
+
+TEST_CASE("html: a region map's cells say whether mcsim's fastest series is the paper's") {
+  RegionMap map;
+  map.series = {"AC", "LP"};
+  map.densities = {4};
+  map.sizes = {64, 1024};
+  map.cells = {{4, 64, {1, 2}, 0, std::string("AC"), "AC"}, {4, 1024, {3, 2}, 1, std::string("AC"), "LP"}};
+  const std::string table = html::region_table(map);
+  CHECK(table.find("<td class=\"q1\">AC<br><span class=\"muted\">AC</span></td>") != std::string::npos);
+  CHECK(table.find("<td class=\"q5\">LP<br><span class=\"muted\">AC</span></td>") != std::string::npos);
+}
+
+TEST_CASE("html: a machine's parameters: value and unit apart, the source, assumptions marked") {
+  CHECK(html::value_and_unit("10 MB/s").value == "10");
+  CHECK(html::value_and_unit("10 MB/s").unit == "MB/s");
+  CHECK(html::value_and_unit("4x4x4").value == "4x4x4");
+  CHECK(html::value_and_unit("4x4x4").unit.empty());
+  CHECK(html::value_and_unit("random").value == "random");
+  CHECK(html::value_and_unit("0.5").unit.empty());
+  const std::string table = html::parameter_table(reproduction("t-1", "P 1992").machines[0].parameters);
+  CHECK(table.find("<td class=\"label\">links.bandwidth</td><td class=\"value\">10</td><td class=\"label\">MB/s</td>") !=
+        std::string::npos);
+  CHECK(count(table, ">assumption</td>") == 1);
+}
+
+TEST_CASE("html: paper pages are named after the id's prefix, never twice and never index.html") {
+  std::vector<ScenarioHeader> headers(5);
+  headers[0] = {"ranka92-table3", "", "Ranka, Wang and Kumar 1992, Table 3", "", {}, "simulation", {}};
+  headers[1] = {"ranka92-table4", "", "Ranka, Wang and Kumar 1992, Table 4", "", {}, "simulation", {}};
+  headers[2] = {"Ranka92-other", "", "Someone else 1992", "", {}, "simulation", {}};
+  headers[3] = {"index-a", "", "An index paper 2001", "", {}, "simulation", {}};
+  headers[4] = {"Machines-b", "", "no year", "", {}, "simulation", {}};
+  const auto pages = paper_pages(headers);
+  REQUIRE(pages.size() == 4);
+  CHECK(pages[0].paper == "Ranka, Wang and Kumar 1992");
+  CHECK(pages[0].file == "ranka92.html");
+  CHECK(pages[1].file == "ranka92-2.html");
+  CHECK(pages[2].file == "index-2.html");
+  CHECK(pages[3].paper == "Machines");
+  CHECK(pages[3].file == "machines.html");
+}
+
+TEST_CASE("html: the index and a page per paper, self-contained, escaped, with their tables") {
+  std::vector<ReportedScenario> scenarios = {reproduction("p92-t1", "Paper 1992, Table 1"),
+                                             reproduction("p92-t2", "Paper 1992, Table 2"),
+                                             reproduction("q05-ex", "Other 2005, sec. 5")};
+  scenarios[2].comparison.clear();
+  scenarios[2].agreement.reset();
+  scenarios[2].machines.clear();
+  scenarios[2].printed = "a <printed> report & \x1b[31m colour\n";
+  scenarios[1].header.notes = {"a note with <b>markup</b> & an \x1b]0;escape\x07"};
+  const std::vector<ReportSection> claims = {{"Paper 1992", "claims", "The paper's claims", "<ul><li>one</li></ul>"}};
+  const auto pages = report_pages(scenarios, "made by a test", claims);
+  REQUIRE(pages.size() == 3);
+  CHECK(pages[0].file == "index.html");
+  for (const auto& page : pages) {
+    INFO(page.file);
+    CHECK(page.html.rfind("<!DOCTYPE html>", 0) == 0);
+    CHECK(page.html.find("<meta name=\"viewport\"") != std::string::npos);
+    CHECK(page.html.find("prefers-color-scheme: dark") != std::string::npos);
+    CHECK(page.html.find("<table") != std::string::npos);
+    CHECK(page.html.find("<script") == std::string::npos);
+    // Nothing from a network: no http(s) address and no @import or url() in the style sheet.
+    CHECK(page.html.find("http") == std::string::npos);
+    CHECK(page.html.find("@import") == std::string::npos);
+    CHECK(page.html.find("url(") == std::string::npos);
+    CHECK(page.html.find('\x1b') == std::string::npos);
+    CHECK(count(page.html, html::style_sheet()) == 1);  // one style sheet, the same on every page
+  }
+  const std::string& index = page_named(pages, "index.html").html;
+  CHECK(index.find("<a href=\"p92.html\">Paper 1992</a>") != std::string::npos);
+  CHECK(index.find("<a href=\"p92.html#p92-t2\">p92-t2</a>") != std::string::npos);
+  CHECK(index.find("<a href=\"q05.html#q05-ex\">q05-ex</a>") != std::string::npos);
+  CHECK(count(index, "<td class=\"q1\">1.075 ") == 2);  // the headline median (of 0.5, 1.05, 1.1, 3)
+  CHECK(index.find("no paper numbers to compare") != std::string::npos);
+
+  const std::string& paper = page_named(pages, "p92.html").html;
+  CHECK(count(paper, "<section class=\"reproduction\"") == 2);
+  CHECK(count(paper, "<caption>comm</caption>") == 2);
+  CHECK(count(paper, "<img src=\"p92-t") == 2);
+  CHECK(paper.find("<a href=\"p92-t1.agreement.csv\">") != std::string::npos);
+  CHECK(paper.find("a note with &lt;b&gt;markup&lt;/b&gt; &amp; an \\x1b]0;escape\\x07") != std::string::npos);
+  // The CM-5 is shown open once; the second table's is folded and points to the first.
+  CHECK(count(paper, "<details open><summary><strong>cm5</strong>, 32 nodes") == 1);
+  CHECK(paper.find("as in <a href=\"#p92-t1\">p92-t1</a>") != std::string::npos);
+  CHECK(count(paper, "<table class=\"parameters\">") == 2);
+  // The section made elsewhere: on its paper's page only, before the reproductions.
+  CHECK(paper.find("<section id=\"claims\">\n<h2>The paper's claims</h2>\n<ul><li>one</li></ul>") <
+        paper.find("<section class=\"reproduction\""));
+  const std::string& other = page_named(pages, "q05.html").html;
+  CHECK(other.find("claims") == std::string::npos);
+  // No typed table: the printed report stands in, escaped, in its own scrolling box.
+  CHECK(other.find("<pre>a &lt;printed&gt; report &amp; \\x1b[31m colour\n</pre>") != std::string::npos);
+  CHECK(other.find("<table class=\"parameters\">") == std::string::npos);
+}
