@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "../core/error.hpp"
 
@@ -61,6 +62,12 @@ class Tokens {
     } else if constexpr (std::is_signed_v<T>) {
       if (value < 0) fail(fmt::format("'{}' is negative", w));
     }
+    return value;
+  }
+  // An index into something of `size` items.
+  int index(std::size_t size) {
+    const int value = number<int>();
+    if (static_cast<std::size_t>(value) >= size) fail(fmt::format("'{}' is not an index below {}", value, size));
     return value;
   }
   // A count of items that take at least `tokens` tokens (two bytes each, with the space) in the text
@@ -129,6 +136,11 @@ std::string records_to_text(const std::vector<JobRecord>& records) {
       check_name(link.link);
       out += fmt::format("{} {} {} {} {}\n", link.link, link.bandwidth_Bps, link.bytes, link.busy_s, link.held_idle_s);
     }
+    out += fmt::format("{}\n", run.routes.size());
+    for (const auto& route : run.routes) out += fmt::format("{}{}{}\n", route.size(), route.empty() ? "" : " ", fmt::join(route, " "));
+    out += fmt::format("{}\n", run.link_busy.size());
+    for (const auto& busy : run.link_busy)
+      out += fmt::format("{} {} {} {}\n", busy.link, busy.start_s, busy.end_s, busy.rate_Bps);
   }
   return out;
 }
@@ -195,6 +207,19 @@ std::vector<JobRecord> records_from_text(const std::string& text) {
         link.busy_s = in.number<double>();
         link.held_idle_s = in.number<double>();
         run.links.push_back(std::move(link));
+      }
+      for (auto k = in.count(1); k > 0; --k) {
+        std::vector<int> route(in.count(1));
+        for (int& link : route) link = in.index(run.links.size());
+        run.routes.push_back(std::move(route));
+      }
+      for (auto k = in.count(4); k > 0; --k) {
+        LinkBusy busy;
+        busy.link = in.index(run.links.size());
+        busy.start_s = in.number<double>();
+        busy.end_s = in.number<double>();
+        busy.rate_Bps = in.number<double>();
+        run.link_busy.push_back(busy);
       }
       r.run = std::move(run);
     }

@@ -1,0 +1,34 @@
+// The data of a replay page (replay_page.hpp): one recorded run (Run::messages, routes, states,
+// links and their busy times; sim/engine/activity_recorder.hpp) and where its machine's nodes and
+// links are drawn (network_geometry.hpp), as one JSON object. Its size is bounded: beyond the
+// limits it keeps a sample of the messages, or leaves out the shortest node states, and says so
+// (ReplayData::left_out, shown on the page).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "../core/link_identity.hpp"
+#include "../core/run.hpp"
+
+namespace mcsim {
+
+struct ReplayLimits {
+  std::size_t messages = 20000;    // drawn; beyond, every k-th message (in start order) is kept
+  std::size_t states = 200000;     // program and interface intervals; beyond, the shortest go
+  int load_bins = 600;             // link load is kept per bin of run time / load_bins
+};
+
+struct ReplayData {
+  std::string json;
+  std::size_t messages = 0;        // recorded
+  std::size_t messages_kept = 0;   // in the page
+  std::vector<std::string> left_out;  // one sentence per thing left out (empty: everything is in)
+};
+
+// Throws mcsim::Error when the run was not recorded with routes (SimulationOptions::record).
+ReplayData replay_data(const Run& run, const NetworkLinks& network, const std::string& title,
+                       const ReplayLimits& limits = {});
+
+}  // namespace mcsim
