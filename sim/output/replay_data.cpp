@@ -87,13 +87,32 @@ std::string load_json(const Run& run, double end_s, int bins) {
   return out + "]";
 }
 
+// How many links carry other bytes by the routes than the run recorded on them.
+std::size_t links_routes_miss(const Run& run, const std::function<double(std::uint64_t)>& wire_bytes) {
+  std::vector<double> routed(run.links.size(), 0);
+  for (std::size_t i = 0; i < run.messages.size(); ++i)
+    for (int link : run.routes[i]) routed.at(static_cast<std::size_t>(link)) += wire_bytes(run.messages[i].bytes);
+  std::size_t missed = 0;
+  for (std::size_t k = 0; k < run.links.size(); ++k)
+    missed += std::abs(routed[k] - run.links[k].bytes) > std::max(1.0, 1e-6 * run.links[k].bytes);
+  return missed;
+}
+
 }  // namespace
 
-ReplayData replay_data(const Run& run, const NetworkLinks& network, const std::string& title, const ReplayLimits& limits) {
+ReplayData replay_data(const Run& run, const NetworkLinks& network, const std::string& title,
+                       const std::function<double(std::uint64_t)>& wire_bytes, const ReplayLimits& limits) {
   if (run.routes.size() != run.messages.size())
     throw Error("replay", fmt::format("the run has {} messages but {} recorded routes (record it with routes)",
                                       run.messages.size(), run.routes.size()));
   ReplayData data;
+  if (const std::size_t missed = links_routes_miss(run, wire_bytes))
+    data.left_out.push_back(fmt::format(
+        "the run's own routes: the routes drawn are the platform's, asked again after the run, and on {} of the {} links "
+        "they carry other bytes than the run recorded (a fat tree's random up-links drawn in another order than the run "
+        "drew them, where ready signals used up draws); which up-links a dot climbs is then not the run's choice, the "
+        "links' colours are the run's own",
+        missed, run.links.size()));
   data.messages = run.messages.size();
   double end_s = run.communication_time();
   for (const auto& m : run.messages) end_s = std::max(end_s, m.end_s);

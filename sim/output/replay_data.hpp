@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -27,8 +29,12 @@ struct ReplayData {
   std::vector<std::string> left_out;  // one sentence per thing left out (empty: everything is in)
 };
 
+// `wire_bytes`: what a message of so many bytes puts on the wire (the machine's message library);
+// the routes are checked against the bytes each link carried, and where they differ (the routes are
+// the platform's, asked again after the run: a fat tree's random up-links drawn in another order
+// than the run drew them, when ready signals used up draws) the page says so.
 // Throws mcsim::Error when the run was not recorded with routes (SimulationOptions::record).
 ReplayData replay_data(const Run& run, const NetworkLinks& network, const std::string& title,
-                       const ReplayLimits& limits = {});
+                       const std::function<double(std::uint64_t)>& wire_bytes, const ReplayLimits& limits = {});
 
 }  // namespace mcsim

@@ -155,7 +155,9 @@ void add_timeline_command(CLI::App& app) {
     }
     std::vector<std::string> left_out;
     if (html) {
-      const ReplayData replay = replay_data(run, made->platform().links(), title);
+      const ReplayData replay = replay_data(run, made->platform().links(), title, [&](std::uint64_t bytes) {
+        return static_cast<double>(made->library().wire_bytes(bytes));
+      });
       left_out = replay.left_out;
       files.emplace_back(beside(".html"), replay_page(replay, title));
     }
