@@ -14,6 +14,7 @@
 #include "sim/core/scheduler.hpp"
 #include "sim/output/replay_json.hpp"
 #include "sim/output/replay_page.hpp"
+#include "sim/runner/job_record.hpp"
 #include "sim/runner/pipeline.hpp"
 #include "sim/runner/sample_seeds.hpp"
 #include "topologies/machines.hpp"
@@ -124,6 +125,23 @@ TEST_CASE("Replay data: every message, its route, each link's bytes per bin, and
   REQUIRE(page.find("http") == std::string::npos);  // nothing from a network
 }
 
+TEST_CASE("A job record carries a recorded run's routes and link busy times, and refuses a link that is not there",
+          "[replay]") {
+  JobRecord record;
+  record.run = small_run();
+  const std::string text = records_to_text({record});
+  REQUIRE(text.find("routes 4\n1 0\n1 1\n") != std::string::npos);
+  REQUIRE(records_from_text(text) == std::vector<JobRecord>{record});
+  JobRecord plain;
+  plain.run = small_run();
+  plain.run->routes.clear();
+  plain.run->link_busy.clear();
+  REQUIRE(records_to_text({plain}).find("routes") == std::string::npos);  // other runs' records as before
+  std::string bad = text;
+  bad.replace(bad.find("routes 4\n1 0\n"), 13, "routes 4\n1 2\n");
+  REQUIRE_THROWS_WITH(records_from_text(bad), Catch::Contains("'2' is not an index below 2"));
+}
+
 TEST_CASE("Replay data: beyond its bounds it keeps a sample of the messages and drops the shortest states, and says so",
           "[replay]") {
   const Run run = small_run();
@@ -173,7 +191,7 @@ TEST_CASE("A recorded 8-node circuit run gives each message its e-cube route, an
   REQUIRE(busy_1_3 == Approx(2 * bytes / 2e6).epsilon(1e-9));
 }
 
-TEST_CASE("Recorded routes carry every link's bytes: wormhole on a mesh, circuits on the iPSC/860; on the CM-5 they "
+TEST_CASE("Recorded routes carry every link's bytes: wormhole on a mesh, circuits on the iPSC/860, and on the CM-5 they "
           "climb from the sender's interface to the receiver's, as high as the ends' common level", "[engine]") {
   const MachineSpec mesh{"mesh", 16, {}};
   require_routes_carry_the_bytes(recorded_run(mesh, "AC", 4, 1024), make_machine(mesh)->library());

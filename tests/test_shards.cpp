@@ -629,9 +629,8 @@ TEST_CASE("Edited results with their checksum recomputed are refused, naming the
       {[](const std::string& t) { return t + "job 1 0 0 0 0 1 run 32 1000000000000 0\n"; },
        "a count of 1000000000000 cannot be"},
       {[](const std::string& t) { return t + "job 1 0 0 1000000000000 a 1 0 0\n"; }, "task 1: job records: at byte"},
-      // A record that carries a whole run (no scenario's task list asks for one): no spans, states,
-  // links, routes or link busy times.
-      {[](const std::string& t) { return without_last_record(t) + "job 1 0 0 0 0 1\nrun 2 0 0\n0\n0\n0\n0\n0\n"; },
+      // A record that carries a whole run (no scenario's task list asks for one).
+      {[](const std::string& t) { return without_last_record(t) + "job 1 0 0 0 0 1\nrun 2 0 0\n0\n0\n0\n"; },
        "tiny.shard-1-of-2.txt, task 1: a job record holds a whole run"},
   };
   for (const auto& [edit, fragment] : cases) run.refuses(file, each_result(edit), fragment);
