@@ -57,6 +57,16 @@ struct LinkLoad {
   friend bool operator==(const LinkLoad&, const LinkLoad&) = default;
 };
 
+// A stretch of time in which a link moved bytes at one rate (recorded only when asked): SimGrid's
+// own usage between two advances of the clock (flows), or what a path-holding transport streamed.
+struct LinkBusy {
+  int link = 0;  // index into Run::links
+  double start_s = 0;
+  double end_s = 0;
+  double rate_Bps = 0;
+  friend bool operator==(const LinkBusy&, const LinkBusy&) = default;
+};
+
 struct Run {
   int nodes = 0;
   std::vector<MessageRecord> messages;  // in plan order (phase by phase)
@@ -64,6 +74,10 @@ struct Run {
   std::vector<NodeSpan> spans;          // optional, in the order the program noted them
   std::vector<NodeState> states;        // recorded only when asked (SimulationOptions::record)
   std::vector<LinkLoad> links;          // recorded only when asked: the platform's links, by name
+  // Recorded only when asked: per message (in `messages` order) the links its route crosses
+  // (indices into `links`; a message to itself crosses none of them), and every link's busy time.
+  std::vector<std::vector<int>> routes;
+  std::vector<LinkBusy> link_busy;  // by link, then time
 
   // The papers' communication time: the time the last node finishes (maximum over nodes).
   double communication_time() const;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 
 namespace mcsim {
 
@@ -27,8 +28,9 @@ ActivityRecorder* g_clock_listener = nullptr;
 
 }  // namespace
 
-ActivityRecorder::ActivityRecorder(const Platform& platform, int nodes, bool paje)
-    : nodes_(nodes),
+ActivityRecorder::ActivityRecorder(Platform& platform, int nodes, bool paje)
+    : platform_(platform),
+      nodes_(nodes),
       paje_(paje),
       program_now_(static_cast<std::size_t>(nodes)),
       program_since_abs_(static_cast<std::size_t>(nodes), 0.0),
@@ -80,7 +82,24 @@ void ActivityRecorder::advance(double seconds) {
     if (usage <= 0) continue;
     loads_[i].bytes += usage * seconds;
     loads_[i].busy_s += seconds;
+    const double now = s4u::Engine::get_clock();  // the signal fires once the clock has moved on
+    busy(i, now - seconds, now, usage);
   }
+}
+
+void ActivityRecorder::busy(std::size_t slot, double start_abs, double end_abs, double rate_Bps) {
+  if (!(end_abs > start_abs)) return;
+  const std::ptrdiff_t last = last_busy_of_[slot];
+  // One entry for a stretch at one rate: the clock advances at every event anywhere in the machine.
+  if (last >= 0) {
+    LinkBusy& previous = busy_[static_cast<std::size_t>(last)];
+    if (previous.end_s == start_abs && previous.rate_Bps == rate_Bps) {
+      previous.end_s = end_abs;
+      return;
+    }
+  }
+  last_busy_of_[slot] = static_cast<std::ptrdiff_t>(busy_.size());
+  busy_.push_back({static_cast<int>(slot), start_abs, end_abs, rate_Bps});
 }
 
 void ActivityRecorder::start_job() {
@@ -91,6 +110,8 @@ void ActivityRecorder::start_job() {
   }
   states_.clear();
   network_.clear();
+  busy_.clear();
+  last_busy_of_.assign(loads_.size(), -1);
   for (auto& load : loads_) load.bytes = load.busy_s = load.held_idle_s = 0;
 }
 
@@ -174,6 +195,10 @@ void ActivityRecorder::link_stream_begins(int family_link, double bytes, double 
   if (!slot) return;
   loads_[*slot].bytes += bytes;
   loads_[*slot].busy_s += seconds;
+  if (seconds > 0) {
+    const double now = s4u::Engine::get_clock();
+    busy(*slot, now, now + seconds, bytes / seconds);
+  }
   if (!paje_ || seconds <= 0) return;
   const std::string& name = loads_[*slot].link;
   if (!paje_streamed_set_[*slot]) {  // pajeng refuses an addition to a variable never set
@@ -188,7 +213,27 @@ void ActivityRecorder::link_stream_ends(int family_link, double bytes, double se
     simgrid::instr::sub_link_variable(loads_[*slot].link, "streamed", bytes / seconds);
 }
 
-void ActivityRecorder::finish_job(Run& run) {
+std::vector<std::vector<int>> ActivityRecorder::routes_of(const std::vector<MessageRecord>& messages,
+                                                          std::uint64_t routing_seed) {
+  std::unordered_map<const s4u::Link*, int> slot_of_link;
+  for (std::size_t i = 0; i < links_.size(); ++i) slot_of_link.emplace(links_[i], static_cast<int>(i));
+  platform_.reseed_routing(routing_seed);
+  std::vector<std::vector<int>> routes;
+  routes.reserve(messages.size());
+  std::vector<s4u::Link*> crossed;
+  for (const MessageRecord& m : messages) {
+    std::vector<int>& route = routes.emplace_back();
+    if (m.src == m.dst) continue;
+    crossed.clear();
+    double latency = 0;
+    platform_.host(m.src)->route_to(platform_.host(m.dst), crossed, &latency);
+    for (const s4u::Link* link : crossed)
+      if (const auto it = slot_of_link.find(link); it != slot_of_link.end()) route.push_back(it->second);
+  }
+  return routes;
+}
+
+void ActivityRecorder::finish_job(Run& run, std::uint64_t routing_seed) {
   const double now = s4u::Engine::get_clock();
   for (int node = 0; node < nodes_; ++node) program(node, "");
   // The network lane: per node, the counts after every event, in time order (ends before
@@ -239,6 +284,14 @@ void ActivityRecorder::finish_job(Run& run) {
   network_.clear();
   // The platform's links only: its loopback (and SimGrid's own) carry a node's messages to itself.
   run.links = loads_;
+  std::stable_sort(busy_.begin(), busy_.end(), [](const LinkBusy& a, const LinkBusy& b) {
+    if (a.link != b.link) return a.link < b.link;
+    return a.start_s < b.start_s;
+  });
+  for (LinkBusy& b : busy_) b.start_s -= job_start_abs_, b.end_s -= job_start_abs_;
+  run.link_busy = std::move(busy_);
+  busy_.clear();
+  run.routes = routes_of(run.messages, routing_seed);
 }
 
 }  // namespace mcsim

@@ -10,6 +10,12 @@
 //                 travelling); reported by the transports, or for flows read back from each
 //                 completed communication (its start and finish), and swept into intervals at the end
 //   phases        when a node's program enters phase k
+//   link busy     per SimGrid link, the stretches of time it moved bytes and at what rate (the same
+//                 two sources as the link load), for `mcsim timeline --html`
+//   routes        per message, the links of its route, asked of the platform once the job has
+//                 ended with the job's routing seed set again (so a fat tree's random up-links are
+//                 drawn again as the run drew them; tests/test_recording.cpp checks the routes
+//                 against the bytes each link carried)
 //   link load     per SimGrid link: bytes (its usage integrated at every advance of the clock, when
 //                 the max-min rates of the interval just ended are still in force, plus what the
 //                 path-holding transports report they streamed), time with any flow or stream on it,
@@ -22,6 +28,7 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,14 +41,15 @@ namespace mcsim {
 class ActivityRecorder {
  public:
   // Call inside the engine once the platform is built; `paje` mirrors states into SimGrid's trace.
-  ActivityRecorder(const Platform& platform, int nodes, bool paje);
+  ActivityRecorder(Platform& platform, int nodes, bool paje);
   ~ActivityRecorder();
   ActivityRecorder(const ActivityRecorder&) = delete;
   ActivityRecorder& operator=(const ActivityRecorder&) = delete;
 
   void start_job();
-  // Moves what the job recorded into `run` (states and link loads), times from the job's start.
-  void finish_job(Run& run);
+  // Moves what the job recorded into `run` (states, link loads and busy times, routes), times from
+  // the job's start; `routing_seed`: the job's (Job::routing_seed), to draw its routes again.
+  void finish_job(Run& run, std::uint64_t routing_seed);
 
   // Program lane: the node's program now does `activity` ("" = nothing: it runs or has ended).
   // Returns the previous activity, for Scoped to restore.
@@ -91,7 +99,10 @@ class ActivityRecorder {
   void network_event(double at_abs, int node, int sending, int receiving, int claiming);
   std::optional<std::size_t> slot_of(int family_link) const;
   void advance(double seconds);
+  void busy(std::size_t slot, double start_abs, double end_abs, double rate_Bps);
+  std::vector<std::vector<int>> routes_of(const std::vector<MessageRecord>& messages, std::uint64_t routing_seed);
 
+  Platform& platform_;
   std::vector<std::string> hosts_;
   int nodes_;
   bool paje_;
@@ -107,6 +118,8 @@ class ActivityRecorder {
   std::vector<simgrid::s4u::Link*> links_;
   std::vector<LinkLoad> loads_;
   std::vector<std::ptrdiff_t> slot_of_family_link_;
+  std::vector<LinkBusy> busy_;                // start and end absolute until finish_job
+  std::vector<std::ptrdiff_t> last_busy_of_;  // per link: its latest entry in busy_ (-1: none)
   std::vector<bool> paje_streamed_set_;  // per link: its "streamed" variable has a value in the trace
 };
 

@@ -162,7 +162,7 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
       for (auto& running : programs) running.wait();
       runtime.drain();
       runs[k] = program->result();
-      if (recorder) recorder->finish_job(runs[k]);
+      if (recorder) recorder->finish_job(runs[k], job.routing_seed);
     }
   }));
   engine.run();

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "csv_cells.hpp"
+#include "network_geometry.hpp"
 #include "svg_drawing.hpp"
 
 namespace mcsim {
@@ -41,20 +42,6 @@ class Identities {
   std::unordered_map<std::string, const LinkIdentity*> by_name_;
 };
 
-// How many elements each level of a fat tree has, as its wires' ends give them (level 0: the nodes).
-std::vector<std::size_t> level_sizes(const NetworkLinks& network, int nodes) {
-  std::vector<std::size_t> sizes{static_cast<std::size_t>(nodes)};
-  for (const auto& link : network.links) {
-    if (link.role != LinkRole::fat_tree_wire) continue;
-    for (const LinkEnd& end : {link.from, link.to}) {
-      const auto level = static_cast<std::size_t>(end.level);
-      if (sizes.size() <= level) sizes.resize(level + 1, 0);
-      sizes[level] = std::max(sizes[level], static_cast<std::size_t>(end.index) + 1);
-    }
-  }
-  return sizes;
-}
-
 std::string header(double width, double height, const std::string& title) {
   return fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0f}\" height=\"{:.0f}\" "
                      "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" "
@@ -66,17 +53,11 @@ std::string fat_tree_svg(const NetworkLinks& network, int nodes, const std::vect
                          const std::string& title, double top_u) {
   // The machine's own fat tree, as its platform's wires give it.
   const Identities identities(network);
-  const std::vector<std::size_t> elements = level_sizes(network, nodes);
-  const int levels = static_cast<int>(elements.size()) - 1;
-  const double plot_width = std::clamp(28.0 * nodes, 800.0, 1800.0);
-  const double left = 60, top = 60, level_gap = 110;
-  const double width = plot_width + 2 * left, height = top + level_gap * levels + 130;
-  auto x_of = [&](const LinkEnd& end) {
-    return left + (end.index + 0.5) * plot_width / static_cast<double>(elements[static_cast<std::size_t>(end.level)]);
-  };
-  auto y_of = [&](int level) { return top + level_gap * (levels - level); };
-  const double offset = std::min(1.5, plot_width / static_cast<double>(nodes) / 6);
-  const double stroke = std::clamp(plot_width / static_cast<double>(elements.at(levels > 0 ? 1 : 0)) / 5, 0.6, 2.5);
+  const FatTreeGeometry g(network, nodes);
+  const int levels = g.levels;
+  const double left = g.left, width = g.width, height = g.height, box = g.box;
+  auto x_of = [&](const LinkEnd& end) { return g.x_of(end); };
+  auto y_of = [&](int level) { return g.y_of(level); };
   std::string out = header(width, height, title);
   for (int level = 1; level <= levels; ++level)
     out += fmt::format("<text x=\"6\" y=\"{:.1f}\" font-size=\"11\">level {}</text>\n", y_of(level) + 4, level);
@@ -85,30 +66,24 @@ std::string fat_tree_svg(const NetworkLinks& network, int nodes, const std::vect
   for (const auto& link : links) {
     const LinkIdentity* wire = identities.of(link, LinkRole::fat_tree_wire);
     if (!wire) continue;
-    const LinkEnd& lower = wire->up ? wire->from : wire->to;
-    const LinkEnd& upper = wire->up ? wire->to : wire->from;
-    const double dx = wire->up ? -offset : offset;
+    const LinkMark mark = g.wire(*wire);
     out += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
                        "stroke-width=\"{:.1f}\"><title>{}: {:.0f} bytes, utilisation {:.3f}</title></line>\n",
-                       x_of(lower) + dx, y_of(lower.level), x_of(upper) + dx, y_of(upper.level),
-                       svg::heat_colour(utilisation(link, run_s) / top_u),
-                       stroke, link.link, link.bytes, utilisation(link, run_s));
+                       mark.from.x, mark.from.y, mark.to.x, mark.to.y, svg::heat_colour(utilisation(link, run_s) / top_u),
+                       mark.stroke, link.link, link.bytes, utilisation(link, run_s));
   }
   for (int level = 1; level <= levels; ++level)
-    for (std::size_t i = 0; i < elements[static_cast<std::size_t>(level)]; ++i)
+    for (std::size_t i = 0; i < g.elements[static_cast<std::size_t>(level)]; ++i)
       out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\" fill=\"#333\"/>\n",
                          x_of({level, static_cast<int>(i)}), y_of(level));
   // Node interfaces: one box per node (two halves, out and in, when the interface is duplex).
-  const double box = std::clamp(plot_width / nodes * 0.7, 3.0, 16.0);
   for (const auto& link : links) {
     const LinkIdentity* interface = identities.of(link, LinkRole::node_interface);
     if (!interface || interface->from.index >= nodes) continue;
-    const bool in = interface->direction == InterfaceDirection::in;
-    const bool out_half = interface->direction == InterfaceDirection::out;
-    const double x = x_of(interface->from) - box / 2 + (in ? box / 2 : 0);
+    const LinkMark mark = g.interface(*interface);
     out += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\" stroke=\"#333\" "
                        "stroke-width=\"0.5\"><title>{}: {:.0f} bytes, utilisation {:.3f}</title></rect>\n",
-                       x, y_of(0), (in || out_half) ? box / 2 : box, box,
+                       mark.from.x, mark.from.y, mark.to.x, mark.to.y,
                        svg::heat_colour(utilisation(link, run_s) / top_u),
                        link.link, link.bytes, utilisation(link, run_s));
   }
@@ -127,11 +102,9 @@ std::string fat_tree_svg(const NetworkLinks& network, int nodes, const std::vect
 std::string hypercube_svg(const NetworkLinks& network, int nodes, const std::vector<LinkLoad>& links, double run_s,
                           const std::string& title, double top_u) {
   const Identities identities(network);
-  int dims = 0;
-  while ((1 << dims) < nodes) ++dims;
-  const double cell_w = std::clamp(1100.0 / nodes, 3.0, 18.0), cell_h = 16, left = 90, top = 56;
-  const double panel = dims * cell_h + 40;
-  const double width = left + cell_w * nodes + 40, height = top + 2 * panel + 70;
+  const HypercubeGeometry g(nodes);
+  const int dims = g.dims;
+  const double cell_h = g.cell_h, left = g.left, top = g.top, panel = g.panel_height, width = g.width, height = g.height;
   std::string out = header(width, height, title);
   double max_held = 0;
   for (const auto& link : links) max_held = std::max(max_held, run_s > 0 ? link.held_idle_s / run_s : 0);
@@ -147,11 +120,11 @@ std::string hypercube_svg(const NetworkLinks& network, int nodes, const std::vec
     for (const auto& link : links) {
       const LinkIdentity* channel = identities.of(link, LinkRole::network_channel);
       if (!channel || channel->from.index >= nodes || channel->dimension < 0) continue;
-      const int d = channel->dimension;
+      const LinkMark cell = g.channel(*channel, p);
       const double value = p == 0 ? utilisation(link, run_s) : (run_s > 0 ? link.held_idle_s / run_s : 0);
       out += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\">"
                          "<title>{}: {:.0f} bytes, utilisation {:.3f}, held idle {:.3f} ms</title></rect>\n",
-                         left + channel->from.index * cell_w, y0 + d * cell_h, cell_w, cell_h - 1, svg::heat_colour(value / tops[p]),
+                         cell.from.x, cell.from.y, cell.to.x, cell.to.y, svg::heat_colour(value / tops[p]),
                          link.link, link.bytes, utilisation(link, run_s), link.held_idle_s * 1e3);
     }
   }
@@ -165,31 +138,22 @@ std::string hypercube_svg(const NetworkLinks& network, int nodes, const std::vec
 std::string mesh_svg(const NetworkLinks& network, int nodes, const std::vector<LinkLoad>& links, double run_s,
                      const std::string& title, double top_u) {
   const Identities identities(network);
-  const int cols = network.grid_columns > 0 ? network.grid_columns : nodes;
-  const int rows = (nodes + cols - 1) / cols;
-  const double cell = std::clamp(900.0 / std::max(rows, cols), 14.0, 80.0), left = 40, top = 50;
-  const double width = left * 2 + cell * cols, height = top + cell * rows + 80;
-  auto cx = [&](int node) { return left + cell * (node % cols + 0.5); };
-  auto cy = [&](int node) { return top + cell * (node / cols + 0.5); };
-  std::string out = header(width, height, title);
-  const double side = cell * 0.12, stroke = std::max(1.0, cell / 14);
+  const MeshGeometry g(network, nodes);
+  std::string out = header(g.width, g.height, title);
   for (const auto& link : links) {
     const LinkIdentity* channel = identities.of(link, LinkRole::network_channel);
     if (!channel) continue;
-    const int a = channel->from.index, b = channel->to.index;
-    // Each direction drawn beside its twin: to the right of the direction of travel.
-    const double dx = cx(b) - cx(a), dy = cy(b) - cy(a);
-    const double length = std::max(1e-9, std::hypot(dx, dy));
-    const double nx = -dy / length * side, ny = dx / length * side;
+    const LinkMark mark = g.channel(*channel);
     out += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"{:.1f}\">"
                        "<title>{}: {:.0f} bytes, utilisation {:.3f}, held idle {:.3f} ms</title></line>\n",
-                       cx(a) + nx + dx * 0.15, cy(a) + ny + dy * 0.15, cx(b) + nx - dx * 0.15, cy(b) + ny - dy * 0.15,
-                       svg::heat_colour(utilisation(link, run_s) / top_u), stroke, link.link, link.bytes,
+                       mark.from.x, mark.from.y, mark.to.x, mark.to.y, svg::heat_colour(utilisation(link, run_s) / top_u),
+                       mark.stroke, link.link, link.bytes,
                        utilisation(link, run_s), link.held_idle_s * 1e3);
   }
   for (int n = 0; n < nodes; ++n)
-    out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\" fill=\"#333\"/>\n", cx(n), cy(n), cell * 0.08);
-  out += svg::heat_legend(left, top + cell * rows + 16, "utilisation = bytes / (bandwidth x run time); each channel "
+    out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\" fill=\"#333\"/>\n", g.node(n).x, g.node(n).y,
+                       g.cell * 0.08);
+  out += svg::heat_legend(g.left, g.top + g.cell * g.rows + 16, "utilisation = bytes / (bandwidth x run time); each channel "
                                                          "drawn to the right of its direction", top_u);
   return out + "</svg>\n";
 }

@@ -14,13 +14,7 @@ namespace mcsim {
 
 namespace {
 
-struct Legend {
-  const char* lane;
-  const char* activity;
-  const char* colour;
-  const char* meaning;
-};
-constexpr Legend kLegend[] = {
+constexpr ActivityLegend kLegend[] = {
     {"program", "cpu", "#f28c1c", "start-up CPU (library send/receive time)"},
     {"program", "wait-message", "#a6cee3", "waiting for a message"},
     {"program", "wait-partner", "#6a5acd", "waiting for a partner (its ready signal)"},
@@ -57,6 +51,8 @@ struct Interval {
 };
 
 }  // namespace
+
+std::span<const ActivityLegend> activity_legend() { return kLegend; }
 
 std::string node_states_csv(const Run& run) {
   std::string csv = "node,lane,activity,start_ms,end_ms\n";

@@ -6,11 +6,21 @@
 // nodes and shows, in each time slice, the state most of them are in (the picture says so).
 #pragma once
 
+#include <span>
 #include <string>
 
 #include "../core/run.hpp"
 
 namespace mcsim {
+
+// The colour of each program and interface activity, and what it means (the replay draws the same).
+struct ActivityLegend {
+  const char* lane;
+  const char* activity;
+  const char* colour;
+  const char* meaning;
+};
+std::span<const ActivityLegend> activity_legend();
 
 // node,lane,activity,start_ms,end_ms for every recorded state (phases: start = end).
 std::string node_states_csv(const Run& run);

@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "../core/error.hpp"
 
@@ -61,6 +62,19 @@ class Tokens {
     } else if constexpr (std::is_signed_v<T>) {
       if (value < 0) fail(fmt::format("'{}' is negative", w));
     }
+    return value;
+  }
+  // Whether the next word is `keyword` (it is not read).
+  bool next_is(std::string_view keyword) {
+    skip_space();
+    std::size_t end = at_;
+    while (end < text_.size() && !std::isspace(static_cast<unsigned char>(text_[end]))) ++end;
+    return text_.substr(at_, end - at_) == keyword;
+  }
+  // An index into something of `size` items.
+  int index(std::size_t size) {
+    const int value = number<int>();
+    if (static_cast<std::size_t>(value) >= size) fail(fmt::format("'{}' is not an index below {}", value, size));
     return value;
   }
   // A count of items that take at least `tokens` tokens (two bytes each, with the space) in the text
@@ -129,6 +143,14 @@ std::string records_to_text(const std::vector<JobRecord>& records) {
       check_name(link.link);
       out += fmt::format("{} {} {} {} {}\n", link.link, link.bandwidth_Bps, link.bytes, link.busy_s, link.held_idle_s);
     }
+    // Routes and link busy times (a recorded run's, for the replay) only when there are any: the
+    // records of every other run read as before.
+    if (run.routes.empty() && run.link_busy.empty()) continue;
+    out += fmt::format("routes {}\n", run.routes.size());
+    for (const auto& route : run.routes) out += fmt::format("{}{}{}\n", route.size(), route.empty() ? "" : " ", fmt::join(route, " "));
+    out += fmt::format("busy {}\n", run.link_busy.size());
+    for (const auto& busy : run.link_busy)
+      out += fmt::format("{} {} {} {}\n", busy.link, busy.start_s, busy.end_s, busy.rate_Bps);
   }
   return out;
 }
@@ -195,6 +217,23 @@ std::vector<JobRecord> records_from_text(const std::string& text) {
         link.busy_s = in.number<double>();
         link.held_idle_s = in.number<double>();
         run.links.push_back(std::move(link));
+      }
+      if (in.next_is("routes")) {
+        in.expect("routes");
+        for (auto k = in.count(1); k > 0; --k) {
+          std::vector<int> route(in.count(1));
+          for (int& link : route) link = in.index(run.links.size());
+          run.routes.push_back(std::move(route));
+        }
+        in.expect("busy");
+        for (auto k = in.count(4); k > 0; --k) {
+          LinkBusy busy;
+          busy.link = in.index(run.links.size());
+          busy.start_s = in.number<double>();
+          busy.end_s = in.number<double>();
+          busy.rate_Bps = in.number<double>();
+          run.link_busy.push_back(busy);
+        }
       }
       r.run = std::move(run);
     }

@@ -1,7 +1,7 @@
 // mcsim timeline: one schedule of one matrix on one machine, recorded: every message with its start
 // and end (CSV), what every node's program and interface did (CSV and a picture, one row per node),
 // and on request every link's load (CSV and the machine drawn with its links coloured) and a Paje
-// trace: what a teacher shows to explain why one schedule beats another.
+// trace, and a replay page (--html): what a teacher shows to explain why one schedule beats another.
 #include <algorithm>
 #include <filesystem>
 #include <optional>
@@ -13,6 +13,7 @@
 #include "../../sim/runner/pipeline.hpp"
 #include "../../sim/output/link_load_picture.hpp"
 #include "../../sim/output/node_timeline_picture.hpp"
+#include "../../sim/output/replay_page.hpp"
 #include "../../sim/runner/output_file.hpp"
 #include "../../sim/output/report.hpp"
 #include "../../sim/runner/sample_seeds.hpp"
@@ -33,7 +34,7 @@ void add_timeline_command(CLI::App& app) {
   static int fan_out = 32;
   static double nonuniformity = 1.0 / 32, keep = 1;
   static std::vector<std::string> machine_options;
-  static bool link_load = false;
+  static bool link_load = false, html = false;
   static double load_scale = 0;
   static std::string trace;
   cmd->add_option("--machine", machine, machine_option_help)->capture_default_str();
@@ -61,6 +62,10 @@ void add_timeline_command(CLI::App& app) {
   cmd->add_flag("--link-load", link_load,
                 "Also write NAME.links.csv and NAME.links.svg: every link's bytes, busy and held-idle time, and the "
                 "machine drawn with its links coloured by load");
+  cmd->add_flag("--html", html,
+                "Also write NAME.html: the run replayed in a browser (one file, no network): messages travelling "
+                "over the machine drawn as --link-load draws it, links coloured by load, the node lanes, a time "
+                "slider; beyond 20000 messages it draws a sample and says so");
   cmd->add_option("--load-scale", load_scale,
                   "Utilisation at the top of the link-load colour scale (0: from the busiest link; give pictures "
                   "to be compared the same)")
@@ -79,6 +84,7 @@ void add_timeline_command(CLI::App& app) {
     };
     std::vector<std::string> paths = {out, beside(".svg"), beside(".states.csv")};
     if (link_load) paths.insert(paths.end(), {beside(".links.csv"), beside(".links.svg")});
+    if (html) paths.push_back(beside(".html"));
     if (!trace.empty()) paths.push_back(trace);
     check_files_beside(out);
     check_output_paths(paths);
@@ -147,6 +153,14 @@ void add_timeline_command(CLI::App& app) {
                          link_load_svg(made->platform().links(), nodes, run.links, run.communication_time(), "link load: " + title,
                                        load_scale));
     }
+    std::vector<std::string> left_out;
+    if (html) {
+      const ReplayData replay = replay_data(run, made->platform().links(), title, [&](std::uint64_t bytes) {
+        return static_cast<double>(made->library().wire_bytes(bytes));
+      });
+      left_out = replay.left_out;
+      files.emplace_back(beside(".html"), replay_page(replay, title));
+    }
     if (trace_file) {
       std::string paje = trace_file->text();
       // A Paje trace is lines of events: one that ends inside a line was cut short.
@@ -157,6 +171,7 @@ void add_timeline_command(CLI::App& app) {
     show("{}: communication time {:.6g} ms, {} phases, {} messages\n", scheduler, run.communication_time() * 1e3,
          record.phases, run.messages.size());
     if (link_load) show("{}", link_load_summary(made->platform().links(), run.links, run.communication_time()));
+    for (const auto& sentence : left_out) show("replay: left out: {}\n", sentence);
     for (const auto& [path, text] : files)
       show("wrote {}{}\n", path, path == trace ? " (Paje trace: pj_dump or vite)" : "");
   });

@@ -1,0 +1,150 @@
+#include "network_geometry.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace mcsim {
+
+namespace {
+
+// How many elements each level of a fat tree has, as its wires' ends give them (level 0: the nodes).
+std::vector<std::size_t> level_sizes(const NetworkLinks& network, int nodes) {
+  std::vector<std::size_t> sizes{static_cast<std::size_t>(nodes)};
+  for (const auto& link : network.links) {
+    if (link.role != LinkRole::fat_tree_wire) continue;
+    for (const LinkEnd& end : {link.from, link.to}) {
+      const auto level = static_cast<std::size_t>(end.level);
+      if (sizes.size() <= level) sizes.resize(level + 1, 0);
+      sizes[level] = std::max(sizes[level], static_cast<std::size_t>(end.index) + 1);
+    }
+  }
+  return sizes;
+}
+
+}  // namespace
+
+FatTreeGeometry::FatTreeGeometry(const NetworkLinks& network, int node_count)
+    : nodes(node_count),
+      elements(level_sizes(network, node_count)),
+      levels(static_cast<int>(elements.size()) - 1),
+      plot_width(std::clamp(28.0 * nodes, 800.0, 1800.0)),
+      width(plot_width + 2 * left),
+      height(top + level_gap * levels + 130),
+      offset(std::min(1.5, plot_width / static_cast<double>(nodes) / 6)),
+      stroke(std::clamp(plot_width / static_cast<double>(elements.at(levels > 0 ? 1 : 0)) / 5, 0.6, 2.5)),
+      box(std::clamp(plot_width / nodes * 0.7, 3.0, 16.0)) {}
+
+LinkMark FatTreeGeometry::wire(const LinkIdentity& wire) const {
+  const LinkEnd& lower = wire.up ? wire.from : wire.to;
+  const LinkEnd& upper = wire.up ? wire.to : wire.from;
+  const double dx = wire.up ? -offset : offset;
+  return {false, {x_of(lower) + dx, y_of(lower.level)}, {x_of(upper) + dx, y_of(upper.level)}, stroke};
+}
+
+LinkMark FatTreeGeometry::interface(const LinkIdentity& interface) const {
+  const bool in = interface.direction == InterfaceDirection::in;
+  const bool out_half = interface.direction == InterfaceDirection::out;
+  const double x = x_of(interface.from) - box / 2 + (in ? box / 2 : 0);
+  return {true, {x, y_of(0)}, {(in || out_half) ? box / 2 : box, box}, 0.5};
+}
+
+HypercubeGeometry::HypercubeGeometry(int node_count) : nodes(node_count) {
+  while ((1 << dims) < nodes) ++dims;
+  cell_w = std::clamp(1100.0 / nodes, 3.0, 18.0);
+  panel_height = dims * cell_h + 40;
+  width = left + cell_w * nodes + 40;
+  height = top + 2 * panel_height + 70;
+}
+
+LinkMark HypercubeGeometry::channel(const LinkIdentity& channel, int panel) const {
+  return {true, {left + channel.from.index * cell_w, panel_top(panel) + channel.dimension * cell_h}, {cell_w, cell_h - 1}, 0};
+}
+
+MeshGeometry::MeshGeometry(const NetworkLinks& network, int nodes)
+    : cols(network.grid_columns > 0 ? network.grid_columns : nodes), rows((nodes + cols - 1) / cols) {
+  cell = std::clamp(900.0 / std::max(rows, cols), 14.0, 80.0);
+  width = left * 2 + cell * cols;
+  height = top + cell * rows + 80;
+  side = cell * 0.12;
+  stroke = std::max(1.0, cell / 14);
+}
+
+LinkMark MeshGeometry::channel(const LinkIdentity& channel) const {
+  const Point a = node(channel.from.index), b = node(channel.to.index);
+  // Each direction drawn beside its twin: to the right of the direction of travel.
+  const double dx = b.x - a.x, dy = b.y - a.y;
+  const double length = std::max(1e-9, std::hypot(dx, dy));
+  const double nx = -dy / length * side, ny = dx / length * side;
+  return {false, {a.x + nx + dx * 0.15, a.y + ny + dy * 0.15}, {b.x + nx - dx * 0.15, b.y + ny - dy * 0.15}, stroke};
+}
+
+RingGeometry::RingGeometry(const NetworkLinks& network, int node_count) : nodes(node_count) {
+  for (const auto& link : network.links)
+    for (const LinkEnd& end : {link.from, link.to}) switches = std::max(switches, end.index + 1 - nodes);
+}
+
+Point RingGeometry::vertex(int index) const {
+  const bool node = index < nodes;
+  const int count = node ? nodes : std::max(1, switches);
+  const double radius = node ? 330 : (switches == 1 ? 0 : 200);
+  const double angle = 2 * std::numbers::pi * (node ? index : index - nodes) / count - std::numbers::pi / 2;
+  return {width / 2 + radius * std::cos(angle), 50 + 330 + radius * std::sin(angle)};
+}
+
+LinkMark RingGeometry::link(const LinkIdentity& link) const {
+  const Point a = vertex(link.from.index), b = vertex(link.to.index);
+  // Each direction beside its twin, as on a mesh.
+  const double dx = b.x - a.x, dy = b.y - a.y;
+  const double length = std::max(1e-9, std::hypot(dx, dy));
+  return {false, {a.x - dy / length * 1.5, a.y + dx / length * 1.5}, {b.x - dy / length * 1.5, b.y + dx / length * 1.5}, 1.5};
+}
+
+NetworkDrawing network_drawing(const NetworkLinks& network, int nodes) {
+  NetworkDrawing drawing;
+  drawing.links.resize(network.links.size());
+  switch (network.layout) {
+    case NetworkLayout::tree: {
+      const FatTreeGeometry g(network, nodes);
+      drawing.width = g.width, drawing.height = g.height;
+      for (std::size_t i = 0; i < network.links.size(); ++i) {
+        const LinkIdentity& link = network.links[i];
+        if (link.role == LinkRole::fat_tree_wire) drawing.links[i] = g.wire(link);
+        if (link.role == LinkRole::node_interface && link.from.index < nodes) drawing.links[i] = g.interface(link);
+      }
+      for (int n = 0; n < nodes; ++n) drawing.nodes.push_back({g.x_of({0, n}), g.y_of(0) + g.box + 6});
+      break;
+    }
+    case NetworkLayout::dimensions: {
+      const HypercubeGeometry g(nodes);
+      drawing.width = g.width, drawing.height = g.panel_top(1);
+      for (std::size_t i = 0; i < network.links.size(); ++i) {
+        const LinkIdentity& link = network.links[i];
+        if (link.role == LinkRole::network_channel && link.from.index < nodes && link.dimension >= 0)
+          drawing.links[i] = g.channel(link);
+      }
+      // The nodes above their column of channels.
+      for (int n = 0; n < nodes; ++n) drawing.nodes.push_back({g.left + (n + 0.5) * g.cell_w, g.top - 6});
+      break;
+    }
+    case NetworkLayout::grid: {
+      const MeshGeometry g(network, nodes);
+      drawing.width = g.width, drawing.height = g.height;
+      for (std::size_t i = 0; i < network.links.size(); ++i)
+        if (network.links[i].role == LinkRole::network_channel) drawing.links[i] = g.channel(network.links[i]);
+      for (int n = 0; n < nodes; ++n) drawing.nodes.push_back(g.node(n));
+      break;
+    }
+    case NetworkLayout::list: {
+      const RingGeometry g(network, nodes);
+      drawing.width = g.width, drawing.height = g.height;
+      for (std::size_t i = 0; i < network.links.size(); ++i)
+        if (network.links[i].role != LinkRole::node_interface) drawing.links[i] = g.link(network.links[i]);
+      for (int n = 0; n < nodes; ++n) drawing.nodes.push_back(g.vertex(n));
+      break;
+    }
+  }
+  return drawing;
+}
+
+}  // namespace mcsim
