@@ -281,11 +281,11 @@ TEST_CASE("A machine file on the command line (--machine FILE of sweep, timeline
   CHECK_FALSE(std::filesystem::exists(dir + "/again.csv"));
 }
 
-TEST_CASE("The what-if CM-5 the README and docs/machine-files.md show is the example file shipped") {
+TEST_CASE("The what-if CM-5 docs/guide.md and docs/machine-files.md show is the example file shipped") {
   const std::string root = std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/..";
   const std::string file = mcsim::test::slurp(root + "/docs/examples/cm5-binary-20.toml");
   REQUIRE(file.starts_with("# cm5-binary-20.toml"));
-  for (const char* page : {"/README.md", "/docs/machine-files.md"}) {
+  for (const char* page : {"/docs/guide.md", "/docs/machine-files.md"}) {
     INFO(page);
     const std::string text = mcsim::test::slurp(root + page);
     const auto from = text.find("```toml\n# cm5-binary-20.toml");
