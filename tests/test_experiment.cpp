@@ -183,7 +183,7 @@ TEST_CASE("The sweep's picture: a panel per node count and density, mean lines a
   REQUIRE(plot.series[1].points[3].second == Approx(768));  // to the slowest
 }
 
-TEST_CASE("The overhead figure: the host-dependent fraction beside the simulated time; the simulated time alone under --deterministic") {
+TEST_CASE("The overhead figure: the host-dependent fraction beside the simulated time, or the simulated time alone under --deterministic") {
   const ExperimentResult r = grid_result();
   const PlotSpec measured = overhead_plot(r, ReportOptions{.host_times = true});
   REQUIRE(measured.title.find("host-dependent") != std::string::npos);

@@ -120,8 +120,22 @@ TEST_CASE("Issue 3: a failed write or plot leaves no file and says so", "[cli]")
   const int status = std::system(limited.c_str());
   REQUIRE(WIFEXITED(status));
   REQUIRE(WEXITSTATUS(status) != 0);
-  require_one_line_error({WEXITSTATUS(status), "", mcsim::test::without_sanitizer_notes(slurp(dir + "/err"))}, "File too large");
+  // The sweep's picture is drawn before any file is written: gnuplot, under the same limit, is cut
+  // short first.
+  require_one_line_error({WEXITSTATUS(status), "", mcsim::test::without_sanitizer_notes(slurp(dir + "/err"))},
+                         "u.svg: gnuplot did not finish the plot");
   REQUIRE_FALSE(fs::exists(dir + "/u.csv"));
+  REQUIRE_FALSE(fs::exists(dir + "/u.svg"));
+  // A report without a picture (lo92-lemmas: a 21 KB CSV): its own write fails.
+  const std::string csv_only =
+      fmt::format("sh -c 'ulimit -f 1; exec {} reproduce lo92-lemmas --scenarios {} -q -j 1 -o {}' >{}/out 2>{}/err",
+                  MCSIM_BINARY, MCSIM_SCENARIO_SOURCE_DIR, dir, dir, dir);
+  const int csv_status = std::system(csv_only.c_str());
+  REQUIRE(WIFEXITED(csv_status));
+  REQUIRE(WEXITSTATUS(csv_status) != 0);
+  require_one_line_error({WEXITSTATUS(csv_status), "", mcsim::test::without_sanitizer_notes(slurp(dir + "/err"))},
+                         "File too large");
+  REQUIRE_FALSE(fs::exists(dir + "/lo92-lemmas.csv"));
   for (const auto& entry : fs::directory_iterator(dir)) REQUIRE(entry.path().filename().string().find("partial") == std::string::npos);
 
   // A gnuplot that exits 0 after writing half an SVG (as on a full disk): refused, no CSV either.

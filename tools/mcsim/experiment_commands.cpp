@@ -346,7 +346,14 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       // The grid's picture goes beside the CSV (its stem + .svg), unless the CSV is written through a
       // device or FIFO (-o /dev/stdout), beside which no file can be named.
       std::vector<std::string> outputs{out};
-      if (!is_written_through(out)) outputs.push_back(std::filesystem::path(out).replace_extension().string() + ".svg");
+      bool beside = true;
+      try {
+        beside = !is_written_through(out);
+      } catch (const Error&) {
+        // No output may take `out` ('', "DIR/", a directory): run_stored refuses it with the reason
+        // that fits the run (a shard's or a report's).
+      }
+      if (beside) outputs.push_back(std::filesystem::path(out).replace_extension().string() + ".svg");
       Progress progress(s.id, !common.quiet);
       run_stored(request, input_files(scenario, ""), out, outputs, common.stored, common.run_options(progress),
                  [&](const RunOptions& run) {
