@@ -34,7 +34,7 @@
 //    the columns that hold the most entries (their largest entry is the largest of more draws), so
 //    those columns stay full while eq. 1 and Appendix C assume every column shrinks evenly; a
 //    random share spreads the cuts. The published Tables 1-2 agree with this reading
-//    (lambda_base = messages) and not with the text (README, "CGMH readings").
+//    (lambda_base = messages) and not with the text (docs/results.md, "CGMH readings").
 #include <algorithm>
 #include <cmath>
 

@@ -1,12 +1,12 @@
-# Refreshes docs/results/ and the README's agreement block from a fresh run (cmake -P; the target
+# Refreshes docs/results/ and the agreement block of docs/results.md from a fresh run (cmake -P; the target
 # `results-update`): every bundled reproduction at its scenario's own sample count and seed,
 # --deterministic, into WORK; each ID.agreement.csv it writes replaces docs/results/' (a file whose
-# reproduction no longer writes one goes); then readme_agreement.cmake rewrites the README's block.
-# Nothing in docs/results/ or the README changes unless every reproduction ran.
+# reproduction no longer writes one goes); then results_agreement.cmake rewrites the page's block.
+# Nothing in docs/results/ or the page changes unless every reproduction ran.
 #
-# Variables: MCSIM (binary), SCENARIOS (directory), RESULTS (docs/results), README, WORK.
+# Variables: MCSIM (binary), SCENARIOS (directory), RESULTS (docs/results), PAGE (docs/results.md), WORK.
 cmake_minimum_required(VERSION 3.24)
-foreach(var MCSIM SCENARIOS RESULTS README WORK)
+foreach(var MCSIM SCENARIOS RESULTS PAGE WORK)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "results_update.cmake needs -D${var}=...")
   endif()
@@ -17,7 +17,7 @@ file(MAKE_DIRECTORY "${WORK}")
 execute_process(COMMAND "${MCSIM}" reproduce --all --scenarios "${SCENARIOS}" --deterministic --out "${WORK}"
                 RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
-  message(FATAL_ERROR "mcsim reproduce --all failed (${status}); ${RESULTS} and ${README} are unchanged")
+  message(FATAL_ERROR "mcsim reproduce --all failed (${status}); ${RESULTS} and ${PAGE} are unchanged")
 endif()
 file(GLOB fresh LIST_DIRECTORIES false "${WORK}/*.agreement.csv")
 if(NOT fresh)
@@ -30,10 +30,10 @@ endif()
 file(COPY ${fresh} DESTINATION "${RESULTS}")
 list(LENGTH fresh count)
 message(STATUS "${RESULTS}: ${count} agreement files from this build")
-execute_process(COMMAND "${CMAKE_COMMAND}" -DRESULTS=${RESULTS} -DREADME=${README} -DUPDATE=ON
-                        -P "${CMAKE_CURRENT_LIST_DIR}/readme_agreement.cmake"
+execute_process(COMMAND "${CMAKE_COMMAND}" -DRESULTS=${RESULTS} -DPAGE=${PAGE} -DUPDATE=ON
+                        -P "${CMAKE_CURRENT_LIST_DIR}/results_agreement.cmake"
                 RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
-  message(FATAL_ERROR "the README's agreement block was not rewritten (${status})")
+  message(FATAL_ERROR "the agreement block of ${PAGE} was not rewritten (${status})")
 endif()
 file(REMOVE_RECURSE "${WORK}")

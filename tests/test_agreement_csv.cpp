@@ -1,4 +1,4 @@
-// ID.agreement.csv: the typed agreement of a reproduction, in the exact columns the README's
+// ID.agreement.csv: the typed agreement of a reproduction, in the exact columns the results page's
 // agreement block is made from, and the same figures as the HTML report's sentences.
 #include <catch2/catch.hpp>
 

@@ -60,6 +60,28 @@ TEST_CASE("Bad scenarios: one line naming the problem and the place, non-zero ex
   REQUIRE(std::filesystem::is_empty(dir));
 }
 
+TEST_CASE("mcsim sweep draws its grid beside the CSV, and none beside a CSV written through", "[cli]") {
+  const std::string dir = mcsim::test::temp_dir("cli-sweep-picture");
+  const auto r = run_mcsim("sweep -q --samples 2 -j 1 --nodes 32,64 --density 2,4 --msg-unit 16,256 --scheduler LP,CGM -o " +
+                           dir + "/grid.csv");
+  REQUIRE(r.exit_code == 0);
+  REQUIRE(r.out.find("wrote " + dir + "/grid.svg") != std::string::npos);
+  const std::string svg = mcsim::test::slurp(dir + "/grid.svg");
+  REQUIRE(svg.find("</svg>") != std::string::npos);
+  // A panel per (node count, density), titled by the machine's name, the key in the first one.
+  for (const char* panel : {"cm5: 32 nodes, d = 2 (lines: mean", "cm5: 32 nodes, d = 4", "cm5: 64 nodes, d = 2",
+                            "cm5: 64 nodes, d = 4"})
+    CHECK(svg.find(panel) != std::string::npos);
+  CHECK(svg.find(">CGM</text>") != std::string::npos);
+  // -o x.svg would put the CSV and its picture on one file.
+  require_one_line_error(run_mcsim("sweep -q --samples 1 -j 1 --scheduler LP --msg-unit 16 -o " + dir + "/x.svg"),
+                         "two outputs of this run would be written to this one file");
+  const auto through = run_mcsim("sweep -q --samples 1 -j 1 --scheduler LP --msg-unit 16 -o /dev/stdout");
+  REQUIRE(through.exit_code == 0);
+  CHECK(through.out.find(".svg") == std::string::npos);
+  CHECK_FALSE(std::filesystem::exists("/dev/stdout.svg"));
+}
+
 TEST_CASE("mcsim run: the same seed gives byte-identical files", "[cli]") {
   const auto dir = mcsim::test::temp_dir("determinism");
   const auto a = run_mcsim("run " + data + "/tiny.toml -q --deterministic -j 2 -o " + dir + "/a.csv");
@@ -259,11 +281,11 @@ TEST_CASE("A machine file on the command line (--machine FILE of sweep, timeline
   CHECK_FALSE(std::filesystem::exists(dir + "/again.csv"));
 }
 
-TEST_CASE("The what-if CM-5 the README and docs/machine-files.md show is the example file shipped") {
+TEST_CASE("The what-if CM-5 docs/guide.md and docs/machine-files.md show is the example file shipped") {
   const std::string root = std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/..";
   const std::string file = mcsim::test::slurp(root + "/docs/examples/cm5-binary-20.toml");
   REQUIRE(file.starts_with("# cm5-binary-20.toml"));
-  for (const char* page : {"/README.md", "/docs/machine-files.md"}) {
+  for (const char* page : {"/docs/guide.md", "/docs/machine-files.md"}) {
     INFO(page);
     const std::string text = mcsim::test::slurp(root + page);
     const auto from = text.find("```toml\n# cm5-binary-20.toml");

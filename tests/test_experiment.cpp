@@ -4,8 +4,10 @@
 #include <filesystem>
 
 #include "sim/scenario/permutation_count.hpp"
+#include "sim/output/overhead.hpp"
 #include "sim/output/plot.hpp"
 #include "sim/output/report.hpp"
+#include "sim/output/sweep_plot.hpp"
 
 using namespace mcsim;
 
@@ -130,6 +132,67 @@ TEST_CASE("Plots are gnuplot scripts with the data inside, and a missing output 
   write_plot_svg(spec, dir + "/sub/p.svg");
   REQUIRE(std::filesystem::file_size(dir + "/sub/p.svg") > 100);
   REQUIRE_FALSE(std::filesystem::exists(dir + "/sub/p.svg.partial"));
+}
+
+TEST_CASE("Small multiples: panels beside a plot fill rows of `columns` panels, one row when it is 0") {
+  PlotSpec spec{"p0", "x", "y", false, false, {{.title = "a", .points = {{1, 2}}}}};
+  for (int k = 1; k < 6; ++k) spec.beside.push_back(spec);
+  REQUIRE(gnuplot_script(spec, "/tmp/x.svg").find("set multiplot layout 1,6\n") != std::string::npos);
+  spec.columns = 3;
+  const auto script = gnuplot_script(spec, "/tmp/x.svg");
+  REQUIRE(script.find("set multiplot layout 2,3\n") != std::string::npos);
+  REQUIRE(script.find("set terminal svg size 1800,900 ") != std::string::npos);
+  REQUIRE(script.find("$panel5data0 << EOD") != std::string::npos);
+}
+
+namespace {
+// A result of two node counts x two densities x two units x two series with known sample times.
+ExperimentResult grid_result() {
+  ExperimentResult r;
+  r.machine_name = "cm5";
+  r.samples = 2;
+  r.scenario.id = "sweep";
+  r.scenario.nodes = {32, 64};
+  r.scenario.densities = {2, 4};
+  r.scenario.msg_units = {16, 256};
+  r.scenario.series = {SeriesSpec{"LP", "LP", {}, std::nullopt, false}, SeriesSpec{"AC", "AC", {}, std::nullopt, false}};
+  for (int n : r.scenario.nodes)
+    for (int d : r.scenario.densities)
+      for (auto u : r.scenario.msg_units)
+        for (std::size_t k = 0; k < 2; ++k) {
+          const double t = 1e-3 * static_cast<double>(u) * (k + 1);
+          r.cells.push_back({n, d, u, k, Strategy::loosely_synchronous, {t, 3 * t}, {1, 1}, {0.5e-3, 0.5e-3}});
+        }
+  return r;
+}
+}  // namespace
+
+TEST_CASE("The sweep's picture: a panel per node count and density, mean lines and min-max bars per scheduler") {
+  const PlotSpec plot = sweep_plot(grid_result());
+  REQUIRE(plot.beside.size() == 3);
+  REQUIRE(plot.columns == 2);
+  REQUIRE(plot.title.find("cm5: 32 nodes, d = 2") == 0);
+  REQUIRE(plot.beside.back().title == "cm5: 64 nodes, d = 4");
+  REQUIRE(plot.key == "left top");
+  REQUIRE(plot.beside.front().key == "off");
+  REQUIRE(plot.series.size() == 4);  // LP mean, LP bars, AC mean, AC bars
+  REQUIRE(plot.series[0].title == "LP");
+  REQUIRE(plot.series[0].points[1] == std::pair<double, double>{256, 2 * 256});  // mean of 256 and 768 ms
+  REQUIRE(plot.series[1].segments);
+  REQUIRE(plot.series[1].points[2].second == Approx(256));  // the bar at 256 B: from the fastest sample
+  REQUIRE(plot.series[1].points[3].second == Approx(768));  // to the slowest
+}
+
+TEST_CASE("The overhead figure: the host-dependent fraction beside the simulated time, or the simulated time alone under --deterministic") {
+  const ExperimentResult r = grid_result();
+  const PlotSpec measured = overhead_plot(r, ReportOptions{.host_times = true});
+  REQUIRE(measured.title.find("host-dependent") != std::string::npos);
+  REQUIRE(measured.beside.size() == 1);
+  REQUIRE(measured.series.front().points.front().second == Approx(0.5 / 32));  // 0.5 ms / mean 32 ms
+  const PlotSpec deterministic = overhead_plot(r, ReportOptions{.host_times = false});
+  REQUIRE(deterministic.beside.empty());
+  REQUIRE(deterministic.y_label == "communication time (ms)");
+  REQUIRE(deterministic.series.front().points.front().second == Approx(32));
 }
 
 TEST_CASE("CSV fields with a comma or a quote are quoted (RFC 4180), so every line keeps its column count") {

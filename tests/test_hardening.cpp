@@ -113,15 +113,25 @@ TEST_CASE("Issue 3: a failed write or plot leaves no file and says so", "[cli]")
   // ulimit -f: the CSV of a sweep is larger than 1 block of 512 bytes.
   auto r = run_mcsim(fmt::format("sweep -q --samples 1 -j 1 --msg-unit 16,32,64,128,256 -o {}/s.csv; exit $?", dir));
   REQUIRE(r.exit_code == 0);
-  const std::string limited =
-      fmt::format("sh -c 'ulimit -f 1; exec {} sweep -q --samples 1 -j 1 --msg-unit 16,32,64,128,256 -o {}/u.csv' "
-                  ">{}/out 2>{}/err",
-                  MCSIM_BINARY, dir, dir, dir);
-  const int status = std::system(limited.c_str());
-  REQUIRE(WIFEXITED(status));
-  REQUIRE(WEXITSTATUS(status) != 0);
-  require_one_line_error({WEXITSTATUS(status), "", mcsim::test::without_sanitizer_notes(slurp(dir + "/err"))}, "File too large");
+  // mcsim ARGUMENTS under `ulimit -f 1` (files of at most 512 bytes): it must fail in one line saying `problem`.
+  const auto limited = [&](const std::string& arguments, const std::string& problem) {
+    const std::string command =
+        fmt::format("sh -c 'ulimit -f 1; exec {} {}' >{}/out 2>{}/err", MCSIM_BINARY, arguments, dir, dir);
+    const int status = std::system(command.c_str());
+    REQUIRE(WIFEXITED(status));
+    REQUIRE(WEXITSTATUS(status) != 0);
+    require_one_line_error({WEXITSTATUS(status), "", mcsim::test::without_sanitizer_notes(slurp(dir + "/err"))}, problem);
+  };
+  // The sweep's picture is drawn before any file is written: gnuplot, under the same limit, is cut
+  // short first.
+  limited(fmt::format("sweep -q --samples 1 -j 1 --msg-unit 16,32,64,128,256 -o {}/u.csv", dir),
+          "u.svg: gnuplot did not finish the plot");
   REQUIRE_FALSE(fs::exists(dir + "/u.csv"));
+  REQUIRE_FALSE(fs::exists(dir + "/u.svg"));
+  // A report without a picture (lo92-lemmas: a 21 KB CSV): its own write fails.
+  limited(fmt::format("reproduce lo92-lemmas --scenarios {} -q -j 1 -o {}", MCSIM_SCENARIO_SOURCE_DIR, dir),
+          "File too large");
+  REQUIRE_FALSE(fs::exists(dir + "/lo92-lemmas.csv"));
   for (const auto& entry : fs::directory_iterator(dir)) REQUIRE(entry.path().filename().string().find("partial") == std::string::npos);
 
   // A gnuplot that exits 0 after writing half an SVG (as on a full disk): refused, no CSV either.

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <numeric>
 #include <random>
@@ -20,6 +21,7 @@
 #include "sim/redistribution/descriptor.hpp"
 #include "sim/redistribution/schedules.hpp"
 #include "sim/redistribution/timeline_svg.hpp"
+#include "sim/scenario/redistribution_plot.hpp"
 
 using namespace mcsim::redistribution;
 
@@ -302,4 +304,46 @@ TEST_CASE("Redistribution scenarios: bad files fail with one line naming the pla
                                                                     "cases = [{x = 4, p = 5, y = 3, q = 5}]\n"
                                                                     "schedules = [\"fastest\"]\n"));
   REQUIRE_THROWS_WITH(mcsim::run_scenario(bad, {}, {}), Catch::Contains("unknown schedule 'fastest'"));
+}
+
+TEST_CASE("The times reports draw their figure as the paper did: against size, source processors or case") {
+  using namespace mcsim;
+  auto load = [](const std::string& id) {
+    return load_scenario(std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/" + id + ".toml").as<RedistributionScenario>();
+  };
+  auto cells_of = [](const RedistributionScenario& s) {
+    std::vector<RedistributionCellTimes> cells;
+    for (std::size_t c = 0; c < s.cases.size(); ++c)
+      for (auto size : s.global_size > 0 ? std::vector<std::int64_t>{s.global_size / s.cases[c].p} : s.local_sizes) {
+        std::vector<double> ms;
+        for (std::size_t k = 0; k < s.series.size(); ++k) ms.push_back(static_cast<double>(size) * (k + 1) / 1000);
+        cells.push_back({c, size, fmt::format("case {}", c), ms});
+      }
+    return cells;
+  };
+  // Fig. 4: time against the local size; beside it the ratios to the baseline and the paper's 0.85.
+  const auto fig4 = load("guo05-fig4");
+  const PlotSpec p4 = redistribution_times_plot(fig4, cells_of(fig4));
+  REQUIRE(p4.x_label.starts_with("local array size N"));
+  REQUIRE(p4.log_x);
+  REQUIRE(p4.series.size() == fig4.series.size());
+  REQUIRE(p4.series[2].points.front() == std::pair<double, double>{1200, 3.6});
+  REQUIRE(p4.beside.size() == 1);
+  const auto& ratios = p4.beside.front().series;
+  REQUIRE(ratios.size() == fig4.series.size() + 1);  // every series but the baseline, the paper's line, the line at 1
+  const auto paper = std::find_if(ratios.begin(), ratios.end(), [](const auto& s) { return s.title.starts_with("paper"); });
+  REQUIRE(paper != ratios.end());
+  REQUIRE(paper->points.front() == std::pair<double, double>{1200, 0.85});
+  REQUIRE(paper->points.back() == std::pair<double, double>{600000, 0.85});
+  // Fig. 6: cases that differ only in p, one global size: time against p.
+  const auto fig6 = load("guo05-fig6");
+  const PlotSpec p6 = redistribution_times_plot(fig6, cells_of(fig6));
+  REQUIRE(p6.x_label == "source processors p (global size 120000)");
+  REQUIRE(p6.series[0].points.back().first == 60);
+  // Fig. 8: five unlike cases: one category each, named as in the CSV.
+  const auto fig8 = load("guo05-fig8");
+  const PlotSpec p8 = redistribution_times_plot(fig8, cells_of(fig8));
+  REQUIRE(p8.series[0].points.back().first == 4);
+  REQUIRE(std::any_of(p8.settings.begin(), p8.settings.end(),
+                      [](const auto& s) { return s.starts_with("xtics ('case 0' 0, 'case 1' 1"); }));
 }

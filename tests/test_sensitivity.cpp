@@ -63,3 +63,16 @@ TEST_CASE("Sensitivity: the message library's constants vary like any other opti
   REQUIRE(has(plan, "copy_rate_MBps", "100"));
   REQUIRE(has(plan, "copy_rate_MBps", "400"));
 }
+
+TEST_CASE("Sensitivity: a reproduction whose paper printed no numbers is refused once its baseline has run",
+          "[engine]") {
+  // guo05-fig6: the paper's Fig. 6 survives as statements only; no cell has a paper value, so no
+  // variant could move an agreement (the study once ran every variant and failed drawing nothing).
+  RunOptions run;
+  run.workers = 2;
+  std::size_t ran = 0;
+  REQUIRE_THROWS_WITH(run_sensitivity(bundled("guo05-fig6"), run, {{2.0}, {"startup_us"}},
+                                      [&](std::size_t, std::size_t) { ++ran; }),
+                      Catch::Contains("guo05-fig6 has no cell with both a paper and an mcsim value"));
+  REQUIRE(ran == 0);
+}

@@ -38,7 +38,7 @@ TEST_CASE("Every bundled reproduction is well within the default bound, at its o
     const auto work = estimate_of(entry.path().string());
     REQUIRE(work.total() > 0);
     REQUIRE(work.total() < mcsim::default_max_work / 2);
-    // MCSIM_PRINT_WORK=1: the estimates behind the README's table (its own samples, 1 and 3).
+    // MCSIM_PRINT_WORK=1: the estimates behind the table of docs/bad-input.md (its own samples, 1 and 3).
     if (std::getenv("MCSIM_PRINT_WORK"))
       fmt::print("{}\t{:.3g}\t{:.3g}\t{:.3g}\n", entry.path().stem().string(), work.total(),
                  estimate_of(entry.path().string(), 1).total(), estimate_of(entry.path().string(), 3).total());

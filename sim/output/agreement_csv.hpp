@@ -1,6 +1,6 @@
 // A reproduction's agreement with its paper as a small CSV, ID.agreement.csv beside its table:
 // the typed Agreement (sim/analysis/agreement.hpp, computed once from the comparison) written out
-// for tools that summarise every reproduction (the README's agreement block is made from these
+// for tools that summarise every reproduction (the agreement block of docs/results.md is made from these
 // files). One line per figure:
 //
 //   experiment,measure,column,count,agreeing,median,min,max

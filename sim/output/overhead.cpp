@@ -12,7 +12,7 @@ struct Fraction {
   double value() const { return comm_ms > 0 ? schedule_ms / comm_ms : 0; }
 };
 
-Fraction fraction(const ExperimentResult& result, std::size_t d, std::size_t u, std::size_t k) {
+Fraction fraction_of(const ExperimentResult& result, std::size_t d, std::size_t u, std::size_t k) {
   const CellResult& cell = result.cell(0, d, u, k);
   return {summarize(cell.host_s).mean * 1e3, summarize(cell.comm_s).mean * 1e3};
 }
@@ -24,7 +24,7 @@ std::string overhead_csv(const ExperimentResult& result, const ReportOptions& op
   for (std::size_t d = 0; d < s.densities.size(); ++d)
     for (std::size_t u = 0; u < s.msg_units.size(); ++u)
       for (std::size_t k = 0; k < s.series.size(); ++k) {
-        const Fraction f = fraction(result, d, u, k);
+        const Fraction f = fraction_of(result, d, u, k);
         // Without host times the schedule_ms and fraction columns stay empty (the simulated
         // communication time is still reported, byte-identical for a seed).
         out += fmt::format("{},{},{},{},{},{:.6g},{}\n", csv_field(s.id), s.densities[d], s.msg_units[u],
@@ -35,18 +35,36 @@ std::string overhead_csv(const ExperimentResult& result, const ReportOptions& op
   return out;
 }
 
-PlotSpec overhead_plot(const ExperimentResult& result) {
+PlotSpec overhead_plot(const ExperimentResult& result, const ReportOptions& options) {
   const SimulationScenario& s = result.scenario;
-  PlotSpec plot{s.id + ": scheduling time (this computer) / communication time (simulated)", "message size (bytes)",
-                "fraction", true, true, {}};
+  // The simulated communication time, the fraction's denominator: the same bytes for a seed.
+  PlotSpec comm{s.id + ": communication time (simulated)", "message size (bytes)", "communication time (ms)", true,
+                true, {}};
+  PlotSpec fraction{s.id + ": scheduling time (host-dependent: measured on this computer) / communication time "
+                           "(simulated)",
+                    "message size (bytes)", "fraction", true, true, {}};
   for (std::size_t k = 0; k < s.series.size(); ++k)
     for (std::size_t d = 0; d < s.densities.size(); ++d) {
-      PlotSeries line{.title = fmt::format("{}, d = {}", s.series[k].label, s.densities[d])};
-      for (std::size_t u = 0; u < s.msg_units.size(); ++u)
-        line.points.emplace_back(static_cast<double>(s.msg_units[u]), fraction(result, d, u, k).value());
-      plot.series.push_back(std::move(line));
+      const std::size_t look = k * s.densities.size() + d;
+      PlotSeries time{.title = fmt::format("{}, d = {}", s.series[k].label, s.densities[d])};
+      time.style = "linespoints " + series_look(look) + " ps 1.1";
+      PlotSeries line = time;
+      for (std::size_t u = 0; u < s.msg_units.size(); ++u) {
+        const Fraction f = fraction_of(result, d, u, k);
+        time.points.emplace_back(static_cast<double>(s.msg_units[u]), f.comm_ms);
+        line.points.emplace_back(static_cast<double>(s.msg_units[u]), f.value());
+      }
+      comm.series.push_back(std::move(time));
+      fraction.series.push_back(std::move(line));
     }
-  return plot;
+  if (!options.host_times) {
+    // --deterministic: no host time, so no fraction; the picture is the simulated part alone.
+    comm.title = s.id + ": communication time (simulated; --deterministic leaves out the host-dependent scheduling "
+                        "time and its fraction)";
+    return comm;
+  }
+  fraction.beside.push_back(std::move(comm));
+  return fraction;
 }
 
 }  // namespace mcsim

@@ -16,7 +16,9 @@ namespace mcsim {
 // experiment,density,bytes,series,schedule_ms,comm_ms,fraction (one line per cell); without host
 // times (--deterministic) schedule_ms and fraction are left empty.
 std::string overhead_csv(const ExperimentResult& result, const ReportOptions& options);
-// The fraction against message size, one line per (series, density).
-PlotSpec overhead_plot(const ExperimentResult& result);
+// With host times: the fraction against message size, one line per (series, density), marked
+// host-dependent, and beside it the simulated communication time. Without them (--deterministic)
+// the simulated communication time alone, so that the picture too is the same for a seed.
+PlotSpec overhead_plot(const ExperimentResult& result, const ReportOptions& options);
 
 }  // namespace mcsim

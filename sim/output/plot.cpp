@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -86,10 +87,15 @@ std::string panel_script(const PlotSpec& spec, std::size_t panel) {
 
 std::string gnuplot_script(const PlotSpec& spec, const std::string& output) {
   const std::size_t panels = 1 + spec.beside.size();
-  std::string s = fmt::format("set terminal svg size {},600 dynamic enhanced font 'sans,12'\n", 900 * panels);
+  const std::size_t columns = spec.columns == 0 ? panels : std::min(spec.columns, panels);
+  const std::size_t rows = (panels + columns - 1) / columns;
+  // One row: 900 x 600 a panel; a grid of small multiples: 600 x 450 a panel.
+  const bool grid = rows > 1;
+  std::string s = fmt::format("set terminal svg size {},{} dynamic enhanced font 'sans,12'\n",
+                              (grid ? 600 : 900) * columns, grid ? 450 * rows : 600);
   s += fmt::format("set output {}\n", quoted(output));
   if (panels == 1) return s + panel_script(spec, 0);
-  s += fmt::format("set multiplot layout 1,{}\n", panels);
+  s += fmt::format("set multiplot layout {},{}\n", rows, columns);
   s += panel_script(spec, 0);
   for (std::size_t k = 0; k < spec.beside.size(); ++k) s += "reset\n" + panel_script(spec.beside[k], k + 1);
   return s + "unset multiplot\n";

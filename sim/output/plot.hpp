@@ -27,6 +27,8 @@ struct PlotSpec {
   std::vector<std::string> settings;  // further gnuplot `set` commands, e.g. "offsets graph 0.03, graph 0.03, 2, 2"
   // Plots drawn to the right of this one in the same picture (e.g. mcsim/paper beside the times).
   std::vector<PlotSpec> beside;
+  // With `beside`: panels per row, filled row by row (small multiples); 0 puts them all in one row.
+  std::size_t columns = 0;
 };
 
 // Distinct line colours and point types for series k (0, 1, ...), so that no two series of a plot

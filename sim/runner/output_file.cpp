@@ -200,8 +200,10 @@ void check_output_paths(const std::vector<std::string>& paths) {
   for (const Target& t : classify_all(paths)) check_place(t);
 }
 
+bool is_written_through(const std::string& path) { return classify(path).way == Way::write_through; }
+
 void check_files_beside(const std::string& path) {
-  if (classify(path).way == Way::write_through)
+  if (is_written_through(path))
     throw Error(path, "is not a file of its own (a device, a FIFO, /dev/stdout): this run also writes files named "
                       "after it (NAME.svg, ...) beside it; give a file in a directory");
 }

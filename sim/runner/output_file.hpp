@@ -42,6 +42,9 @@ void check_output_paths(const std::vector<std::string>& paths);
 // file in a directory: a device, a FIFO or a link to one (-o /dev/null, -o /dev/stdout) is refused,
 // for the files beside it would be made in /dev (as root) or could not be made at all.
 void check_files_beside(const std::string& path);
+// Whether `path` is written through (a device, a FIFO, /dev/stdout) rather than replaced as a file
+// of its own: no file can be named after it. Throws as check_output_paths for a path no output may take.
+bool is_written_through(const std::string& path);
 
 // A file another program writes as it goes (SimGrid writes the Paje trace itself, in the
 // simulation process): the program is told to write to writer_path(), an anonymous file in memory

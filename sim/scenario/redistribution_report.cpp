@@ -11,6 +11,7 @@
 #include "../redistribution/timeline_svg.hpp"
 #include "../runner/pipeline.hpp"
 #include "../runner/task_runner.hpp"
+#include "redistribution_plot.hpp"
 
 namespace mcsim {
 
@@ -196,6 +197,7 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
   }
   text += "\n";
   std::map<std::size_t, std::vector<double>> ratios;
+  std::vector<RedistributionCellTimes> drawn;
   for (std::size_t c = 0; c < cells.size(); ++c) {
     const auto& cell = cells[c];
     const std::string label = case_label(s.cases[cell.case_index]);
@@ -203,10 +205,12 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
                           : s.global_size > 0 || s.local_sizes.size() == 1 ? label
                                                                            : fmt::format("{} N={}", label, cell.local_size);
     text += fmt::format("{:<22}{:>10}", label, cell.local_size);
+    drawn.push_back({cell.case_index, cell.local_size, x, {}});
     for (std::size_t k = 0; k < s.series.size(); ++k) {
       const double ms = records[c][k].comm_s * 1e3;
       text += fmt::format("{:>{}.4f}", ms, time_width[k]);
       rows.push_back({"comm", s.series[k].label, x, std::nullopt, ms});
+      drawn.back().ms.push_back(ms);
     }
     for (std::size_t k = 0; k < s.series.size(); ++k) {
       if (k == baseline) continue;
@@ -237,6 +241,7 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
   out.files.push_back({".csv", comparison_csv(s.id, rows)});
   out.agreement = agreement_of(rows);
   out.comparison = rows;
+  out.plot = redistribution_times_plot(s, drawn);
   return out;
 }
 

@@ -142,6 +142,13 @@ SensitivityResult run_sensitivity(const Scenario& scenario, const RunOptions& ru
       const ScenarioOutputs out = run_scenario(variant, run, ReportOptions{.host_times = false});
       if (!out.agreement)
         throw Error("sensitivity", fmt::format("{} reports no agreement with a paper to compare", result.id));
+      // A paper that printed no numbers for this reproduction (only its figure's axes survive)
+      // leaves nothing for a change to move: said once the baseline has run, not drawn as nothing.
+      const Agreement& a = *out.agreement;
+      if (k == 0 && a.columns.empty() && a.pairs == 0 && a.cells == 0)
+        throw Error("sensitivity", fmt::format("{} has no cell with both a paper and an mcsim value: there is no "
+                                               "agreement with the paper for a change of the machine to move",
+                                               result.id));
       v.agreement = out.agreement;
     } catch (const ShardDone&) {
       shard_done = true;  // a shard (task_store.hpp) ran its share of this variant's tasks: on to the next one

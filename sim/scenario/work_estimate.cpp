@@ -15,7 +15,7 @@ namespace mcsim {
 namespace {
 
 // The weights that turn each kind's cost driver into units (simulated messages), measured here on
-// the bundled reproductions and `mcsim bench` (README, "A bound before work", has the table).
+// the bundled reproductions and `mcsim bench` (docs/bad-input.md, "A bound before work", has the table).
 //
 // An asynchronous job on a machine whose links SimGrid shares (transport "flow": the CM-5's fat
 // tree, the Ethernet switch) has every message in flight at once, and each completion solves the

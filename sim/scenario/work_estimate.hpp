@@ -6,7 +6,7 @@
 //
 // The unit is one simulated message, the cost driver of every simulation; each scenario kind
 // counts its own driver in that unit (work_estimate.cpp gives each count and its measurement). The
-// estimate is an order of magnitude, not a prediction: the README ("A bound before work") gives
+// estimate is an order of magnitude, not a prediction: docs/bad-input.md ("A bound before work") gives
 // the time per unit measured here for each kind.
 #pragma once
 
@@ -37,7 +37,7 @@ struct WorkEstimate {
 
 // The default limit, in units: three times the largest bundled reproduction at its own sample
 // count (wang94-fig5, 2.95e7). A run at the limit takes 10 minutes to 2 hours of one core here,
-// about half an hour for a CM-5 table (README, "A bound before work").
+// about half an hour for a CM-5 table (docs/bad-input.md, "A bound before work").
 inline constexpr double default_max_work = 1e8;
 
 // Where a count may stop: once the work passes the limit it is checked against, the rest cannot

@@ -81,7 +81,7 @@ struct WorkLimit {
   void add_to(CLI::App* cmd) {
     cmd->add_option("--max-work", max_work,
                     fmt::format("Refuse to start a run whose estimated work is above N units (a unit is about one "
-                                "simulated message; README, \"A bound before work\"). Default {:.0e}: a run at the "
+                                "simulated message; docs/bad-input.md, \"A bound before work\"). Default {:.0e}: a run at the "
                                 "limit takes 10 minutes to 2 hours of one core here",
                                 default_max_work))
         ->check(CLI::Validator(

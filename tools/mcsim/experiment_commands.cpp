@@ -10,6 +10,7 @@
 #include "../../sim/runner/output_file.hpp"
 #include "../../sim/output/plot.hpp"
 #include "../../sim/output/report.hpp"
+#include "../../sim/output/sweep_plot.hpp"
 #include "../../sim/scenario/experiment.hpp"
 #include "../../sim/scenario/scenario.hpp"
 #include "../../sim/scenario/scenario_files.hpp"
@@ -287,7 +288,10 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
   // --- sweep -----------------------------------------------------------------------------------
   {
     auto* cmd = app.add_subcommand(
-        "sweep", "Sweep node count, density, message unit and scheduler on one machine; write one CSV line per cell");
+        "sweep", "Sweep node count, density, message unit and scheduler on one machine; write one CSV line per cell\n"
+                 "and, beside it (STEM.svg), the grid's picture: a panel per node count and density, time against\n"
+                 "msg_unit, a line per scheduler (mean) with bars from the fastest to the slowest sample. A CSV\n"
+                 "written through a device or FIFO (-o /dev/stdout) comes without the picture.");
     static std::string machine = "cm5", workload = "random-density", nodes = "32", density = "8",
                        units = "16,256,4096", strategy, out = "results/sweep.csv";
     static std::vector<std::string> schedulers;
@@ -301,7 +305,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
                     "Scheduler, repeatable; a comma-separated list when no scheduler has parameters, e.g. LP,CGM "
                     "or --scheduler CGMH:lambda=7/8,reset=off (default LP,CGM,CGM+sort,AC)");
     cmd->add_option("--strategy", strategy, "Force one strategy for every scheduler (mcsim list strategies)");
-    cmd->add_option("-o,--out", out, "CSV file to write")->capture_default_str()->check(output_path());
+    cmd->add_option("-o,--out", out, "CSV file to write (the SVG goes beside it)")->capture_default_str()->check(output_path());
     common.add_to(cmd);
     cmd->callback([] {
       SimulationScenario s;
@@ -339,12 +343,25 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       request.msg_units = s.msg_units;
       request.schedulers = names;
       request.strategy = strategy;
+      // The grid's picture goes beside the CSV (its stem + .svg), unless the CSV is written through a
+      // device or FIFO (-o /dev/stdout), beside which no file can be named.
+      std::vector<std::string> outputs{out};
+      bool beside = true;
+      try {
+        beside = !is_written_through(out);
+      } catch (const Error&) {
+        // No output may take `out` ('', "DIR/", a directory): run_stored refuses it with the reason
+        // that fits the run (a shard's or a report's).
+      }
+      if (beside) outputs.push_back(std::filesystem::path(out).replace_extension().string() + ".svg");
       Progress progress(s.id, !common.quiet);
-      run_stored(request, input_files(scenario, ""), out, {out}, common.stored, common.run_options(progress),
+      run_stored(request, input_files(scenario, ""), out, outputs, common.stored, common.run_options(progress),
                  [&](const RunOptions& run) {
                    const auto result = run_experiment(s, run);
                    const std::string csv = sweep_csv(result, ReportOptions{.host_times = !common.deterministic});
-                   return Made{csv, {{out, csv}}};
+                   Made made{csv, {{out, csv}}};
+                   if (outputs.size() > 1) made.files.emplace_back(outputs[1], render_plot_svg(sweep_plot(result), outputs[1]));
+                   return made;
                  });
     });
   }

@@ -1,19 +1,19 @@
-# The README's agreement figures, made from the data (cmake -P): reads every RESULTS/*.agreement.csv
+# The agreement figures of docs/results.md, made from the data (cmake -P): reads every RESULTS/*.agreement.csv
 # (written beside each reproduction's CSV by `mcsim reproduce`; `cmake --build --preset release
 # --target results-update` refreshes docs/results/) and turns them into two markdown tables:
 #   - one line per reproduction: mcsim / paper over its headline cells (median [min-max], cells),
 #     pairs of series ordered as in the paper, cells of a region map whose fastest series is the
 #     paper's;
 #   - the permutation counts (rows "iters"), mcsim / paper per series (the columns "iters <series>").
-# It then compares them with the README's block between <!-- agreement:begin --> and
+# It then compares them with the page's block between <!-- agreement:begin --> and
 # <!-- agreement:end -->: a difference fails, naming the first line that differs. With -DUPDATE=ON
-# it rewrites the block instead (the rest of the README is kept byte for byte).
+# it rewrites the block instead (the rest of the page is kept byte for byte).
 #
-# Variables: RESULTS (directory of the agreement files), README (the file holding the block).
+# Variables: RESULTS (directory of the agreement files), PAGE (the file holding the block: docs/results.md).
 cmake_minimum_required(VERSION 3.24)
-foreach(var RESULTS README)
+foreach(var RESULTS PAGE)
   if(NOT DEFINED ${var})
-    message(FATAL_ERROR "readme_agreement.cmake needs -D${var}=...")
+    message(FATAL_ERROR "results_agreement.cmake needs -D${var}=...")
   endif()
 endforeach()
 
@@ -135,26 +135,26 @@ if(permutations)
 endif()
 set(block "${begin_marker}\n${block}${end_marker}")
 
-file(READ "${README}" readme)
-string(FIND "${readme}" "${begin_marker}" begin_at)
-string(FIND "${readme}" "${end_marker}" end_at)
+file(READ "${PAGE}" page)
+string(FIND "${page}" "${begin_marker}" begin_at)
+string(FIND "${page}" "${end_marker}" end_at)
 if(begin_at EQUAL -1 OR end_at EQUAL -1 OR end_at LESS begin_at)
-  message(FATAL_ERROR "${README}: no block between ${begin_marker} and ${end_marker}")
+  message(FATAL_ERROR "${PAGE}: no block between ${begin_marker} and ${end_marker}")
 endif()
 string(LENGTH "${end_marker}" end_length)
 math(EXPR after_at "${end_at} + ${end_length}")
-string(SUBSTRING "${readme}" 0 ${begin_at} before)
-string(SUBSTRING "${readme}" ${after_at} -1 after)
+string(SUBSTRING "${page}" 0 ${begin_at} before)
+string(SUBSTRING "${page}" ${after_at} -1 after)
 math(EXPR current_length "${after_at} - ${begin_at}")
-string(SUBSTRING "${readme}" ${begin_at} ${current_length} current)
+string(SUBSTRING "${page}" ${begin_at} ${current_length} current)
 
 if(UPDATE)
   if(NOT current STREQUAL block)
-    # Written beside the README and renamed over it: never a half-written README.
-    file(WRITE "${README}.agreement-update" "${before}${block}${after}")
-    file(RENAME "${README}.agreement-update" "${README}")
+    # Written beside the page and renamed over it: never a half-written page.
+    file(WRITE "${PAGE}.agreement-update" "${before}${block}${after}")
+    file(RENAME "${PAGE}.agreement-update" "${PAGE}")
   endif()
-  message(STATUS "${README}: agreement block made from ${RESULTS}")
+  message(STATUS "${PAGE}: agreement block made from ${RESULTS}")
   return()
 endif()
 
@@ -181,7 +181,7 @@ if(NOT current STREQUAL block)
     list(GET have_lines ${at} have)
   endif()
   math(EXPR line "${at} + 1")
-  message(FATAL_ERROR "${README}: the agreement block differs from ${RESULTS}/*.agreement.csv at its line ${line}: "
-                      "README has `${have}`, the data gives `${want}`; rewrite it with "
-                      "`cmake --build --preset release --target readme-agreement-update`")
+  message(FATAL_ERROR "${PAGE}: the agreement block differs from ${RESULTS}/*.agreement.csv at its line ${line}: "
+                      "the page has `${have}`, the data gives `${want}`; rewrite it with "
+                      "`cmake --build --preset release --target results-agreement-update`")
 endif()
