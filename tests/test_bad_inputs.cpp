@@ -260,6 +260,8 @@ const std::vector<BadInput>& bad_inputs() {
        {{"t.toml", mapping_metrics(1)}}},
       {Kind::cli, "timeline --machine nosuch", "unknown machine 'nosuch'"},
       {Kind::cli, "bench --machine nosuch", "unknown machine 'nosuch'"},
+      {Kind::cli, "bench --machine t3d --machine-option sides", "--machine-option: 'sides' is not key=value"},
+      {Kind::cli, "bench --machine t3d --nodes 512", "a 4 x 4 x 4 torus, dimension order, 2 VCs per link has 64 nodes, not 512"},
       // --- machine files (issue 34): the file and the line, the key, what is wrong ----------------
       {Kind::cli, "sweep --machine {in}/w.toml", "w.toml:4 (links.bandwidth.value): '20' has no unit",
        {{"w.toml", what_if(no_unit_bandwidth)}}},

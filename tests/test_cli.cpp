@@ -281,6 +281,15 @@ TEST_CASE("A machine file on the command line (--machine FILE of sweep, timeline
   CHECK_FALSE(std::filesystem::exists(dir + "/again.csv"));
 }
 
+TEST_CASE("mcsim bench --machine-option: a machine at another size than its file's shape (the T3D at 512 nodes)", "[cli]") {
+  const auto bench = run_mcsim("bench --machine t3d --nodes 512 --machine-option sides=8x8x8 --density 1 "
+                               "--workload uniform-density --scheduler AC");
+  INFO(bench.err);
+  REQUIRE(bench.exit_code == 0);
+  CHECK(bench.out.find("bench: t3d with 512 nodes (sides=8x8x8), uniform-density d=1, AC") != std::string::npos);
+  CHECK(bench.out.find(" 512 ") != std::string::npos);  // one message per node
+}
+
 TEST_CASE("The what-if CM-5 docs/guide.md and docs/machine-files.md show is the example file shipped") {
   const std::string root = std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/..";
   const std::string file = mcsim::test::slurp(root + "/docs/examples/cm5-binary-20.toml");

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "../../sim/core/scheduler.hpp"
 #include "../../sim/runner/pipeline.hpp"
@@ -33,8 +34,13 @@ void add_bench_command(CLI::App& app) {
   static std::string machine = "cm5", scheduler = "CGM", workload = "random-density", strategy;
   static int nodes = 512, density = 16, repeat = 1;
   static std::uint64_t unit = 1024, seed = 1;
-  static std::vector<std::string> cfg;
+  static std::vector<std::string> cfg, machine_options;
   cmd->add_option("--machine", machine, machine_option_help)->capture_default_str();
+  // A machine at another size than its file's default shape needs its shape as an option, e.g.
+  // --machine t3d --nodes 512 --machine-option sides=8x8x8.
+  cmd->add_option("--machine-option", machine_options,
+                  "Change a machine parameter, key=value (repeatable), e.g. sides=8x8x8 for the T3D at 512 nodes; "
+                  "`mcsim list machines -v` shows the published defaults");
   cmd->add_option("--nodes", nodes, "Node count")->capture_default_str()->check(whole_number(1, std::numeric_limits<int>::max()));
   cmd->add_option("--density", density, "Density d of the workload")->capture_default_str()
       ->check(whole_number(1, std::numeric_limits<int>::max()));
@@ -52,7 +58,8 @@ void add_bench_command(CLI::App& app) {
   static WorkLimit limit;
   limit.add_to(cmd);
   cmd->callback([] {
-    const MachineSpec spec{machine, nodes, {}};
+    MachineSpec spec{machine, nodes, {}};
+    for (const auto& option : machine_options) set_machine_option(spec, option);
     const auto made = make_machine(spec);  // bad node counts fail here, before any process starts
     const SchedulingHints hints = made->hints();
     const SchedulerChoice entry = find_scheduler(scheduler, "--scheduler");
@@ -66,8 +73,9 @@ void add_bench_command(CLI::App& app) {
                 "bench");
     (void)workload_matrix(work, nodes, 0).scaled(unit);  // bad workloads fail before any process starts
     check_schedulable(entry, hints, machine, "--scheduler");
-    show("bench: {} with {} nodes, {} d={}, {}{}, msg_unit {} B\n", made->name(), nodes, workload, density, scheduler,
-         chosen ? fmt::format(" ({})", to_string(*chosen)) : std::string(), unit);
+    show("bench: {} with {} nodes{}, {} d={}, {}{}, msg_unit {} B\n", made->name(), nodes,
+         machine_options.empty() ? std::string() : fmt::format(" ({})", fmt::join(machine_options, ", ")), workload,
+         density, scheduler, chosen ? fmt::format(" ({})", to_string(*chosen)) : std::string(), unit);
     show("{:>4} {:>12} {:>12} {:>12} {:>12} {:>10} {:>14} {:>12}\n", "run", "generate_s", "schedule_s",
          "simulate_s", "total_s", "phases", "messages", "peak_MiB");
     // Each run in a fresh process, through the same pipeline as `mcsim run`: machine, matrix,

@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "../../sim/core/checked_number.hpp"
+#include "../../sim/core/machine_spec.hpp"
 #include "../../sim/core/error.hpp"
 #include "../../sim/scenario/work_estimate.hpp"
 
@@ -63,6 +64,15 @@ inline CLI::Validator simgrid_setting() {
         return {};
       },
       "KEY:VALUE");
+}
+
+// --machine-option key=value: sets one machine parameter of `machine` (the machine file judges the
+// key and value when the machine is made).
+inline void set_machine_option(MachineSpec& machine, const std::string& key_value) {
+  const auto eq = key_value.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw Error("--machine-option", fmt::format("'{}' is not key=value", key_value));
+  machine.options[key_value.substr(0, eq)] = key_value.substr(eq + 1);
 }
 
 // -o, --trace: a path to write to. An empty one names nothing (it used to mean the working

@@ -97,12 +97,7 @@ struct CommonOptions {
     apply_machine_options(*machine);
   }
   void apply_machine_options(MachineSpec& machine) const {
-    for (const auto& option : machine_options) {
-      const auto eq = option.find('=');
-      if (eq == std::string::npos || eq == 0)
-        throw Error("--machine-option", fmt::format("'{}' is not key=value", option));
-      machine.options[option.substr(0, eq)] = option.substr(eq + 1);
-    }
+    for (const auto& option : machine_options) set_machine_option(machine, option);
   }
 
   RunOptions run_options(const TaskProgress& progress) const {
