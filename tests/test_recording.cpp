@@ -13,6 +13,7 @@
 #include "topologies/machines.hpp"
 
 using namespace mcsim;
+using test::end_of;
 using test::one_phase;
 
 namespace {
@@ -135,6 +136,35 @@ TEST_CASE("A recorded run says what each node's program and interface did", "[en
         last_end = s.end_s;
       }
   }
+}
+
+TEST_CASE("A node with nothing to do in a phase passes through it: every node marks every phase once, in order",
+          "[engine]") {
+  // Three phases under S1 on an 8-node iPSC/860: 0 -> 1, then nothing, then 2 -> 3. The program
+  // skips a node's rounds without messages (Wang and Ranka's LP has about 32 busy rounds of 4,095
+  // per node at 4,096 nodes) but still marks their phases, at the instant the node passes them.
+  Plan plan = one_phase(8, Strategy::receiver_ready, {{0, 1, 4000}});
+  plan.phases.push_back(Phase{{}, true});
+  plan.phases.push_back(Phase{{{2, 3, 4000}}, true});
+  const auto runs = simulate_isolated(cube8, {Job{plan, 1}}, recorded());
+  const Run& run = runs.at(0);
+  for (int node = 0; node < 8; ++node) {
+    std::vector<std::pair<int, double>> marks;  // (phase, when)
+    for (const auto& s : run.states)
+      if (s.node == node && s.lane == "phase") marks.emplace_back(std::stoi(s.activity), s.start_s);
+    REQUIRE(marks.size() == 3);
+    for (int phase = 0; phase < 3; ++phase) REQUIRE(marks[static_cast<std::size_t>(phase)].first == phase);
+    REQUIRE(marks[0].second == 0);
+    // Nodes 0 and 1 pass phase 1 once their message is done, the others at once; phase 2 at the
+    // same instant as phase 1.
+    if (node < 2)
+      REQUIRE(marks[1].second >= end_of(run, 0, 1) - 1e-12);
+    else
+      REQUIRE(marks[1].second == 0);
+    REQUIRE(marks[2].second == marks[1].second);
+  }
+  // Two like messages on disjoint routes, both sent at once: 2 -> 3 did not wait for phase 0's pair.
+  REQUIRE(end_of(run, 2, 3) == Approx(end_of(run, 0, 1)).epsilon(1e-12));
 }
 
 TEST_CASE("Recorded worms: each channel of a worm's path carries its bytes at the channel's rate", "[engine]") {

@@ -275,8 +275,9 @@ TEST_CASE("A held path's stream time: latency plus bytes at the slowest channel,
   // that is not finite).
   const std::string out = in_machine(cube(4), [](Machine& machine) {
     ChannelLocks locks(machine);
-    const Route none = locks.route(2, 2);
-    const Route two_hops = locks.route(0, 3);
+    Route scratch;
+    const Route none = locks.route(2, 2, scratch);
+    const Route two_hops = locks.route(0, 3, scratch);
     locks.stream(nullptr, {{none, 1000000}});
     return fmt::format("{} channels: {} s; {} channels: {} s; streamed at {} s", none.size(),
                        locks.stream_seconds(none, 1000000), two_hops.size(), locks.stream_seconds(two_hops, 1000000),

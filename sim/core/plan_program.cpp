@@ -16,10 +16,13 @@ PlanProgram::PlanProgram(const Plan& plan, int nodes, ReceiveCall receives) : pl
   if (plan.message_count() >= UINT32_MAX)
     throw Error("plan", fmt::format("{} messages: more than a run can index", plan.message_count()));
   rounds_.assign(static_cast<std::size_t>(nodes), NodeRounds{});
-  // Rounds are filled in increasing order, so a round starts where the lists stand when it is first
-  // reached.
-  auto open_round = [](std::vector<std::uint32_t>& starts, std::size_t round, std::size_t size) {
-    while (starts.size() <= round) starts.push_back(static_cast<std::uint32_t>(size));
+  // Rounds are filled in increasing order, so a node's round is busy from its first message on,
+  // and starts where the node's lists stand then.
+  auto open_round = [](NodeRounds& r, std::size_t round) {
+    if (!r.busy.empty() && r.busy.back() == round) return;
+    r.busy.push_back(static_cast<std::uint32_t>(round));
+    r.send_start.push_back(static_cast<std::uint32_t>(r.sends.size()));
+    r.receive_start.push_back(static_cast<std::uint32_t>(r.receives.size()));
   };
   for (std::size_t p = 0; p < plan.phases.size(); ++p) {
     const std::size_t round = one_round ? 0 : p;
@@ -27,27 +30,33 @@ PlanProgram::PlanProgram(const Plan& plan, int nodes, ReceiveCall receives) : pl
       const auto index = static_cast<std::uint32_t>(run_.messages.size());
       run_.messages.push_back({m.src, m.dst, m.bytes, static_cast<int>(p), m.dummy, 0.0, 0.0});
       NodeRounds& from = rounds_[static_cast<std::size_t>(m.src)];
-      open_round(from.send_start, round, from.sends.size());
+      open_round(from, round);
       from.sends.push_back(index);
       NodeRounds& to = rounds_[static_cast<std::size_t>(m.dst)];
-      open_round(to.receive_start, round, to.receives.size());
+      open_round(to, round);
       to.receives.push_back(index);
     }
   }
   for (NodeRounds& r : rounds_) {
-    open_round(r.send_start, round_count_, r.sends.size());
-    open_round(r.receive_start, round_count_, r.receives.size());
-    r.send_first.assign(round_count_, 1);
+    r.send_start.push_back(static_cast<std::uint32_t>(r.sends.size()));
+    r.receive_start.push_back(static_cast<std::uint32_t>(r.receives.size()));
+    r.send_first.assign(r.busy.size(), 1);
   }
   if (receives_ == ReceiveCall::blocking)
     for (std::size_t round = 0; round < round_count_; ++round) mark_send_first(round);
 }
 
-PlanProgram::NodeRound PlanProgram::round_of(std::size_t node, std::size_t round) const {
+PlanProgram::NodeRound PlanProgram::busy_round(std::size_t node, std::size_t b) const {
   const NodeRounds& r = rounds_[node];
-  return {std::span(r.sends).subspan(r.send_start[round], r.send_start[round + 1] - r.send_start[round]),
-          std::span(r.receives).subspan(r.receive_start[round], r.receive_start[round + 1] - r.receive_start[round]),
-          r.send_first[round] != 0};
+  return {std::span(r.sends).subspan(r.send_start[b], r.send_start[b + 1] - r.send_start[b]),
+          std::span(r.receives).subspan(r.receive_start[b], r.receive_start[b + 1] - r.receive_start[b]),
+          r.send_first[b] != 0};
+}
+
+std::ptrdiff_t PlanProgram::busy_index(std::size_t node, std::size_t round) const {
+  const std::vector<std::uint32_t>& busy = rounds_[node].busy;
+  const auto it = std::lower_bound(busy.begin(), busy.end(), static_cast<std::uint32_t>(round));
+  return it != busy.end() && *it == round ? it - busy.begin() : -1;
 }
 
 // Blocking receives (ReceiveCall::blocking, the 1992 CMMD: its sends are synchronous too). A phase
@@ -63,8 +72,11 @@ PlanProgram::NodeRound PlanProgram::round_of(std::size_t node, std::size_t round
 void PlanProgram::mark_send_first(std::size_t round) {
   const std::size_t n = rounds_.size();
   std::vector<int> next(n, -1), previous(n, -1);
+  std::vector<std::ptrdiff_t> busy(n, -1);  // the round's place among each node's busy rounds
   for (std::size_t node = 0; node < n; ++node) {
-    const NodeRound r = round_of(node, round);
+    busy[node] = busy_index(node, round);
+    if (busy[node] < 0) continue;
+    const NodeRound r = busy_round(node, static_cast<std::size_t>(busy[node]));
     if (r.sends.size() != 1 || r.receives.size() > 1) continue;
     next[node] = run_.messages[r.sends.front()].dst;
     previous[static_cast<std::size_t>(next[node])] = static_cast<int>(node);
@@ -74,8 +86,10 @@ void PlanProgram::mark_send_first(std::size_t round) {
     bool send_first = true;
     for (int node = static_cast<int>(start); node >= 0 && !placed[static_cast<std::size_t>(node)];
          node = next[static_cast<std::size_t>(node)]) {
-      placed[static_cast<std::size_t>(node)] = 1;
-      rounds_[static_cast<std::size_t>(node)].send_first[round] = send_first ? 1 : 0;
+      const auto i = static_cast<std::size_t>(node);
+      placed[i] = 1;
+      // A node on a path or cycle sends or receives in this round: it is one of its busy rounds.
+      rounds_[i].send_first[static_cast<std::size_t>(busy[i])] = send_first ? 1 : 0;
       send_first = !send_first;
     }
   };
@@ -96,8 +110,23 @@ void PlanProgram::run(Node& node) {
   const bool blocking = receives_ == ReceiveCall::blocking &&
                         (strategy == Strategy::loosely_synchronous || strategy == Strategy::phase_synchronous);
 
+  // Rounds in which this node has no message are skipped where nothing else happens in them (only
+  // a phase-synchronous round ends in a barrier that every node joins); their phases are still
+  // marked, as the node passes through them at that instant.
+  const NodeRounds& mine = rounds_[static_cast<std::size_t>(me)];
+  const bool every_round = strategy == Strategy::phase_synchronous;
+  std::size_t b = 0;  // this node's next busy round
   for (std::size_t r = 0; r < round_count_; ++r) {
-    const NodeRound round = round_of(static_cast<std::size_t>(me), r);
+    const bool busy = b < mine.busy.size() && mine.busy[b] == r;
+    if (!busy && !every_round) {
+      // Nothing to do before the next busy round: pass through the phases up to it.
+      const std::size_t next = b < mine.busy.size() ? mine.busy[b] : round_count_;
+      if (strategy != Strategy::asynchronous)
+        for (std::size_t q = r; q < next; ++q) node.mark_phase(static_cast<int>(q));
+      r = next - 1;
+      continue;
+    }
+    const NodeRound round = busy ? busy_round(static_cast<std::size_t>(me), b++) : NodeRound{};
     if (strategy != Strategy::asynchronous) node.mark_phase(static_cast<int>(r));
     if (blocking) {
       run_blocking_round(node, round);

@@ -13,7 +13,8 @@ ChannelLocks::ChannelLocks(const Machine& machine)
     : machine_(machine),
       family_(machine.routes()),
       vcs_(family_.virtual_channels()),
-      locks_(static_cast<std::size_t>(family_.link_count()) * static_cast<std::size_t>(vcs_)) {
+      locks_(static_cast<std::size_t>(family_.link_count()) * static_cast<std::size_t>(vcs_)),
+      nodes_(machine.nodes()) {
   for (int l = 0; l < family_.link_count(); ++l) {
     const std::string name = link_name(channel_identity(family_, l));
     const simgrid::s4u::Link* link = simgrid::s4u::Link::by_name_or_null(name);
@@ -22,9 +23,26 @@ ChannelLocks::ChannelLocks(const Machine& machine)
     latency_s_.push_back(link->get_latency());
   }
   if (links_shared()) shared_.emplace(bandwidth_Bps_);
+  if (nodes_ <= kRoutesKept) {
+    kept_.resize(static_cast<std::size_t>(nodes_) * static_cast<std::size_t>(nodes_));
+    known_.assign(kept_.size(), 0);
+  }
 }
 
-Route ChannelLocks::route(int src, int dst) const {
+const Route& ChannelLocks::route(int src, int dst, Route& scratch) {
+  if (nodes_ <= kRoutesKept) {
+    const std::size_t pair = static_cast<std::size_t>(src) * static_cast<std::size_t>(nodes_) + static_cast<std::size_t>(dst);
+    if (!known_[pair]) {
+      kept_[pair] = checked_route(src, dst);
+      known_[pair] = 1;
+    }
+    return kept_[pair];
+  }
+  scratch = checked_route(src, dst);
+  return scratch;
+}
+
+Route ChannelLocks::checked_route(int src, int dst) const {
   Route route = family_.route(src, dst);
   for (std::size_t i = 0; i < route.size(); ++i)
     if (route[i].link < 0 || route[i].link >= family_.link_count() || route[i].vc < 0 || route[i].vc >= vcs_)
@@ -47,20 +65,16 @@ double ChannelLocks::stream_seconds(const Route& route, std::uint64_t bytes) con
 }
 
 void ChannelLocks::stream(ActivityRecorder* recorder, std::initializer_list<HeldStream> streams) {
-  std::vector<double> seconds;  // per stream, alone on its links, for the recorder
+  // Each stream's time alone on its links (for the recorder too: computed again there, not kept,
+  // so that a trip allocates nothing here).
+  const auto alone_s = [this](const HeldStream& s) { return s.bytes > 0 ? stream_seconds(s.route, s.bytes) : 0.0; };
   double longest_s = 0;
-  for (const HeldStream& s : streams) {
-    seconds.push_back(s.bytes > 0 ? stream_seconds(s.route, s.bytes) : 0.0);
-    longest_s = std::max(longest_s, seconds.back());
-  }
+  for (const HeldStream& s : streams) longest_s = std::max(longest_s, alone_s(s));
   const auto tell = [&](auto&& told) {
     if (!recorder) return;
-    std::size_t k = 0;
-    for (const HeldStream& s : streams) {
+    for (const HeldStream& s : streams)
       if (s.bytes > 0)
-        for (const RouteChannel& c : s.route) (recorder->*told)(c.link, static_cast<double>(s.bytes), seconds[k]);
-      ++k;
-    }
+        for (const RouteChannel& c : s.route) (recorder->*told)(c.link, static_cast<double>(s.bytes), alone_s(s));
   };
   tell(&ActivityRecorder::link_stream_begins);
   if (!shared_) {

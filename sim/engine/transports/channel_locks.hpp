@@ -36,7 +36,11 @@ class ChannelLocks {
 
   const TopologyFamily& family() const { return family_; }
   // The family's route src -> dst, its channels checked to exist (throws mcsim::Error otherwise).
-  Route route(int src, int dst) const;
+  // On machines of up to kRoutesKept nodes each pair's route is computed once and kept (the
+  // iPSC/860's send queues ask for one per trip: three per NX long message), and the kept one is
+  // returned; on larger ones (up to 250 hops a route on a 16,384-node mesh) it is computed into
+  // `scratch`, the caller's, and that is returned.
+  const Route& route(int src, int dst, Route& scratch);
   FifoLock& operator[](const RouteChannel& channel) { return locks_[index(channel)]; }
   // 0 .. link_count x virtual_channels - 1: one number per channel, for per-channel state.
   std::size_t index(const RouteChannel& channel) const {
@@ -68,6 +72,13 @@ class ChannelLocks {
   std::vector<double> bandwidth_Bps_;  // per link, from its SimGrid link
   std::vector<double> latency_s_;
   std::optional<SharedLinks> shared_;  // only when links_shared()
+  Route checked_route(int src, int dst) const;
+  // Routes kept per ordered pair (src x nodes + dst) on machines of up to kRoutesKept nodes; a
+  // pair not yet asked has `known_` 0.
+  static constexpr int kRoutesKept = 256;
+  int nodes_;
+  std::vector<Route> kept_;
+  std::vector<char> known_;
 };
 
 }  // namespace mcsim

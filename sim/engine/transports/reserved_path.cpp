@@ -27,8 +27,8 @@
 #include <simgrid/s4u.hpp>
 
 #include <algorithm>
+#include <array>
 #include <iterator>
-#include <map>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -88,12 +88,10 @@ class ReservedPathTransport final : public Transport {
   }
 
   void carry(int src, int dst, std::uint64_t bytes) override {
-    std::vector<int> ports;
-    if (shares_node_ports()) {
-      ports = {std::min(src, dst), std::max(src, dst)};
-      sender_busy_[static_cast<std::size_t>(src)].acquire();
-    }
-    const Route channels = channels_.route(src, dst);
+    const EndPorts ports = shares_node_ports() ? EndPorts::of(src, dst) : EndPorts{};
+    if (ports.count > 0) sender_busy_[static_cast<std::size_t>(src)].acquire();
+    Route scratch;
+    const Route& channels = channels_.route(src, dst, scratch);
     if (recorder_) recorder_->claim_begins(src);
     claim(ports, channels, machine_.switching().per_hop_seconds(bytes), channels.size());
     if (recorder_) {
@@ -103,7 +101,7 @@ class ReservedPathTransport final : public Transport {
     if (bytes > 0) channels_.stream(recorder_, {{channels, bytes}});
     if (recorder_) recorder_->stream_ends(src, dst);
     release(ports, channels);
-    if (!ports.empty()) sender_busy_[static_cast<std::size_t>(src)].release();
+    if (ports.count > 0) sender_busy_[static_cast<std::size_t>(src)].release();
   }
 
   bool exchanges_need_pairing() const override { return shares_node_ports(); }
@@ -119,6 +117,16 @@ class ReservedPathTransport final : public Transport {
  private:
   bool shares_node_ports() const { return !queued_.empty(); }
 
+  // The two end nodes' interfaces a transfer takes where they are shared, lower node first (the
+  // order take_ports looks at them); none where they are not.
+  struct EndPorts {
+    std::array<int, 2> node{};
+    std::size_t count = 0;
+    static EndPorts of(int a, int b) { return {{std::min(a, b), std::max(a, b)}, 2}; }
+    const int* begin() const { return node.data(); }
+    const int* end() const { return node.data() + count; }
+  };
+
   // A message moved by the send queues, and one trip of it: its handshake's request (src -> dst)
   // and reply (dst -> src), then its data (src -> dst).
   struct Message {
@@ -126,7 +134,7 @@ class ReservedPathTransport final : public Transport {
     std::optional<Handshake> handshake;
     std::optional<Transfer> back;  // an exchange's second direction
     std::optional<Handshake> back_handshake;
-    std::shared_ptr<TransferDone> done = std::make_shared<TransferDone>();
+    TransferDone done;  // the sender's handle shares the message (one allocation for both)
     int handshakes_open = 0;  // the data waits for these (an exchange may run two at once)
     double data_ready_s = 0;  // the latest handshake's end
   };
@@ -138,8 +146,13 @@ class ReservedPathTransport final : public Transport {
     std::shared_ptr<Message> message;
     bool of_back = false;  // a trip of the back direction's handshake
   };
+  // Heap order: `a` comes after `b` (ready later, or at the same instant queued later).
+  static bool later(const Leg& a, const Leg& b) {
+    return a.ready_s != b.ready_s ? a.ready_s > b.ready_s : a.order > b.order;
+  }
   struct QueuedLegs {
-    std::map<std::pair<double, std::uint64_t>, Leg> legs;  // by (ready time, order)
+    // A heap, earliest (ready time, order) first (no tree node per leg, as a map had).
+    std::vector<Leg> legs;
     s4u::SemaphorePtr wake = s4u::Semaphore::create(0);     // released by enqueue() while the actor sleeps
     bool asleep = false;
     s4u::ActorPtr server;
@@ -158,7 +171,8 @@ class ReservedPathTransport final : public Transport {
   void enqueue(Leg leg) {
     leg.order = next_order_++;
     QueuedLegs& q = queued_[static_cast<std::size_t>(leg_source(leg))];
-    q.legs.emplace(std::make_pair(leg.ready_s, leg.order), std::move(leg));
+    q.legs.push_back(std::move(leg));
+    std::push_heap(q.legs.begin(), q.legs.end(), later);
     if (q.asleep) {
       q.asleep = false;
       q.wake->release();
@@ -175,15 +189,16 @@ class ReservedPathTransport final : public Transport {
         q.wake->acquire();
         continue;
       }
-      const auto first = q.legs.begin();
+      const Leg& first = q.legs.front();
       const double now = s4u::Engine::get_clock();
-      if (first->second.ready_s > now) {
+      if (first.ready_s > now) {
         q.asleep = true;
-        if (q.wake->acquire_timeout(first->second.ready_s - now)) q.asleep = false;  // timed out
+        if (q.wake->acquire_timeout(first.ready_s - now)) q.asleep = false;  // timed out
         continue;
       }
-      Leg leg = std::move(first->second);
-      q.legs.erase(first);
+      std::pop_heap(q.legs.begin(), q.legs.end(), later);
+      Leg leg = std::move(q.legs.back());
+      q.legs.pop_back();
       move(leg);
     }
   }
@@ -217,7 +232,7 @@ class ReservedPathTransport final : public Transport {
         }
         // The sender's send is complete once its bytes are there; the receivers' receives post
         // before their senders send (both strategies), so the notices are taken at once.
-        m.done->moved->release();
+        m.done.moved->release();
         break;
     }
   }
@@ -225,7 +240,7 @@ class ReservedPathTransport final : public Transport {
   // A message (or exchange) moved by the send queues: its handshakes' requests first, else its data.
   TransferHandle queue(std::shared_ptr<Message> message) {
     const double now = s4u::Engine::get_clock();
-    std::shared_ptr<TransferDone> done = message->done;
+    std::shared_ptr<TransferDone> done(message, &message->done);
     message->handshakes_open = (message->handshake ? 1 : 0) + (message->back_handshake ? 1 : 0);
     if (message->handshakes_open == 0) {
       enqueue({now, 0, Leg::data, std::move(message)});
@@ -241,7 +256,7 @@ class ReservedPathTransport final : public Transport {
   // Both end nodes at once or not at all: a transfer holding one node while waiting for the other
   // would stall every transfer of the first node behind an unrelated one.
   // (Plain state between simcalls, as in fifo_lock.hpp: a wait blocks on a semaphore of its own.)
-  void take_ports(const std::vector<int>& ports) {
+  void take_ports(const EndPorts& ports) {
     for (;;) {
       const auto busy =
           std::find_if(ports.begin(), ports.end(), [&](int p) { return port_busy_[static_cast<std::size_t>(p)]; });
@@ -253,7 +268,7 @@ class ReservedPathTransport final : public Transport {
     for (int p : ports) port_busy_[static_cast<std::size_t>(p)] = 1;
   }
 
-  void give_ports(const std::vector<int>& ports) {
+  void give_ports(const EndPorts& ports) {
     for (int p : ports) {
       port_busy_[static_cast<std::size_t>(p)] = 0;
       std::vector<s4u::SemaphorePtr> waiting;
@@ -264,7 +279,7 @@ class ReservedPathTransport final : public Transport {
 
   // Node interfaces first, then channels in increasing number: transfers that hold channels never
   // wait for a node, and channels are taken in one global order, so no cycle of waits can form.
-  void claim(const std::vector<int>& ports, const Route& channels, double per_hop_s,
+  void claim(const EndPorts& ports, const Route& channels, double per_hop_s,
              std::size_t hops_with_delay) {
     take_ports(ports);
     std::vector<double> claimed_at;
@@ -278,16 +293,17 @@ class ReservedPathTransport final : public Transport {
       recorder_->held_idle(channels[i].link, s4u::Engine::get_clock() - claimed_at[i]);
   }
 
-  void release(const std::vector<int>& ports, const Route& channels) {
+  void release(const EndPorts& ports, const Route& channels) {
     for (const RouteChannel& c : channels) channels_[c].release();
     give_ports(ports);
   }
 
   void exchange(const Transfer& there, const Transfer& back) {
-    const std::vector<int> ports = {std::min(there.src, there.dst), std::max(there.src, there.dst)};
+    const EndPorts ports = EndPorts::of(there.src, there.dst);
     for (int p : ports) sender_busy_[static_cast<std::size_t>(p)].acquire();
-    const Route forward = channels_.route(there.src, there.dst);
-    const Route backward = channels_.route(back.src, back.dst);
+    Route forward_scratch, backward_scratch;
+    const Route& forward = channels_.route(there.src, there.dst, forward_scratch);
+    const Route& backward = channels_.route(back.src, back.dst, backward_scratch);
     // One claim order for both: by channel number, which with one VC per link is the families'
     // increasing link numbers along every route (k_ary_n_cube.hpp), so the merged claims too rise.
     // (With VCs, a torus, the merged order is outside the family's dependency argument; only

@@ -22,7 +22,8 @@ class StoreAndForwardTransport final : public Transport {
   }
 
   void carry(int src, int dst, std::uint64_t bytes) override {
-    const Route route = channels_.route(src, dst);
+    Route scratch;
+    const Route& route = channels_.route(src, dst, scratch);
     const double startup_s = machine_.switching().per_hop_seconds(bytes);
     for (std::size_t i = 0; i < route.size(); ++i) {
       const Route hop = {route[i]};

@@ -67,7 +67,8 @@ class WormholeTransport final : public Transport {
   }
 
   void carry(int src, int dst, std::uint64_t bytes) override {
-    const Route channels = channels_.route(src, dst);
+    Route scratch;
+    const Route& channels = channels_.route(src, dst, scratch);
     if (channels.empty()) return;
     if (channels_.links_shared()) return carry_over_shared_links(src, dst, bytes, channels);
     const FlitBuffers buffers = machine_.switching().flit_buffers();
