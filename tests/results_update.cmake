@@ -1,7 +1,9 @@
 # Refreshes docs/results/ and the README's agreement block from a fresh run (cmake -P; the target
 # `results-update`): every bundled reproduction at its scenario's own sample count and seed,
-# --deterministic, into WORK; each ID.agreement.csv it writes replaces docs/results/' (a file whose
-# reproduction no longer writes one goes); then readme_agreement.cmake rewrites the README's block.
+# --deterministic, into WORK; each CSV it writes (ID.csv, ID.points.csv, ID.sweep.csv, ID.agreement.csv)
+# replaces docs/results/' (a file no reproduction writes any more goes): the agreement files make the
+# README's block, the tables are what `mcsim claims` judges the papers' claims from (docs/claims.md).
+# Then readme_agreement.cmake rewrites the README's block.
 # Nothing in docs/results/ or the README changes unless every reproduction ran.
 #
 # Variables: MCSIM (binary), SCENARIOS (directory), RESULTS (docs/results), README, WORK.
@@ -23,13 +25,15 @@ file(GLOB fresh LIST_DIRECTORIES false "${WORK}/*.agreement.csv")
 if(NOT fresh)
   message(FATAL_ERROR "mcsim reproduce --all wrote no *.agreement.csv into ${WORK}")
 endif()
-file(GLOB stale LIST_DIRECTORIES false "${RESULTS}/*.agreement.csv")
+file(GLOB tables LIST_DIRECTORIES false "${WORK}/*.csv")
+file(GLOB stale LIST_DIRECTORIES false "${RESULTS}/*.csv")
 if(stale)
   file(REMOVE ${stale})
 endif()
-file(COPY ${fresh} DESTINATION "${RESULTS}")
+file(COPY ${tables} DESTINATION "${RESULTS}")
 list(LENGTH fresh count)
-message(STATUS "${RESULTS}: ${count} agreement files from this build")
+list(LENGTH tables all)
+message(STATUS "${RESULTS}: ${count} agreement files and ${all} CSV files in all from this build")
 execute_process(COMMAND "${CMAKE_COMMAND}" -DRESULTS=${RESULTS} -DREADME=${README} -DUPDATE=ON
                         -P "${CMAKE_CURRENT_LIST_DIR}/readme_agreement.cmake"
                 RESULT_VARIABLE status)
