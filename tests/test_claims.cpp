@@ -101,7 +101,7 @@ TEST_CASE("Claims: equal against a closed-form column within a tolerance") {
   CHECK(v.figure.find("differs first at d1 x=4 (mcsim 9.5 vs paper 8.89)") != std::string::npos);
 }
 
-TEST_CASE("Claims: a match counts rows whose column reads the text; regions flip with the data") {
+TEST_CASE("Claims: a match counts rows whose column reads the text, and regions flip with the data") {
   auto rows = rows_of("r", {{"paper", {"AC"}}});
   rows.series_column = "";
   rows.value_column = "";
@@ -148,7 +148,7 @@ TEST_CASE("Claims: a straight line by r^2 in each group") {
   CHECK(judge_check(check, one_table("p", bent)).verdict == Verdict::fails);
 }
 
-TEST_CASE("Claims: no rows is not checkable, with the reason the claim file gives; a missing table says so") {
+TEST_CASE("Claims: no rows is not checkable, with the reason the claim file gives, and a missing table says so") {
   auto check = check_of(OrderCheck{{{"A"}, {"B"}}, 0}, rows_of("t", {{"row", {"comp"}}}));
   check.if_absent = "host time, left out under --deterministic";
   const auto v = judge_check(check, one_table("t", times));
@@ -267,7 +267,7 @@ TEST_CASE("Claim files: every claim of the project's files is judged, none skipp
   CHECK(html.find("class=\"verdict-") != std::string::npos);
 }
 
-TEST_CASE("mcsim claims: judges a directory of tables, prints the counts, writes claims.csv; a bad file is one line",
+TEST_CASE("mcsim claims: judges a directory of tables, prints the counts, writes claims.csv, and a bad file is one line",
           "[cli]") {
   namespace fs = std::filesystem;
   const std::string dir = test::temp_dir("claims-cli");
