@@ -1,7 +1,9 @@
 # Refreshes docs/results/ and the agreement block of docs/results.md from a fresh run (cmake -P; the target
 # `results-update`): every bundled reproduction at its scenario's own sample count and seed,
-# --deterministic, into WORK; each ID.agreement.csv it writes replaces docs/results/' (a file whose
-# reproduction no longer writes one goes); then results_agreement.cmake rewrites the page's block.
+# --deterministic, into WORK; each CSV it writes (ID.csv, ID.points.csv, ID.sweep.csv, ID.agreement.csv)
+# replaces docs/results/' (a file no reproduction writes any more goes): the agreement files make the
+# page's block, the tables are what `mcsim claims` judges the papers' claims from (docs/claims.md).
+# Then results_agreement.cmake rewrites the page's block.
 # Nothing in docs/results/ or the page changes unless every reproduction ran.
 #
 # Variables: MCSIM (binary), SCENARIOS (directory), RESULTS (docs/results), PAGE (docs/results.md), WORK.
@@ -23,13 +25,15 @@ file(GLOB fresh LIST_DIRECTORIES false "${WORK}/*.agreement.csv")
 if(NOT fresh)
   message(FATAL_ERROR "mcsim reproduce --all wrote no *.agreement.csv into ${WORK}")
 endif()
-file(GLOB stale LIST_DIRECTORIES false "${RESULTS}/*.agreement.csv")
+file(GLOB tables LIST_DIRECTORIES false "${WORK}/*.csv")
+file(GLOB stale LIST_DIRECTORIES false "${RESULTS}/*.csv")
 if(stale)
   file(REMOVE ${stale})
 endif()
-file(COPY ${fresh} DESTINATION "${RESULTS}")
+file(COPY ${tables} DESTINATION "${RESULTS}")
 list(LENGTH fresh count)
-message(STATUS "${RESULTS}: ${count} agreement files from this build")
+list(LENGTH tables all)
+message(STATUS "${RESULTS}: ${count} agreement files and ${all} CSV files in all from this build")
 execute_process(COMMAND "${CMAKE_COMMAND}" -DRESULTS=${RESULTS} -DPAGE=${PAGE} -DUPDATE=ON
                         -P "${CMAKE_CURRENT_LIST_DIR}/results_agreement.cmake"
                 RESULT_VARIABLE status)

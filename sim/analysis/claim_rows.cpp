@@ -1,0 +1,105 @@
+#include "claim_rows.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "../core/error.hpp"
+
+namespace mcsim {
+
+std::size_t column_index(const ResultTable& table, const std::string& column, const std::string& where) {
+  const auto found = std::find(table.columns.begin(), table.columns.end(), column);
+  if (found == table.columns.end())
+    throw Error(where, fmt::format("{}.csv has no column '{}' (its columns: {})", table.name, column,
+                                   fmt::join(table.columns, ", ")));
+  return static_cast<std::size_t>(found - table.columns.begin());
+}
+
+namespace {
+
+// The number a cell holds; none when it is empty or not a (finite) number.
+std::optional<double> parsed_number(const std::string& text) {
+  double value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (text.empty() || error != std::errc() || stop != end || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+std::optional<double> number_in(const std::string& text, const ResultTable& table, const std::string& column,
+                                const std::string& where) {
+  const auto value = parsed_number(text);
+  if (!value && !text.empty())
+    throw Error(where, fmt::format("{}.csv: column '{}' holds '{}', not a number", table.name, column, text));
+  return value;
+}
+
+std::string shown_number(double value) { return fmt::format("{:.3g}", value); }
+
+Selection select_rows(const ClaimCheck& check, const ResultTables& tables) {
+  const RowSelection& s = check.rows;
+  Selection selection;
+  for (const auto& name : s.tables) {
+    const auto found = tables.find(name);
+    if (found == tables.end()) {
+      selection.absent_tables.push_back(name);
+      continue;
+    }
+    const ResultTable& table = found->second;
+    std::vector<std::pair<std::size_t, const std::vector<std::string>*>> where;
+    for (const auto& [column, texts] : s.where) {
+      const std::size_t c = column_index(table, column, check.where);
+      where.emplace_back(c, &texts);
+      if (!check.if_absent.empty()) continue;  // rows the data may lack: their absence is no typo
+      for (const auto& text : texts)
+        if (std::none_of(table.rows.begin(), table.rows.end(),
+                         [&](const auto& row) { return c < row.size() && row[c] == text; }))
+          throw Error(check.where, fmt::format("{}.csv: no row has {} = '{}'", table.name, column, text));
+    }
+    std::vector<std::pair<std::size_t, std::pair<double, double>>> range;
+    for (const auto& [column, bounds] : s.range) range.emplace_back(column_index(table, column, check.where), bounds);
+    std::vector<std::size_t> cell_columns;
+    for (const auto& column : s.cell_columns) cell_columns.push_back(column_index(table, column, check.where));
+    constexpr std::size_t no_column = static_cast<std::size_t>(-1);
+    const std::size_t series = s.series_column.empty() ? no_column : column_index(table, s.series_column, check.where);
+    const std::size_t value = s.value_column.empty() ? no_column : column_index(table, s.value_column, check.where);
+
+    for (const auto& row : table.rows) {
+      const auto text_at = [&](std::size_t c) -> const std::string& {
+        static const std::string none;
+        return c < row.size() ? row[c] : none;
+      };
+      const bool kept =
+          std::all_of(where.begin(), where.end(),
+                      [&](const auto& w) {
+                        return std::find(w.second->begin(), w.second->end(), text_at(w.first)) != w.second->end();
+                      }) &&
+          std::all_of(range.begin(), range.end(), [&](const auto& r) {
+            const auto number = parsed_number(text_at(r.first));  // a range keeps only numbers
+            return number && *number >= r.second.first && *number <= r.second.second;
+          });
+      if (!kept) continue;
+      SelectedRow selected;
+      selected.table = &table;
+      selected.cells = &row;
+      std::vector<std::string> parts;
+      if (s.tables.size() > 1) parts.push_back(table.name);
+      for (std::size_t k = 0; k < cell_columns.size(); ++k)
+        parts.push_back(fmt::format("{}={}", s.cell_columns[k], text_at(cell_columns[k])));
+      selected.cell = fmt::format("{}", fmt::join(parts, " "));
+      selected.group = table.name;
+      for (std::size_t k = 0; k + 1 < cell_columns.size(); ++k) selected.group += "\n" + text_at(cell_columns[k]);
+      if (series != no_column) selected.series = text_at(series);
+      if (value != no_column) selected.value = number_in(text_at(value), table, s.value_column, check.where);
+      selection.rows.push_back(std::move(selected));
+    }
+  }
+  return selection;
+}
+
+}  // namespace mcsim

@@ -1,0 +1,141 @@
+// The papers' claims, each judged from the data the reproductions wrote: a claim has one or more
+// checks ("parts"), each of a small set of kinds, each reading rows of one or more result tables
+// (ID.csv, ID.points.csv, ...) and counting the cells where the paper's statement holds. The
+// verdict is computed, never written down: the same claim gives another verdict when the data moves.
+// The claim files that say which checks a claim has are read in sim/scenario/claim_files.hpp; the
+// kinds and their rules are described for a writer of claims in docs/claims.md.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace mcsim {
+
+enum class Verdict { holds, partly, fails, not_checkable };
+
+// "holds", "partly", "fails", "not checkable".
+std::string verdict_name(Verdict verdict);
+
+// One table as a reproduction wrote it (a CSV file): its column heads and its rows of text cells.
+struct ResultTable {
+  std::string name;  // "ranka92-table3" (ID.csv) or "ranka92-table1.points" (ID.points.csv)
+  std::vector<std::string> columns;
+  std::vector<std::vector<std::string>> rows;
+};
+// By name; a table the data directory lacks is absent (its checks are then not checkable).
+using ResultTables = std::map<std::string, ResultTable>;
+
+// Which rows of which tables a check reads, and how a row names its cell, its series and its value.
+struct RowSelection {
+  std::vector<std::string> tables;
+  std::vector<std::pair<std::string, std::vector<std::string>>> where;  // column is one of these texts
+  std::vector<std::pair<std::string, std::pair<double, double>>> range;   // column's number in [lo, hi]
+  std::vector<std::string> cell_columns{"x"};  // the columns that together name a cell
+  std::string series_column = "series";        // "" when a row stands alone (its cell is its series)
+  std::string value_column = "mcsim";          // "" for the kinds that read other columns (match, linear)
+};
+
+// Series s1 <= s2 <= ... at each cell (relative tolerance: a <= b * (1 + tolerance)). A level of
+// several series needs every one of them at most every series of the next level.
+struct OrderCheck {
+  std::vector<std::vector<std::string>> levels;
+  double tolerance = 0;
+};
+
+// The value of series `of` (every selected row when empty), divided by series `over` at the same
+// cell when given, lies in [at_least, at_most] at each cell.
+struct BoundCheck {
+  std::string of, over;
+  std::optional<double> at_least, at_most;
+};
+
+// The value column equals the `against` column (a closed form, the paper's printed number) within
+// a relative tolerance, at each selected row where both are given.
+struct EqualCheck {
+  std::string against = "paper";
+  double tolerance = 1e-3;
+};
+
+// Each selected row's `column` reads `text` (a region the paper names, an "agree" mark).
+struct MatchCheck {
+  std::string column, text;
+};
+
+// From one cell to the next in the table's order, the value of series `of` (over series `over`)
+// rises or falls; with step_ratio, each step's ratio next/previous lies in it. The trend runs along
+// the last cell column, within each table and each value of the other cell columns.
+struct TrendCheck {
+  std::string of, over;
+  bool rising = true;
+  bool strict = false;
+  std::optional<std::pair<double, double>> step_ratio;
+};
+
+// Column y is a straight line in column x: the least-squares fit's r^2 is at least min_r2, in each
+// group of rows (group_columns; one group when empty). A group needs three points.
+struct LinearCheck {
+  std::string x, y;
+  std::vector<std::string> group_columns;
+  double min_r2 = 0.95;
+};
+
+using CheckKind = std::variant<OrderCheck, BoundCheck, EqualCheck, MatchCheck, TrendCheck, LinearCheck>;
+
+struct ClaimCheck {
+  std::string where;  // "file:line" of the check in its claim file, for errors about the data
+  std::string what;   // a short label for the deciding figure ("communication cost")
+  RowSelection rows;
+  CheckKind kind;
+  std::string if_absent;  // why the data may have no such rows (shown when it has none)
+};
+
+struct Claim {
+  std::string id;         // C000-4
+  std::string paper;      // "Ranka, Wang, Kumar 1992", as the report names the paper
+  std::string cite;       // "sec. 5.3.3; Tables 3-7"
+  std::string statement;  // the claim, in the project's words
+  std::vector<ClaimCheck> checks;
+  std::string unchecked;  // a part of the claim no data can judge, and why ("" when none)
+};
+
+// The result of one check: its verdict and the figure that decides it.
+struct CheckVerdict {
+  Verdict verdict = Verdict::not_checkable;
+  std::size_t cells = 0, agreeing = 0;
+  std::string figure;  // "CGM <= LP at 40 of 40 cells", "... fails at ranka92-table3 x=16 (CGM 3.7 > LP 3.6)"
+};
+
+struct ClaimVerdict {
+  const Claim* claim = nullptr;
+  Verdict verdict = Verdict::not_checkable;
+  std::vector<CheckVerdict> parts;  // one per check, in order
+  std::string figure;               // the parts' figures and the unchecked part, as one text
+};
+
+// A check's tally as a verdict: no cell -> not checkable; every cell -> holds; at least half ->
+// partly; fewer -> fails.
+Verdict verdict_of_tally(std::size_t cells, std::size_t agreeing);
+
+// The claim's verdict from its parts: none checkable -> not checkable; every checkable part holds
+// -> holds (partly when some part of the claim could not be checked); every checkable part fails ->
+// fails; else partly.
+Verdict combined_verdict(const std::vector<Verdict>& parts, bool has_unchecked_part);
+
+// Judges one check on the tables. Throws mcsim::Error at check.where when the data contradicts the
+// check's reading of it: a table without a column the check names, a series or cell value that no
+// selected row has, a value cell that is not a number.
+CheckVerdict judge_check(const ClaimCheck& check, const ResultTables& tables);
+
+ClaimVerdict judge_claim(const Claim& claim, const ResultTables& tables);
+
+struct VerdictCounts {
+  std::size_t holds = 0, partly = 0, fails = 0, not_checkable = 0;
+};
+VerdictCounts count_verdicts(const std::vector<ClaimVerdict>& verdicts);
+
+}  // namespace mcsim

@@ -1,0 +1,82 @@
+#include "claims_html.hpp"
+
+#include <fmt/format.h>
+
+#include "csv_cells.hpp"
+#include "svg_drawing.hpp"
+
+namespace mcsim {
+
+namespace {
+
+std::string text(const std::string& s) { return svg::escaped(s); }
+
+// "not checkable" -> "not-checkable": the class of a verdict's cell.
+std::string verdict_class(Verdict verdict) {
+  std::string name = verdict_name(verdict);
+  for (char& c : name)
+    if (c == ' ') c = '-';
+  return "verdict-" + name;
+}
+
+}  // namespace
+
+std::vector<ClaimVerdict> verdicts_of_paper(const std::vector<ClaimVerdict>& verdicts, const std::string& paper) {
+  std::vector<ClaimVerdict> of_paper;
+  for (const auto& v : verdicts)
+    if (v.claim->paper == paper) of_paper.push_back(v);
+  return of_paper;
+}
+
+std::string verdict_counts_text(const VerdictCounts& c) {
+  const std::size_t all = c.holds + c.partly + c.fails + c.not_checkable;
+  return fmt::format("{} claim{}: {} hold{}, {} partly, {} fail{}, {} not checkable", all, all == 1 ? "" : "s", c.holds,
+                     c.holds == 1 ? "s" : "", c.partly, c.fails, c.fails == 1 ? "s" : "", c.not_checkable);
+}
+
+std::string claims_section_html(const std::vector<ClaimVerdict>& verdicts) {
+  if (verdicts.empty()) return "";
+  std::string html =
+      "<section class=\"claims\">\n<h2>The paper's claims, judged from the data</h2>\n"
+      "<p>Each claim restated with its place in the paper; the verdict is computed from this run's tables "
+      "(holds: at every cell the claim names; partly: at half of them or more, or only the checkable part "
+      "holds; fails: at fewer than half; not checkable: the data has no figure that could decide it).</p>\n";
+  html += fmt::format("<p class=\"claim-counts\">{}</p>\n", text(verdict_counts_text(count_verdicts(verdicts))));
+  html += "<div class=\"claims-table\"><table>\n<thead><tr><th>Claim</th><th>Statement</th><th>Verdict</th>"
+          "<th>Deciding figure</th></tr></thead>\n<tbody>\n";
+  for (const auto& v : verdicts) {
+    html += fmt::format("<tr id=\"claim-{}\"><td>{}<br><small>{}</small></td><td>{}</td><td class=\"{}\">{}</td>"
+                        "<td>{}</td></tr>\n",
+                        text(v.claim->id), text(v.claim->id), text(v.claim->cite), text(v.claim->statement),
+                        verdict_class(v.verdict), text(verdict_name(v.verdict)), text(v.figure));
+  }
+  return html + "</tbody>\n</table></div>\n</section>\n";
+}
+
+std::string claims_css() {
+  return ".claims-table { overflow-x: auto; }\n"
+         ".claims table { border-collapse: collapse; width: 100%; }\n"
+         ".claims th, .claims td { border: 1px solid #9994; padding: 0.3em 0.5em; vertical-align: top; text-align: left; }\n"
+         ".claims td small { color: #777; }\n"
+         ".verdict-holds { background: #d8f0d8; color: #134d13; font-weight: bold; }\n"
+         ".verdict-partly { background: #f7ecc8; color: #5c4700; font-weight: bold; }\n"
+         ".verdict-fails { background: #f6d4d4; color: #6b1111; font-weight: bold; }\n"
+         ".verdict-not-checkable { background: #e4e4e4; color: #444; font-weight: bold; }\n"
+         "@media (prefers-color-scheme: dark) {\n"
+         "  .verdict-holds { background: #1f4a1f; color: #cdeccd; }\n"
+         "  .verdict-partly { background: #4d4112; color: #f3e6b5; }\n"
+         "  .verdict-fails { background: #5a1f1f; color: #f3caca; }\n"
+         "  .verdict-not-checkable { background: #3a3a3a; color: #ddd; }\n"
+         "  .claims td small { color: #aaa; }\n"
+         "}\n";
+}
+
+std::string claims_csv(const std::vector<ClaimVerdict>& verdicts) {
+  std::string csv = "claim,paper,cite,verdict,figure,statement\n";
+  for (const auto& v : verdicts)
+    csv += fmt::format("{},{},{},{},{},{}\n", csv_field(v.claim->id), csv_field(v.claim->paper), csv_field(v.claim->cite),
+                       csv_field(verdict_name(v.verdict)), csv_field(v.figure), csv_field(v.claim->statement));
+  return csv;
+}
+
+}  // namespace mcsim

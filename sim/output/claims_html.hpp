@@ -1,0 +1,29 @@
+// The papers' claims and their computed verdicts (sim/analysis/claims.hpp) for a reader: an HTML
+// section for one paper's page (a table claim / statement / verdict, coloured / deciding figure),
+// the CSS it uses (light and dark by the browser's setting), and claims.csv, one line per claim.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "../analysis/claims.hpp"
+
+namespace mcsim {
+
+// The verdicts whose claim belongs to `paper` ("Ranka, Wang, Kumar 1992", as paper_of() names it).
+std::vector<ClaimVerdict> verdicts_of_paper(const std::vector<ClaimVerdict>& verdicts, const std::string& paper);
+
+// One paper's claims as <section class="claims">: a heading, the count of each verdict and the
+// table. Empty when `verdicts` is empty (a paper without claims gets no section).
+std::string claims_section_html(const std::vector<ClaimVerdict>& verdicts);
+
+// The rules the section's classes need; a page includes them once in its <style>.
+std::string claims_css();
+
+// claim,paper,cite,verdict,figure,statement: one line per claim, in the order given.
+std::string claims_csv(const std::vector<ClaimVerdict>& verdicts);
+
+// "31 claims: 9 hold, 12 partly, 6 fail, 4 not checkable".
+std::string verdict_counts_text(const VerdictCounts& counts);
+
+}  // namespace mcsim

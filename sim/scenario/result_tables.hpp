@@ -1,0 +1,30 @@
+// The tables the claims read (sim/analysis/claims.hpp), from the CSV files the reproductions wrote:
+// ID.csv, ID.points.csv, ID.sweep.csv, ID.agreement.csv, as a directory holds them (docs/results,
+// an --out directory) or as a run keeps them in memory before writing.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../analysis/claims.hpp"
+
+namespace mcsim {
+
+// A results CSV: the largest bundled one (a sweep at 50 samples) is some 30 KiB; 64 MiB bounds
+// what is read from a directory someone else may have filled.
+inline constexpr std::uint64_t max_result_table_bytes = 64ull << 20;
+
+// The table in a CSV text; `name` is the file's name without ".csv". Throws mcsim::Error naming
+// `name` for a text without a header line or with a row longer than its header.
+ResultTable result_table(const std::string& name, const std::string& csv);
+
+// The tables `claims` read that `directory` holds (a missing file is left out: its checks are then
+// not checkable); an unreadable or malformed file throws mcsim::Error naming it.
+ResultTables read_result_tables(const std::string& directory, const std::vector<Claim>& claims);
+
+// The same from files a run has made in memory (path, text); files that are no CSV are skipped.
+ResultTables result_tables_of(const std::vector<std::pair<std::string, std::string>>& files);
+
+}  // namespace mcsim

@@ -1,0 +1,60 @@
+// mcsim claims [DIR]: the papers' claims (scenarios/claims/*.toml) judged from the tables the
+// reproductions wrote into DIR (default docs/results, the committed results), without the HTML
+// report: one line per claim on the terminal, the counts of each verdict, and claims.csv.
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "../../sim/core/error.hpp"
+#include "../../sim/output/claims_html.hpp"
+#include "../../sim/output/html_report.hpp"
+#include "../../sim/runner/output_file.hpp"
+#include "../../sim/scenario/claim_files.hpp"
+#include "../../sim/scenario/result_tables.hpp"
+#include "checked_options.hpp"
+#include "commands.hpp"
+#include "terminal_text.hpp"
+
+namespace mcsim::cli {
+
+void add_claims_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "claims",
+      "Judge every claim of the five papers (scenarios/claims/*.toml, docs/claims.md) from the tables the\n"
+      "reproductions wrote into DIR: print claim, verdict (holds / partly / fails / not checkable) and the\n"
+      "figure that decides it, the count of each verdict, and write the same as CSV (--out)");
+  static std::string directory = "docs/results", out = "claims.csv", claims, scenarios;
+  cmd->add_option("dir", directory, "Directory of the reproductions' CSV files (ID.csv, ID.points.csv, ...)")
+      ->capture_default_str();
+  cmd->add_option("-o,--out", out, "The CSV to write: claim,paper,cite,verdict,figure,statement")
+      ->capture_default_str()
+      ->check(output_path());
+  cmd->add_option("--claims", claims, "Directory of claim files (default: claims/ of the scenarios directory)");
+  cmd->add_option("--scenarios", scenarios, "Directory of scenario files: the reproductions a claim may name "
+                                            "(default: the bundled scenarios/)");
+  cmd->callback([] {
+    namespace fs = std::filesystem;
+    if (!fs::is_directory(directory)) throw Error(directory, "no such directory of results");
+    check_output_paths({out});
+    const std::string scenario_dir = scenario_directory(scenarios);
+    KnownReproductions known;
+    for (const auto& scenario : load_scenarios(scenario_files_in(scenario_dir)))
+      known.emplace(header(scenario).id, paper_of(header(scenario)));
+    const std::string claim_dir = claims.empty() ? (fs::path(scenario_dir) / "claims").string() : claims;
+    const std::vector<Claim> all = read_claim_files(claim_dir, known);
+    const ResultTables tables = read_result_tables(directory, all);
+    std::vector<ClaimVerdict> verdicts;
+    for (const auto& claim : all) verdicts.push_back(judge_claim(claim, tables));
+
+    std::string paper;
+    for (const auto& v : verdicts) {
+      if (v.claim->paper != paper) show("{}{}\n", paper.empty() ? "" : "\n", paper = v.claim->paper);
+      show("  {:<8} {:<14} {}\n", v.claim->id, verdict_name(v.verdict), v.figure);
+    }
+    show("\n{} (tables from {})\n", verdict_counts_text(count_verdicts(verdicts)), directory);
+    write_file_atomically(out, claims_csv(verdicts));
+    show("wrote {}\n", out);
+  });
+}
+
+}  // namespace mcsim::cli
