@@ -1,54 +1,84 @@
 #include "fluid_network.hpp"
 
+#include <algorithm>
+
 #include "../actor_errors.hpp"
-#include "../platform.hpp"
 
 namespace mcsim {
 
 namespace s4u = simgrid::s4u;
 
 FluidNetwork::FluidNetwork(Platform& platform) : platform_(platform) {
+  for (const s4u::Link* link : s4u::Engine::get_instance()->get_all_links()) {
+    LinkUse use{-1, link->get_bandwidth()};
+    if (link->get_sharing_policy() != s4u::Link::SharingPolicy::FATPIPE) use.index = sharing_.add_link(use.bandwidth);
+    links_[link->get_impl()] = use;
+  }
+  drawn_routes_ = platform_.observe_drawn_routes(
+      [this](int src, int dst, const std::vector<simgrid::kernel::resource::StandardLinkImpl*>& links) {
+        drawn(src, dst, links);
+      });
   actor_ = s4u::Actor::create("fluid-network", platform_.host(0), guarded([this] { serve(); }));
   actor_->daemonize();
 }
 
 FluidNetwork::~FluidNetwork() {
   if (actor_) actor_->kill();
-}
-
-int FluidNetwork::link_index(s4u::Link* link) {
-  const auto [at, added] = link_index_.try_emplace(link, 0);
-  if (added) at->second = sharing_.add_link(link->get_bandwidth());
-  return at->second;
+  if (drawn_routes_) platform_.observe_drawn_routes(nullptr);
 }
 
 std::shared_ptr<TransferDone> FluidNetwork::start(int src, int dst, std::uint64_t bytes, void* payload,
                                                   s4u::Mailbox* mailbox) {
-  // The route SimGrid would take for this message (the zone draws its up-links now, as it does when
-  // a communication starts). SimGrid bounds a flow by its slowest link; only a link every flow may
-  // use in full (FATPIPE, the loopback) can make that bound bite.
-  route_.clear();
-  double latency = 0;
-  platform_.host(src)->route_to(platform_.host(dst), route_, &latency);
-  shared_links_.clear();
-  double bound = 0;
-  for (s4u::Link* link : route_) {
-    if (link->get_sharing_policy() == s4u::Link::SharingPolicy::FATPIPE) {
-      if (bound == 0 || link->get_bandwidth() < bound) bound = link->get_bandwidth();
-    } else {
-      shared_links_.push_back(link_index(link));
-    }
-  }
-  const double now = s4u::Engine::get_clock();
-  const MaxMinSharing::FlowId id = sharing_.start(shared_links_, static_cast<double>(bytes), bound, now);
-  if (messages_.size() <= id) messages_.resize(id + 1);
   auto done = std::make_shared<TransferDone>();
-  messages_[id] = {dst, payload, mailbox, done};
+  Message message{dst, payload, mailbox, done};
+  if (drawn_routes_ && src != dst) {
+    // The flow begins when SimGrid draws this communication's route (drawn(), below).
+    drawing_.push_back(Drawing{src, bytes, std::move(message)});
+    s4u::Comm::sendto_init(platform_.host(src), platform_.host(dst))->set_payload_size(0)->detach();
+  } else {
+    std::vector<s4u::Link*> links;
+    double latency = 0;
+    platform_.host(src)->route_to(platform_.host(dst), links, &latency);
+    route_.clear();
+    for (const s4u::Link* link : links) route_.push_back(link->get_impl());
+    begin(route_, bytes, std::move(message));
+  }
   if (!wake_posted_) {
     wake_posted_ = true;
     wake_->release();
   }
   return done;
+}
+
+// In SimGrid's kernel, as it starts a communication: the route of the first message src -> dst
+// waiting for one (any other communication, a notice, draws for itself).
+void FluidNetwork::drawn(int src, int dst, const std::vector<simgrid::kernel::resource::StandardLinkImpl*>& links) {
+  const auto waiting = std::find_if(drawing_.begin(), drawing_.end(),
+                                    [&](const Drawing& d) { return d.src == src && d.message.dst == dst; });
+  if (waiting == drawing_.end()) return;
+  route_.assign(links.begin(), links.end());
+  const std::uint64_t bytes = waiting->bytes;
+  Message message = std::move(waiting->message);
+  drawing_.erase(waiting);
+  begin(route_, bytes, std::move(message));
+}
+
+// SimGrid bounds a flow by its slowest link; only a link every flow may use in full (FATPIPE, the
+// loopback) can make that bound bite.
+void FluidNetwork::begin(const std::vector<const void*>& route, std::uint64_t bytes, Message message) {
+  shared_links_.clear();
+  double bound = 0;
+  for (const void* impl : route) {
+    const LinkUse& use = links_.at(impl);
+    if (use.index >= 0)
+      shared_links_.push_back(use.index);
+    else if (bound == 0 || use.bandwidth < bound)
+      bound = use.bandwidth;
+  }
+  const MaxMinSharing::FlowId id =
+      sharing_.start(shared_links_, static_cast<double>(bytes), bound, s4u::Engine::get_clock());
+  if (messages_.size() <= id) messages_.resize(id + 1);
+  messages_[id] = std::move(message);
 }
 
 void FluidNetwork::serve() {

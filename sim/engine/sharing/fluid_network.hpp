@@ -9,11 +9,16 @@
 // tests/test_fluid_sharing.cpp holds its completion dates to SimGrid's.
 //
 // How a message moves: its sender starts it once the receive is posted (the message library's
-// rendezvous waits for that), on the route SimGrid would give it (the same
-// per-message draw of up-links: Host::route_to asks the platform's zone). One daemon actor sleeps
-// until the next completion date or a new flow, whichever comes first. When a message's bytes
-// are in, it posts the receiver's notice, a 0-byte message from the receiver's own host (the
-// loopback: no route drawn, no time taken), and releases the sender.
+// rendezvous waits for that), on the route SimGrid would give it. Where the platform draws routes
+// at random (the CM-5's up-links), the draw must come in SimGrid's order: with the ready signals'
+// skipped draws (Platform::skip_route) a pair's draws interleave, and SimGrid draws a message's
+// route when its kernel starts the communication, after the actors of the round have run (drawn at
+// once instead, AC on 512 nodes, d = 16, took other up-links and ended 1.1% earlier). So the sender
+// starts a 0-byte SimGrid communication along the way, and the flow starts when the platform tells
+// the route it drew for it (Platform::observe_drawn_routes). One daemon actor sleeps until the
+// next completion date or a new flow, whichever comes first. When a message's bytes are in, it
+// posts the receiver's notice, a 0-byte message from the receiver's own host (the loopback: no
+// route drawn, no time taken), and releases the sender.
 #pragma once
 
 #include <simgrid/s4u.hpp>
@@ -21,14 +26,14 @@
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
+#include "../platform.hpp"
 #include "../transfer_handle.hpp"
 #include "max_min_sharing.hpp"
 
 namespace mcsim {
-
-class Platform;
 
 class FluidNetwork {
  public:
@@ -52,15 +57,27 @@ class FluidNetwork {
     simgrid::s4u::Mailbox* mailbox = nullptr;
     std::shared_ptr<TransferDone> done;
   };
+  struct Drawing {  // a message whose route SimGrid has yet to draw
+    int src = 0;
+    std::uint64_t bytes = 0;
+    Message message;
+  };
   void serve();
-  int link_index(simgrid::s4u::Link* link);
+  void begin(const std::vector<const void*>& route, std::uint64_t bytes, Message message);
+  void drawn(int src, int dst, const std::vector<simgrid::kernel::resource::StandardLinkImpl*>& links);
 
   Platform& platform_;
   MaxMinSharing sharing_;
-  std::unordered_map<const simgrid::s4u::Link*, int> link_index_;
+  struct LinkUse {
+    int index = -1;    // in the sharing; -1: every flow may use all of it (FATPIPE)
+    double bandwidth = 0;
+  };
+  std::unordered_map<const void*, LinkUse> links_;  // by SimGrid's link implementation
+  bool drawn_routes_ = false;
+  std::vector<Drawing> drawing_;
   std::vector<Message> messages_;  // by flow id
   std::vector<Message> arrived_;
-  std::vector<simgrid::s4u::Link*> route_;
+  std::vector<const void*> route_;
   std::vector<int> shared_links_;
   simgrid::s4u::SemaphorePtr wake_ = simgrid::s4u::Semaphore::create(0);
   bool wake_posted_ = false;
