@@ -1,7 +1,10 @@
 #include "helpers.hpp"
 
+#include <fcntl.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -95,6 +98,24 @@ std::string temp_dir(const std::string& name) {
   std::filesystem::create_directories(dir);
   temporary_directories.made.push_back(dir);
   return dir.string();
+}
+
+std::string simgrid_configuration_log(const std::function<void()>& body) {
+  const std::string path = temp_dir("simgrid-log") + "/stderr";
+  std::fflush(stderr);
+  const int saved = ::dup(STDERR_FILENO);
+  const int file = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  REQUIRE(saved >= 0);
+  REQUIRE(file >= 0);
+  ::dup2(file, STDERR_FILENO);
+  ::close(file);
+  ::setenv("MCSIM_SIMGRID_LOG", "xbt_cfg.thres:info", 1);
+  body();
+  ::unsetenv("MCSIM_SIMGRID_LOG");
+  std::fflush(stderr);
+  ::dup2(saved, STDERR_FILENO);
+  ::close(saved);
+  return slurp(path);
 }
 
 std::string slurp(const std::string& path) {

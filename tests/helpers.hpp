@@ -47,6 +47,11 @@ std::string slurp(const std::string& path);
 void require_one_line_error(const CommandResult& r, const std::string& fragment,
                             std::optional<int> exit_code = std::nullopt);
 
+// Runs `body` (which simulates in child processes) with SimGrid's configuration log on and stderr
+// in a file; returns what was written there ("Configuration change: Set 'KEY' to 'VALUE'" lines:
+// the settings a simulation really ran with).
+std::string simgrid_configuration_log(const std::function<void()>& body);
+
 // The bundled CM-5's fat tree for `nodes` nodes, as cm5.toml gives it (4-ary, up-links by the
 // rule cm5-parents-per-level).
 FatTreeShape cm5_fat_tree(int nodes);

@@ -6,11 +6,6 @@
 // Set 'network/optim' to 'Full'"), so the tests see the choice the simulation really made.
 #include <catch2/catch.hpp>
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cstdio>
-#include <cstdlib>
 #include <functional>
 
 #include "helpers.hpp"
@@ -34,24 +29,9 @@ std::vector<PlannedMessage> crossing_messages(int count) {
   return messages;
 }
 
-// Runs `body` with SimGrid's configuration log on and stderr in a file; returns what was written
-// there (the simulation's child passes its stderr on to ours when MCSIM_SIMGRID_LOG is set).
+// SimGrid's configuration log of what `body` simulates (helpers.hpp).
 std::string configuration_log(const std::function<void()>& body) {
-  const std::string path = test::temp_dir("optim-log") + "/stderr";
-  std::fflush(stderr);
-  const int saved = ::dup(STDERR_FILENO);
-  const int file = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  REQUIRE(saved >= 0);
-  REQUIRE(file >= 0);
-  ::dup2(file, STDERR_FILENO);
-  ::close(file);
-  ::setenv("MCSIM_SIMGRID_LOG", "xbt_cfg.thres:info", 1);
-  body();
-  ::unsetenv("MCSIM_SIMGRID_LOG");
-  std::fflush(stderr);
-  ::dup2(saved, STDERR_FILENO);
-  ::close(saved);
-  const std::string log = test::slurp(path);
+  const std::string log = test::simgrid_configuration_log(body);
   // The log is there at all: a run that set network/model without logging it would make every
   // "not Full" below pass for the wrong reason.
   REQUIRE_THAT(log, Catch::Contains("Set 'network/model' to 'CM02'"));
@@ -64,9 +44,11 @@ TEST_CASE("CM-5, every message at once: the executor chooses network/optim:Full,
   const auto messages = crossing_messages(1024);  // the least for the Full choice
   const std::vector<Job> jobs = {Job{one_phase(64, Strategy::asynchronous, messages, false), 1}};
   std::vector<Run> chosen, reference;
-  SimulationOptions lazy;
-  lazy.simgrid_config = {"network/optim:Lazy"};
-  const std::string chosen_log = configuration_log([&] { chosen = simulate_isolated(kCm5, jobs); });
+  // With SimGrid's sharing of the links (by default mcsim's own takes such runs: test_fluid_sharing.cpp).
+  SimulationOptions simgrid, lazy;
+  simgrid.simgrid_config = {"mcsim/sharing:simgrid"};
+  lazy.simgrid_config = {"mcsim/sharing:simgrid", "network/optim:Lazy"};
+  const std::string chosen_log = configuration_log([&] { chosen = simulate_isolated(kCm5, jobs, simgrid); });
   const std::string lazy_log = configuration_log([&] { reference = simulate_isolated(kCm5, jobs, lazy); });
   CHECK_THAT(chosen_log, Catch::Contains(kFullChosen));
   // The user's --cfg wins over the choice.

@@ -80,4 +80,10 @@ void FatTreePlatform::reseed_routing(std::uint64_t seed) {
 
 void FatTreePlatform::skip_route(int src, int dst) { zone_->skip_route(src, dst); }
 
+bool FatTreePlatform::observe_drawn_routes(RouteObserver observer) {
+  if (!links_.random_uplinks) return false;
+  zone_->set_route_observer(std::move(observer));
+  return true;
+}
+
 }  // namespace mcsim

@@ -32,6 +32,7 @@ class FatTreePlatform final : public Platform {
   NetworkLinks links() const override;
   void reseed_routing(std::uint64_t seed) override;
   void skip_route(int src, int dst) override;
+  bool observe_drawn_routes(RouteObserver observer) override;
 
  private:
   std::string name_;

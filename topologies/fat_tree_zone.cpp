@@ -69,6 +69,7 @@ void FatTreeZone::get_local_route(const routing::NetPoint* src, const routing::N
                                      : fat_tree_route(shape_, a, b, d_mod_k_uplinks(shape_, b));
   for (const Channel& c : route) (c.up ? route_up_[c.wire] : route_down_[c.wire]).append_to(into, latency);
   for (const RouteLink& link : route_in_[static_cast<std::size_t>(b)]) link.append_to(into, latency);
+  if (observer_) observer_(a, b, into->link_list_);
 }
 
 }  // namespace mcsim

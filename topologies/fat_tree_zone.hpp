@@ -19,6 +19,7 @@
 #include "../sim/core/pair_counts.hpp"
 #include "../sim/core/random.hpp"
 #include "../routing/fat_tree_shape.hpp"
+#include "../sim/engine/platform.hpp"
 #include "route_link.hpp"
 
 namespace mcsim {
@@ -47,6 +48,8 @@ class FatTreeZone : public simgrid::kernel::routing::NetZoneImpl {
   const FatTreeShape& shape() const { return shape_; }
   // A message src -> dst that does not cross the network still uses up its draw of up-links.
   void skip_route(int src, int dst) { messages_sent_.increment(src, dst); }
+  // Told every route drawn between two nodes, as it is drawn (Platform::observe_drawn_routes).
+  void set_route_observer(Platform::RouteObserver observer) { observer_ = std::move(observer); }
 
   void get_local_route(const simgrid::kernel::routing::NetPoint* src, const simgrid::kernel::routing::NetPoint* dst,
                        simgrid::kernel::routing::Route* into, double* latency) override;
@@ -72,6 +75,7 @@ class FatTreeZone : public simgrid::kernel::routing::NetZoneImpl {
   std::vector<std::vector<RouteLink>> route_out_, route_in_;  // per node
   std::vector<RouteLink> route_up_, route_down_;             // per wire
   RouteLink route_loopback_;
+  Platform::RouteObserver observer_;
 };
 
 }  // namespace mcsim

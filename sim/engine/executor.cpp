@@ -19,6 +19,7 @@
 #include "actor_errors.hpp"
 #include "activity_recorder.hpp"
 #include "node_runtime.hpp"
+#include "sharing/sharing_setting.hpp"
 
 namespace mcsim {
 namespace {
@@ -85,15 +86,16 @@ bool every_message_at_once(const Machine& machine, const std::vector<Job>& jobs)
 // The flow model as the machines of mcsim assume it: plain latency + bytes/bandwidth with max-min
 // sharing. SimGrid's default LV08 model multiplies latency by 13.01 and bandwidth by 0.97 (a TCP
 // calibration that is not these machines); CM02 without cross-traffic and TCP-gamma is plain.
-// Each setting yields to a --cfg given by the user.
-void configure_network_model(std::size_t actors_at_once, bool all_at_once) {
+// Each setting yields to a --cfg given by the user. With mcsim's own sharing (`fluid`, below) SimGrid's
+// network model carries only 0-byte notices, and Full would buy nothing.
+void configure_network_model(std::size_t actors_at_once, bool all_at_once, bool fluid_expected) {
   auto set_default = [](const char* key, const char* value) {
     if (simgrid::config::is_default(key)) s4u::Engine::set_config(std::string(key) + ":" + value);
   };
   set_default("network/model", "CM02");
   set_default("network/crosstraffic", "0");
   set_default("network/TCP-gamma", "0");
-  if (all_at_once) set_default("network/optim", "Full");
+  if (all_at_once && !fluid_expected) set_default("network/optim", "Full");
   // Switched machines ran one short-lived actor per message (now reused: helper_actors.hpp); with
   // SimGrid's default 8 MiB stacks the kernel's page mapping was the larger part of a run (a
   // 64-node iPSC/860 sweep: 4.8 s with 128 KiB, 4.1 s with 64 KiB; 56 s with the default, all
@@ -133,12 +135,24 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
   argv.push_back(nullptr);
 
   keep_freed_memory();
+  declare_sharing_setting();
   s4u::Engine engine(&argc, argv.data());
   clear_actor_error();
   std::size_t largest_job = 0;
   for (const Job& job : jobs) largest_job = std::max(largest_job, job.program ? 0 : job.plan.message_count());
-  configure_network_model(static_cast<std::size_t>(machine.nodes()) + largest_job, every_message_at_once(machine, jobs));
+  // mcsim's own max-min sharing (sharing/fluid_network.hpp) where SimGrid's re-solves every flow
+  // at every event: every message in flight at once, not recorded (the recorder reads SimGrid's
+  // communications), where it gives SimGrid's times (fluid_sharing_unfit). `--cfg mcsim/sharing:simgrid|fluid` decides when given.
+  const bool all_at_once = every_message_at_once(machine, jobs);
+  const bool recorded = options.record || !options.paje_trace.empty();
+  const std::string sharing = sharing_setting();
+  if (sharing == "fluid" && recorded)
+    throw Error("--cfg mcsim/sharing:fluid", "a recorded run (pictures, timelines, Paje traces) needs SimGrid's sharing");
+  configure_network_model(static_cast<std::size_t>(machine.nodes()) + largest_job, all_at_once,
+                          sharing == "fluid" || (sharing == "auto" && all_at_once && !recorded));
   machine.platform().build();
+  if (sharing == "auto")
+    settle_sharing(all_at_once && !recorded && fluid_sharing_unfit(machine).empty() ? Sharing::fluid : Sharing::simgrid);
   std::unique_ptr<ActivityRecorder> recorder;
   if (options.record || !options.paje_trace.empty())
     recorder = std::make_unique<ActivityRecorder>(machine.platform(), machine.nodes(), !options.paje_trace.empty());

@@ -3,11 +3,16 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <vector>
 
 #include "../core/link_identity.hpp"
 
 namespace simgrid::s4u {
 class Host;
+}
+namespace simgrid::kernel::resource {
+class StandardLinkImpl;
 }
 
 namespace mcsim {
@@ -28,6 +33,16 @@ class Platform {
   // place in the pair's sequence of random routing choices, so that the messages after it draw
   // the routes they would have drawn had it crossed the network.
   virtual void skip_route(int /*src*/, int /*dst*/) {}
+
+  // Where routes are drawn at random per message, the order of the draws is part of the run: a
+  // route is drawn when SimGrid starts a communication (in its kernel, after the actors of the
+  // round have run). A platform that draws them calls `observer` with each route it computes
+  // between two nodes, at that moment (in SimGrid's kernel: the observer must not block or call
+  // into s4u), and returns true; the others return false (their routes are the same whenever
+  // they are asked). Used by the fluid sharing (sharing/fluid_network.hpp).
+  using RouteObserver =
+      std::function<void(int src, int dst, const std::vector<simgrid::kernel::resource::StandardLinkImpl*>& links)>;
+  virtual bool observe_drawn_routes(RouteObserver /*observer*/) { return false; }
 };
 
 }  // namespace mcsim

@@ -5,6 +5,9 @@
 
 #include <algorithm>
 
+#include "../../core/error.hpp"
+#include "../sharing/fluid_network.hpp"
+#include "../sharing/sharing_setting.hpp"
 #include "../transport.hpp"
 
 namespace mcsim {
@@ -14,8 +17,11 @@ namespace {
 class FlowTransport final : public Transport {
  public:
   explicit FlowTransport(Machine& machine) : machine_(machine) {
-    const auto links = simgrid::s4u::Engine::get_instance()->get_all_links();
-    zero_latency_ = std::all_of(links.begin(), links.end(), [](const auto* link) { return link->get_latency() == 0; });
+    zero_latency_ = links_without_latency();
+    if (sharing_in_use() == Sharing::fluid) {
+      if (const std::string why = fluid_sharing_unfit(machine); !why.empty()) throw Error("--cfg mcsim/sharing:fluid", why);
+      fluid_ = std::make_unique<FluidNetwork>(machine.platform());
+    }
   }
 
   // A ready signal arrives at the instant it leaves (see below), so it is posted at once; it still
@@ -26,6 +32,7 @@ class FlowTransport final : public Transport {
       t.signals->post(t.src, t.dst);
       return TransferHandle::complete();
     }
+    if (fluid_) return TransferHandle(fluid_->start(t.src, t.dst, t.bytes, t.payload, t.mailbox));
     return TransferHandle(t.mailbox->put_async(t.payload, t.bytes));
   }
 
@@ -40,6 +47,7 @@ class FlowTransport final : public Transport {
   bool bare_messages_are_instant() const override { return zero_latency_; }
 
   void carry(int src, int dst, std::uint64_t bytes) override {
+    if (fluid_) return fluid_->start(src, dst, bytes, nullptr, nullptr)->moved->acquire();
     simgrid::s4u::Comm::sendto(machine_.platform().host(src), machine_.platform().host(dst), bytes);
   }
 
@@ -50,6 +58,7 @@ class FlowTransport final : public Transport {
  private:
   Machine& machine_;
   bool zero_latency_ = false;
+  std::unique_ptr<FluidNetwork> fluid_;  // mcsim's own sharing of the flows, when chosen
 };
 
 }  // namespace

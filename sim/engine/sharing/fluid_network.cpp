@@ -1,0 +1,115 @@
+#include "fluid_network.hpp"
+
+#include <algorithm>
+
+#include "../actor_errors.hpp"
+
+namespace mcsim {
+
+namespace s4u = simgrid::s4u;
+
+FluidNetwork::FluidNetwork(Platform& platform) : platform_(platform) {
+  for (const s4u::Link* link : s4u::Engine::get_instance()->get_all_links()) {
+    LinkUse use{-1, link->get_bandwidth()};
+    if (link->get_sharing_policy() != s4u::Link::SharingPolicy::FATPIPE) use.index = sharing_.add_link(use.bandwidth);
+    links_[link->get_impl()] = use;
+  }
+  drawn_routes_ = platform_.observe_drawn_routes(
+      [this](int src, int dst, const std::vector<simgrid::kernel::resource::StandardLinkImpl*>& links) {
+        drawn(src, dst, links);
+      });
+  actor_ = s4u::Actor::create("fluid-network", platform_.host(0), guarded([this] { serve(); }));
+  actor_->daemonize();
+}
+
+FluidNetwork::~FluidNetwork() {
+  if (actor_) actor_->kill();
+  if (drawn_routes_) platform_.observe_drawn_routes(nullptr);
+}
+
+std::shared_ptr<TransferDone> FluidNetwork::start(int src, int dst, std::uint64_t bytes, void* payload,
+                                                  s4u::Mailbox* mailbox) {
+  auto done = std::make_shared<TransferDone>();
+  Message message{dst, payload, mailbox, done};
+  if (drawn_routes_ && src != dst) {
+    // The flow begins when SimGrid draws this communication's route (drawn(), below).
+    drawing_.push_back(Drawing{src, bytes, std::move(message)});
+    s4u::Comm::sendto_init(platform_.host(src), platform_.host(dst))->set_payload_size(0)->detach();
+  } else {
+    std::vector<s4u::Link*> links;
+    double latency = 0;
+    platform_.host(src)->route_to(platform_.host(dst), links, &latency);
+    route_.clear();
+    for (const s4u::Link* link : links) route_.push_back(link->get_impl());
+    begin(route_, bytes, std::move(message));
+  }
+  if (!wake_posted_) {
+    wake_posted_ = true;
+    wake_->release();
+  }
+  return done;
+}
+
+// In SimGrid's kernel, as it starts a communication: the route of the first message src -> dst
+// waiting for one (any other communication, a notice, draws for itself).
+void FluidNetwork::drawn(int src, int dst, const std::vector<simgrid::kernel::resource::StandardLinkImpl*>& links) {
+  const auto waiting = std::find_if(drawing_.begin(), drawing_.end(),
+                                    [&](const Drawing& d) { return d.src == src && d.message.dst == dst; });
+  if (waiting == drawing_.end()) return;
+  route_.assign(links.begin(), links.end());
+  const std::uint64_t bytes = waiting->bytes;
+  Message message = std::move(waiting->message);
+  drawing_.erase(waiting);
+  begin(route_, bytes, std::move(message));
+}
+
+// SimGrid bounds a flow by its slowest link; only a link every flow may use in full (FATPIPE, the
+// loopback) can make that bound bite.
+void FluidNetwork::begin(const std::vector<const void*>& route, std::uint64_t bytes, Message message) {
+  shared_links_.clear();
+  double bound = 0;
+  for (const void* impl : route) {
+    const LinkUse& use = links_.at(impl);
+    if (use.index >= 0)
+      shared_links_.push_back(use.index);
+    else if (bound == 0 || use.bandwidth < bound)
+      bound = use.bandwidth;
+  }
+  const MaxMinSharing::FlowId id =
+      sharing_.start(shared_links_, static_cast<double>(bytes), bound, s4u::Engine::get_clock());
+  if (messages_.size() <= id) messages_.resize(id + 1);
+  messages_[id] = std::move(message);
+}
+
+void FluidNetwork::serve() {
+  for (;;) {
+    double now = s4u::Engine::get_clock();
+    sharing_.share(now);
+    const double next = sharing_.next_completion();
+    if (next > now) {
+      // Woken by a new flow or at the next completion date, whichever is first.
+      if (next == MaxMinSharing::never)
+        wake_->acquire();
+      else
+        wake_->acquire_timeout(next - now);
+      // A flow started at the instant of a timeout leaves a count behind; it is in the sharing
+      // already. New starts wake the actor again from here on.
+      while (wake_->get_capacity() > 0) wake_->acquire();
+      wake_posted_ = false;
+      now = s4u::Engine::get_clock();
+    }
+    // Taken out first: the deliveries are simcalls, during which other actors may start flows and
+    // reuse the ids just freed.
+    arrived_.clear();
+    for (const MaxMinSharing::FlowId id : sharing_.finish_due(now)) arrived_.push_back(std::move(messages_[id]));
+    for (Message& message : arrived_) {
+      if (message.mailbox) {
+        s4u::this_actor::set_host(platform_.host(message.dst));
+        message.mailbox->put_init(message.payload, 0)->detach();
+      }
+      message.done->moved->release();
+    }
+  }
+}
+
+}  // namespace mcsim

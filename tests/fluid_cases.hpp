@@ -1,0 +1,48 @@
+// Random AC, CGM and LP runs on the CM-5 simulated twice, once with SimGrid's sharing of the links
+// and once with mcsim's own (`--cfg mcsim/sharing:simgrid|fluid`), for the agreement test
+// (test_fluid_sharing.cpp, small cases) and the agreement benchmark (bench/fluid_agreement.cpp).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/engine/executor.hpp"
+
+namespace mcsim::test {
+
+// The largest difference the two sharings may show, relative to the time compared, when both
+// runs date events exactly (kExactDates). At SimGrid's default surf/precision (1e-9 s) an event due
+// within 1e-9 s of another is taken with it, so two runs whose events interleave differently (the
+// fluid sharing's completions are its actor's timeouts) may differ by about that much in absolute
+// terms, and the differences add up over LP's 100-odd phases (measured: up to 1.6e-9 s, 5e-7 of
+// a time); with precision 1e-15 the same cases agree to 5e-13.
+inline constexpr double kFluidTolerance = 1e-9;
+inline const std::string kExactDates = "surf/precision:1e-15";
+
+struct FluidCase {
+  std::string scheduler;  // AC, CGM or LP
+  int nodes = 32;
+  int density = 4;
+  std::uint64_t seed = 1;  // of the random-density matrix and the scheduler
+  std::string label() const;
+};
+
+// `count` cases, schedulers in turn, nodes a power of two in [min_nodes, max_nodes], d in
+// [min_density, max_density] (at most nodes - 1), from `seed`.
+std::vector<FluidCase> fluid_cases(int count, int min_nodes, int max_nodes, int min_density, int max_density,
+                                   std::uint64_t seed);
+
+// The case's run (one job) in a child process, under `options`.
+Run run_case(const FluidCase& c, const SimulationOptions& options);
+
+struct FluidAgreement {
+  std::size_t messages = 0;
+  double worst_relative = 0;  // over every message's start and arrival, and the run's time
+  double worst_absolute_s = 0;
+  double simgrid_s = 0, fluid_s = 0;  // the run's communication time each way
+};
+// The case run with each sharing, both with the extra SimGrid settings `config`.
+FluidAgreement compare_sharing(const FluidCase& c, const std::vector<std::string>& config);
+
+}  // namespace mcsim::test
