@@ -177,7 +177,7 @@ TEST_CASE("html: the index and a page per paper, self-contained, escaped, with t
   CHECK(paper.find("<section id=\"claims\">\n<h2>The paper's claims</h2>\n<ul><li>one</li></ul>") <
         paper.find("<section class=\"reproduction\""));
   const std::string& other = page_named(pages, "q05.html").html;
-  CHECK(other.find("claims") == std::string::npos);
+  CHECK(other.find("<section id=\"claims\">") == std::string::npos);
   // No typed table: the printed report stands in, escaped, in its own scrolling box.
   CHECK(other.find("<pre>a &lt;printed&gt; report &amp; \\x1b[31m colour\n</pre>") != std::string::npos);
   CHECK(other.find("<table class=\"parameters\">") == std::string::npos);

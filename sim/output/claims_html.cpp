@@ -37,7 +37,7 @@ std::string verdict_counts_text(const VerdictCounts& c) {
 std::string claims_section_html(const std::vector<ClaimVerdict>& verdicts) {
   if (verdicts.empty()) return "";
   std::string html =
-      "<section class=\"claims\">\n<h2>The paper's claims, judged from the data</h2>\n"
+      "<div class=\"claims\">\n"
       "<p>Each claim restated with its place in the paper; the verdict is computed from this run's tables "
       "(holds: at every cell the claim names; partly: at half of them or more, or only the checkable part "
       "holds; fails: at fewer than half; not checkable: the data has no figure that could decide it).</p>\n";
@@ -50,7 +50,7 @@ std::string claims_section_html(const std::vector<ClaimVerdict>& verdicts) {
                         text(v.claim->id), text(v.claim->id), text(v.claim->cite), text(v.claim->statement),
                         verdict_class(v.verdict), text(verdict_name(v.verdict)), text(v.figure));
   }
-  return html + "</tbody>\n</table></div>\n</section>\n";
+  return html + "</tbody>\n</table></div>\n</div>\n";
 }
 
 std::string claims_css() {

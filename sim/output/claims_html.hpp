@@ -13,11 +13,13 @@ namespace mcsim {
 // The verdicts whose claim belongs to `paper` ("Ranka, Wang, Kumar 1992", as paper_of() names it).
 std::vector<ClaimVerdict> verdicts_of_paper(const std::vector<ClaimVerdict>& verdicts, const std::string& paper);
 
-// One paper's claims as <section class="claims">: a heading, the count of each verdict and the
-// table. Empty when `verdicts` is empty (a paper without claims gets no section).
+// One paper's claims as <div class="claims">, the body of its page's section "claims_section_title":
+// how verdicts are given, the count of each verdict and the table. Empty when `verdicts` is empty
+// (a paper without claims gets no section).
+inline constexpr const char* claims_section_title = "The paper's claims, judged from the data";
 std::string claims_section_html(const std::vector<ClaimVerdict>& verdicts);
 
-// The rules the section's classes need; a page includes them once in its <style>.
+// The rules the section's classes need: part of the report's one style sheet (html_page.cpp).
 std::string claims_css();
 
 // claim,paper,cite,verdict,figure,statement: one line per claim, in the order given.

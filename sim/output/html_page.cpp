@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "claims_html.hpp"
 #include "svg_drawing.hpp"
 
 namespace mcsim::html {
@@ -65,7 +66,7 @@ pre { overflow-x: auto; max-width: 100%; font-size: 0.78rem; line-height: 1.35; 
 details { margin: 0.5rem 0; }
 summary { cursor: pointer; }
 section.reproduction { margin-top: 1.5rem; }
-)";
+)" + claims_css();
   return css;
 }
 

@@ -11,8 +11,11 @@
 #include <fmt/format.h>
 
 #include "../../sim/core/error.hpp"
+#include "../../sim/output/claims_html.hpp"
 #include "../../sim/output/html_report.hpp"
 #include "../../sim/runner/output_file.hpp"
+#include "../../sim/scenario/claim_files.hpp"
+#include "../../sim/scenario/result_tables.hpp"
 #include "../../sim/scenario/scenario_outputs.hpp"
 #include "../../topologies/machines.hpp"
 #include "checked_options.hpp"
@@ -31,12 +34,13 @@ ReportedMachine reported_machine(const MachineSpec& spec) {
   return {file.name, file.title, spec.nodes, make_machine(spec)->parameters()};
 }
 
-// The files of the report besides each reproduction's: index.html and a page per paper.
+// The files of the report besides each reproduction's: index.html, a page per paper, claims.csv.
 std::vector<std::string> page_paths(const std::string& out, const std::vector<Scenario>& scenarios) {
   std::vector<ScenarioHeader> headers;
   for (const auto& s : scenarios) headers.push_back(header(s));
   std::vector<std::string> paths{(std::filesystem::path(out) / "index.html").string()};
   for (const auto& page : paper_pages(headers)) paths.push_back((std::filesystem::path(out) / page.file).string());
+  paths.push_back((std::filesystem::path(out) / "claims.csv").string());
   return paths;
 }
 
@@ -96,7 +100,31 @@ void add_report_command(CLI::App& app) {
         suite.samples ? fmt::format(" with {} sample(s) per cell", *suite.samples)
                       : std::string(" with each scenario's samples"),
         suite.deterministic ? ", deterministic" : "", suite.only.empty() ? "" : ", for " + only);
-    for (const ReportPage& page : report_pages(reported, how))
+    // The papers' claims (scenarios/claims/, docs/claims.md), judged from the tables this run made:
+    // a section on each reported paper's page, and claims.csv for those papers.
+    std::vector<ReportSection> sections;
+    const fs::path claim_dir = fs::path(suite.directory) / "claims";
+    std::vector<Claim> claims;  // outlives the verdicts, which point into it
+    if (fs::is_directory(claim_dir)) {
+      KnownReproductions known;
+      for (const auto& scenario : load_scenarios(scenario_files_in(suite.directory)))
+        known.emplace(header(scenario).id, paper_of(header(scenario)));
+      claims = read_claim_files(claim_dir.string(), known);
+      const ResultTables tables = result_tables_of(written);
+      std::vector<ScenarioHeader> headers;
+      for (const ReportedScenario& r : reported) headers.push_back(r.header);
+      const std::vector<PaperPage> pages = paper_pages(headers);
+      std::vector<ClaimVerdict> verdicts;
+      for (const PaperPage& page : pages)
+        for (const Claim& claim : claims)
+          if (claim.paper == page.paper) verdicts.push_back(judge_claim(claim, tables));
+      for (const PaperPage& page : pages)
+        if (const auto of_paper = verdicts_of_paper(verdicts, page.paper); !of_paper.empty())
+          sections.push_back({.paper = page.paper, .id = "claims", .title = claims_section_title,
+                              .html = claims_section_html(of_paper)});
+      if (!verdicts.empty()) written.emplace_back((fs::path(suite.out) / "claims.csv").string(), claims_csv(verdicts));
+    }
+    for (const ReportPage& page : report_pages(reported, how, sections))
       written.emplace_back((fs::path(suite.out) / page.file).string(), page.html);
     write_files_atomically(written);
     for (const auto& [path, text] : written) show("wrote {}\n", path);
