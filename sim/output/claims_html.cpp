@@ -56,7 +56,12 @@ std::string claims_section_html(const std::vector<ClaimVerdict>& verdicts) {
 std::string claims_css() {
   return ".claims-table { overflow-x: auto; }\n"
          ".claims table { border-collapse: collapse; width: 100%; }\n"
-         ".claims th, .claims td { border: 1px solid #9994; padding: 0.3em 0.5em; vertical-align: top; text-align: left; }\n"
+         ".claims th, .claims td { border: 1px solid #9994; padding: 0.3em 0.5em; vertical-align: top; text-align: left;\n"
+         "  white-space: normal; overflow-wrap: break-word; }\n"
+         ".claims td:nth-child(1) { min-width: 7rem; }\n"
+         ".claims td:nth-child(2) { min-width: 14rem; }\n"
+         ".claims td:nth-child(3) { white-space: nowrap; }\n"
+         ".claims td:nth-child(4) { min-width: 12rem; }\n"
          ".claims td small { color: #777; }\n"
          ".verdict-holds { background: #d8f0d8; color: #134d13; font-weight: bold; }\n"
          ".verdict-partly { background: #f7ecc8; color: #5c4700; font-weight: bold; }\n"
