@@ -21,14 +21,8 @@ fi
 report=$(cd "$1" && pwd)
 shots=${2:-}
 shot_page=${3:-}
-browser=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$browser" ]; then
-  echo "check-report: installing Debian's chromium (apt-get)" >&2
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
-  browser=$(command -v chromium)
-fi
+# shellcheck source=chromium-path.sh
+source "$(dirname "$0")/chromium-path.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 flags=(--headless --disable-gpu --no-sandbox --no-first-run --disable-extensions --user-data-dir="$work/profile"

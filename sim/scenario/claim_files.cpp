@@ -9,6 +9,7 @@
 #include "../core/error.hpp"
 #include "../core/input_file.hpp"
 #include "../core/toml_reader.hpp"
+#include "../output/html_report.hpp"
 
 namespace mcsim {
 
@@ -222,6 +223,12 @@ class ClaimReader {
 };
 
 }  // namespace
+
+KnownReproductions known_reproductions(const std::vector<Scenario>& scenarios) {
+  KnownReproductions known;
+  for (const auto& scenario : scenarios) known.emplace(header(scenario).id, paper_of(header(scenario)));
+  return known;
+}
 
 std::vector<Claim> read_claim_file(const std::string& path, const KnownReproductions& known) {
   const toml::table file = parse_toml_file(path, "the claim file", max_claim_file_bytes);

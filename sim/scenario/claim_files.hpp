@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../analysis/claims.hpp"
+#include "reproduction_kind.hpp"
 
 namespace mcsim {
 
@@ -19,6 +20,9 @@ using KnownReproductions = std::map<std::string, std::string>;
 // unknown key or check kind, a missing or ill-typed value, a table of a reproduction `known` lacks
 // (or of another paper than the file's), a claim id given twice.
 std::vector<Claim> read_claim_file(const std::string& path, const KnownReproductions& known);
+
+// Every reproduction of `scenarios` with its paper (as paper_of() names it): what a claim may name.
+KnownReproductions known_reproductions(const std::vector<Scenario>& scenarios);
 
 // The claims of every *.toml in `directory`, in the order of their ids; ids unique across files.
 std::vector<Claim> read_claim_files(const std::string& directory, const KnownReproductions& known);

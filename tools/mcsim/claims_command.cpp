@@ -37,9 +37,7 @@ void add_claims_command(CLI::App& app) {
     if (!fs::is_directory(directory)) throw Error(directory, "no such directory of results");
     check_output_paths({out});
     const std::string scenario_dir = scenario_directory(scenarios);
-    KnownReproductions known;
-    for (const auto& scenario : load_scenarios(scenario_files_in(scenario_dir)))
-      known.emplace(header(scenario).id, paper_of(header(scenario)));
+    const KnownReproductions known = known_reproductions(load_scenarios(scenario_files_in(scenario_dir)));
     const std::string claim_dir = claims.empty() ? (fs::path(scenario_dir) / "claims").string() : claims;
     const std::vector<Claim> all = read_claim_files(claim_dir, known);
     const ResultTables tables = read_result_tables(directory, all);

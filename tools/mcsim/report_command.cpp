@@ -106,9 +106,7 @@ void add_report_command(CLI::App& app) {
     const fs::path claim_dir = fs::path(suite.directory) / "claims";
     std::vector<Claim> claims;  // outlives the verdicts, which point into it
     if (fs::is_directory(claim_dir)) {
-      KnownReproductions known;
-      for (const auto& scenario : load_scenarios(scenario_files_in(suite.directory)))
-        known.emplace(header(scenario).id, paper_of(header(scenario)));
+      const KnownReproductions known = known_reproductions(load_scenarios(scenario_files_in(suite.directory)));
       claims = read_claim_files(claim_dir.string(), known);
       const ResultTables tables = result_tables_of(written);
       std::vector<ScenarioHeader> headers;
