@@ -3,13 +3,13 @@
 #include <fmt/format.h>
 
 #include "csv_cells.hpp"
-#include "svg_drawing.hpp"
+#include "html_page.hpp"
 
 namespace mcsim {
 
-namespace {
+using html::text;  // the report pages' one escaping of text
 
-std::string text(const std::string& s) { return svg::escaped(s); }
+namespace {
 
 // "not checkable" -> "not-checkable": the class of a verdict's cell.
 std::string verdict_class(Verdict verdict) {
