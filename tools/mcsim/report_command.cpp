@@ -75,6 +75,13 @@ void add_report_command(CLI::App& app) {
       throw Error("--only", fmt::format("'{}' names no experiment", only));
     // The pages' names depend on the scenarios: checked with the reproductions' outputs, before any run.
     suite.more_outputs = [](const std::vector<Scenario>& chosen) { return page_paths(suite.out, chosen); };
+    // The papers' claims (scenarios/claims/, docs/claims.md) are read before any run, so a bad claim
+    // file stops the report at once rather than after every reproduction.
+    const fs::path claim_dir = fs::path(suite.directory) / "claims";
+    const std::vector<Claim> claims =  // outlives the verdicts, which point into it
+        fs::is_directory(claim_dir)
+            ? read_claim_files(claim_dir.string(), known_reproductions(load_scenarios(scenario_files_in(suite.directory))))
+            : std::vector<Claim>{};
     const std::vector<SuiteMember> members = run_suite(suite);  // each reproduction's files kept, not written
     if (suite.stored.shard) return;                              // a shard: its shard files, no report
 
@@ -100,14 +107,10 @@ void add_report_command(CLI::App& app) {
         suite.samples ? fmt::format(" with {} sample(s) per cell", *suite.samples)
                       : std::string(" with each scenario's samples"),
         suite.deterministic ? ", deterministic" : "", suite.only.empty() ? "" : ", for " + only);
-    // The papers' claims (scenarios/claims/, docs/claims.md), judged from the tables this run made:
-    // a section on each reported paper's page, and claims.csv for those papers.
+    // The claims judged from the tables this run made: a section on each reported paper's page, and
+    // claims.csv for those papers.
     std::vector<ReportSection> sections;
-    const fs::path claim_dir = fs::path(suite.directory) / "claims";
-    std::vector<Claim> claims;  // outlives the verdicts, which point into it
-    if (fs::is_directory(claim_dir)) {
-      const KnownReproductions known = known_reproductions(load_scenarios(scenario_files_in(suite.directory)));
-      claims = read_claim_files(claim_dir.string(), known);
+    if (!claims.empty()) {
       const ResultTables tables = result_tables_of(written);
       std::vector<ScenarioHeader> headers;
       for (const ReportedScenario& r : reported) headers.push_back(r.header);
