@@ -7,10 +7,10 @@
 namespace mcsim {
 
 namespace {
-// Flows whose rate lies this close below the threshold are filled again too: water-filling from
-// any level at or below the change is exact, and this keeps rounding in earlier shares from
-// leaving a flow that was at the change's level out.
-constexpr double kThresholdSlack = 1e-9;
+// How far a certificate may be off and still hold: a link this close to its bandwidth is saturated,
+// a flow this much faster than a bottleneck's level is faster. Rounding in the links' running loads
+// stays orders of magnitude below it; a check that fails on rounding alone only refills more flows.
+constexpr double kTolerance = 1e-10;
 }  // namespace
 
 int MaxMinSharing::add_link(double bandwidth_Bps) {
@@ -32,14 +32,20 @@ MaxMinSharing::FlowId MaxMinSharing::start(std::span<const int> links, double by
   }
   Flow& flow = flows_[id];
   flow.links.assign(links.begin(), links.end());
+  flow.slot.clear();
+  for (std::size_t hop = 0; hop < flow.links.size(); ++hop) {
+    Link& link = links_[static_cast<std::size_t>(flow.links[hop])];
+    flow.slot.push_back(static_cast<std::uint32_t>(link.members.size()));
+    link.members.push_back({id, static_cast<std::uint32_t>(hop)});
+  }
   flow.bound = bound_Bps;
   flow.rate = 0;
+  flow.carried = 0;
+  flow.bottleneck = kNone;
   flow.remaining = bytes;
   flow.updated = now;
   flow.active = true;
-  flow.counted = false;
   flow.order = starts_++;
-  for (int l : flow.links) ++links_[static_cast<std::size_t>(l)].flows;
   started_.push_back(id);
   changed_ = true;
   return id;
@@ -48,49 +54,59 @@ MaxMinSharing::FlowId MaxMinSharing::start(std::span<const int> links, double by
 void MaxMinSharing::share(double now) {
   if (!changed_) return;
   changed_ = false;
-  // A new flow's rate is at least the equal share of each of its links (and at most its bound).
-  for (FlowId id : started_) {
-    const Flow& flow = flows_[id];
-    if (!flow.active) continue;
-    if (flow.bound > 0) lower_threshold(flow.bound);
-    for (int l : flow.links) {
-      const Link& link = links_[static_cast<std::size_t>(l)];
-      lower_threshold(link.bandwidth / link.flows);
-    }
-  }
-  const double from = threshold_ * (1 - kThresholdSlack);
-  threshold_ = never;
-
-  // The flows to fill again take their rates out of their links' loads.
-  filling_.clear();
-  for (auto at = by_rate_.lower_bound({from, 0}); at != by_rate_.end(); ++at) filling_.push_back(at->second);
   for (FlowId id : started_)
-    if (flows_[id].active) filling_.push_back(id);
+    if (flows_[id].active) refill(id);
   started_.clear();
-  touched_.clear();
-  for (FlowId id : filling_) {
+  do water_fill();
+  while (refill_uncertified());
+  commit(now);
+}
+
+void MaxMinSharing::refill(FlowId id) {
+  Flow& flow = flows_[id];
+  if (flow.refilling) return;
+  flow.refilling = true;
+  refill_.push_back(id);
+  for (int l : flow.links) touch(l);
+}
+
+void MaxMinSharing::touch(int link) {
+  Link& touched = links_[static_cast<std::size_t>(link)];
+  if (touched.touched) return;
+  touched.touched = true;
+  touched_.push_back(link);
+}
+
+double MaxMinSharing::fair_share(const Link& link) const {
+  return std::max(0.0, (link.bandwidth - link.load) / link.open);
+}
+
+// Water-filling of the flows in refill_ on what the other flows leave of each link: the link (or
+// bound) with the smallest fair share saturates; its open flows stop there, and their other links'
+// shares rise.
+void MaxMinSharing::water_fill() {
+  for (FlowId id : refill_) {
     Flow& flow = flows_[id];
     flow.filled = false;
     for (int l : flow.links) {
       Link& link = links_[static_cast<std::size_t>(l)];
-      if (flow.counted) link.load -= flow.rate;
-      if (link.open++ == 0) touched_.push_back(l);
+      link.load -= flow.carried;
+      ++link.open;
       link.filling.push_back(id);
     }
-    flow.counted = false;
-    if (flow.bound > 0) push_level({flow.bound, -1, id});
+    flow.carried = 0;
+    if (flow.bound > 0) push_level({flow.bound, kBound, id});
   }
-  for (int l : touched_) push_level({fair_share(links_[static_cast<std::size_t>(l)]), l, 0});
-  open_flows_ = filling_.size();
+  for (int l : touched_)
+    if (const Link& link = links_[static_cast<std::size_t>(l)]; link.open > 0) push_level({fair_share(link), l, 0});
+  open_flows_ = refill_.size();
 
-  // Water-filling: the link (or bound) with the smallest fair share saturates; its open flows stop
-  // there, and their other links' shares rise.
   while (open_flows_ > 0) {
     std::pop_heap(levels_.begin(), levels_.end(), LaterLevel{});
     const Level level = levels_.back();
     levels_.pop_back();
-    if (level.link < 0) {
-      if (!flows_[level.flow].filled) stop(level.flow, level.share);
+    if (level.link == kBound) {
+      if (!flows_[level.flow].filled) stop(level.flow, level.share, kBound);
       continue;
     }
     const Link& link = links_[static_cast<std::size_t>(level.link)];
@@ -102,7 +118,7 @@ void MaxMinSharing::share(double now) {
       continue;
     }
     for (FlowId id : link.filling)
-      if (!flows_[id].filled) stop(id, level.share);
+      if (!flows_[id].filled) stop(id, level.share, level.link);
   }
   levels_.clear();  // what is left is older entries of links whose flows have all stopped
   for (int l : touched_) {
@@ -110,7 +126,56 @@ void MaxMinSharing::share(double now) {
     link.open = 0;
     link.filling.clear();
   }
-  for (FlowId id : filling_) set_rate(flows_[id], id, now);
+}
+
+// The checks of the header's comment, on every link whose flows or rates changed: adds to refill_
+// each kept flow whose certificate they break, and says whether there was one.
+bool MaxMinSharing::refill_uncertified() {
+  for (int l : touched_) {
+    Link& link = links_[static_cast<std::size_t>(l)];
+    link.fastest_refilled = 0;
+    link.stop_level = -1;
+  }
+  for (FlowId id : refill_) {
+    const Flow& flow = flows_[id];
+    for (int l : flow.links) {
+      Link& link = links_[static_cast<std::size_t>(l)];
+      link.fastest_refilled = std::max(link.fastest_refilled, flow.next_rate);
+    }
+    if (flow.next_bottleneck >= 0) links_[static_cast<std::size_t>(flow.next_bottleneck)].stop_level = flow.next_rate;
+  }
+  const std::size_t refilled_before = refill_.size();
+  const std::size_t links = touched_.size();  // links touched by flows added now are checked next time
+  for (std::size_t i = 0; i < links; ++i) {
+    const Link& link = links_[static_cast<std::size_t>(touched_[i])];
+    const bool saturated = link.bandwidth - link.load <= kTolerance * link.bandwidth;
+    for (FlowId id : link.held) {
+      const Flow& kept = flows_[id];
+      if (!kept.refilling && (!saturated || link.fastest_refilled > kept.rate * (1 + kTolerance))) refill(id);
+    }
+    if (link.stop_level < 0) continue;
+    for (const Member& member : link.members) {
+      const Flow& kept = flows_[member.flow];
+      if (!kept.refilling && kept.rate > link.stop_level * (1 + kTolerance)) refill(member.flow);
+    }
+  }
+  return refill_.size() > refilled_before;
+}
+
+void MaxMinSharing::commit(double now) {
+  for (FlowId id : refill_) {
+    Flow& flow = flows_[id];
+    flow.refilling = false;
+    if (flow.next_bottleneck != flow.bottleneck) {
+      release(id);
+      hold(id, flow.next_bottleneck);
+    }
+    set_rate(flow, id, now);
+  }
+  refilled_ += refill_.size();
+  refill_.clear();
+  for (int l : touched_) links_[static_cast<std::size_t>(l)].touched = false;
+  touched_.clear();
 }
 
 void MaxMinSharing::push_level(Level level) {
@@ -118,13 +183,14 @@ void MaxMinSharing::push_level(Level level) {
   std::push_heap(levels_.begin(), levels_.end(), LaterLevel{});
 }
 
-// Flow `id` stops at `rate`, which its links now carry.
-void MaxMinSharing::stop(FlowId id, double rate) {
+// Flow `id` stops at `rate`, which its links now carry, held there by `bottleneck`.
+void MaxMinSharing::stop(FlowId id, double rate, int bottleneck) {
   Flow& flow = flows_[id];
   flow.filled = true;
   --open_flows_;
-  flow.counted = true;
+  flow.carried = rate;
   flow.next_rate = rate;
+  flow.next_bottleneck = bottleneck;
   for (int l : flow.links) {
     Link& link = links_[static_cast<std::size_t>(l)];
     link.load += rate;
@@ -132,11 +198,30 @@ void MaxMinSharing::stop(FlowId id, double rate) {
   }
 }
 
+void MaxMinSharing::hold(FlowId id, int link) {
+  Flow& flow = flows_[id];
+  flow.bottleneck = link;
+  if (link < 0) return;
+  std::vector<FlowId>& held = links_[static_cast<std::size_t>(link)].held;
+  flow.held_slot = static_cast<std::uint32_t>(held.size());
+  held.push_back(id);
+}
+
+void MaxMinSharing::release(FlowId id) {
+  Flow& flow = flows_[id];
+  if (flow.bottleneck >= 0) {
+    std::vector<FlowId>& held = links_[static_cast<std::size_t>(flow.bottleneck)].held;
+    const FlowId moved = held.back();
+    held[flow.held_slot] = moved;
+    flows_[moved].held_slot = flow.held_slot;
+    held.pop_back();
+  }
+  flow.bottleneck = kNone;
+}
+
 // The bytes moved at the old rate are dated to `now`, and the completion date follows the new one.
 void MaxMinSharing::set_rate(Flow& flow, FlowId id, double now) {
   if (flow.next_rate == flow.rate) return;
-  if (flow.rate > 0) by_rate_.erase({flow.rate, id});
-  by_rate_.insert({flow.next_rate, id});
   flow.remaining = std::max(0.0, flow.remaining - flow.rate * (now - flow.updated));
   flow.updated = now;
   flow.rate = flow.next_rate;
@@ -165,17 +250,22 @@ std::vector<MaxMinSharing::FlowId> MaxMinSharing::finish_due(double now) {
   return done;
 }
 
+// Its links lose its rate and are checked in the next share().
 void MaxMinSharing::end(FlowId id) {
   Flow& flow = flows_[id];
-  for (int l : flow.links) {
+  for (std::size_t hop = 0; hop < flow.links.size(); ++hop) {
+    const int l = flow.links[hop];
     Link& link = links_[static_cast<std::size_t>(l)];
-    if (flow.counted) link.load -= flow.rate;
-    --link.flows;
+    link.load -= flow.carried;
+    const Member moved = link.members.back();
+    link.members[flow.slot[hop]] = moved;
+    flows_[moved.flow].slot[moved.hop] = flow.slot[hop];
+    link.members.pop_back();
+    touch(l);
   }
-  lower_threshold(flow.rate);
-  if (flow.rate > 0) by_rate_.erase({flow.rate, id});
+  release(id);
+  flow.carried = 0;
   flow.active = false;
-  flow.counted = false;
   free_ids_.push_back(id);
   changed_ = true;
 }

@@ -3,14 +3,24 @@
 // share its bandwidth, a flow's rate is the fair share of its most constraining link), kept up to
 // date as flows start and end, with each flow's completion date.
 //
-// Why incremental is exact: max-min sharing is water-filling. Every flow's rate rises together
-// from 0; a link saturates when its flows' rates fill it, and its flows stop at that level. Flows
-// stopped below level r are decided by links that saturate below r. Removing a flow of rate r, or
-// adding one whose rate will be at least r, leaves every link below r as it was, so every flow of
-// rate below r keeps its rate, and only the flows at r or above are filled again on what those
-// leave. A new flow's rate is at least min over its links of bandwidth / (flows on it), so that
-// is its r. On a fat tree whose every flow is in flight at once (the CM-5's AC), SimGrid's Full
-// update re-solves all of them at each event; this refills only the flows above the change.
+// Why refilling only what a change reaches is exact. A feasible allocation is THE max-min fair
+// one if and only if every flow has a bottleneck: its bound, or a saturated link on which no flow
+// has a higher rate (Bertsekas and Gallager, Data Networks, 2nd ed., section 6.5.2; a bound is a
+// link of the flow's own). Each flow keeps the bottleneck that gave it its rate. After starts and
+// ends, share() water-fills a set of flows (the new ones first) on what the others leave of each
+// link, the others keeping their rates as load. Water-filling gives each refilled flow a
+// bottleneck among the refilled flows: a link it saturates, where no refilled flow is faster, or
+// its bound. Then it checks the two ways a certificate can break, on the links whose flows or
+// rates changed, and refills again with every flow that lost its certificate:
+//   - a kept flow whose bottleneck link is one of them: still a bottleneck only if the link is
+//     still saturated and no refilled flow on it is faster than the kept one;
+//   - a refilled flow's bottleneck link: a kept flow on it faster than the level the refilled
+//     flows stopped at takes that level from them.
+// A kept flow whose bottleneck link nothing changed keeps a valid certificate untouched. So when
+// no check fails, every flow has a bottleneck and the allocation is exactly the max-min one, and
+// the refill has reached only the flows a change can move: on a fat tree, a message bound at its
+// own node interface, or on a link no change crosses, is not refilled, however many flows the
+// upper links join (SimGrid's Full update re-solves them all at every start and end).
 //
 // Plain state, no SimGrid: the caller gives the dates (fluid_network.hpp drives it in a running
 // engine; tests drive it directly).
@@ -19,7 +29,6 @@
 #include <cstdint>
 #include <limits>
 #include <queue>
-#include <set>
 #include <span>
 #include <vector>
 
@@ -47,27 +56,46 @@ class MaxMinSharing {
   std::vector<FlowId> finish_due(double now);
 
   double rate(FlowId flow) const { return flows_[flow].rate; }
+  // Flows water-filled by share() since the sharing was made (a measure of its work).
+  std::uint64_t refilled() const { return refilled_; }
 
  private:
+  static constexpr int kBound = -1;  // a flow's bottleneck is its own bound
+  static constexpr int kNone = -2;   // not shared yet
+
+  struct Member {
+    FlowId flow;
+    std::uint32_t hop;  // the link's place in the flow's route
+  };
   struct Link {
     double bandwidth = 0;
-    double load = 0;         // sum of the rates of its flows that keep theirs in this share()
-    std::uint32_t flows = 0; // flows in progress on it
-    std::uint32_t open = 0;  // flows being filled, not yet stopped, in this share()
-    std::vector<FlowId> filling;
+    double load = 0;              // the sum of its flows' `carried`
+    std::vector<Member> members;  // its flows in progress
+    std::vector<FlowId> held;     // the flows whose bottleneck it is
+    // Within share():
+    std::uint32_t open = 0;        // refilled flows not yet stopped
+    std::vector<FlowId> filling;   // refilled flows on it
+    double fastest_refilled = 0;   // the highest rate a refilled flow on it got
+    double stop_level = -1;        // where refilled flows stopped on it; < 0: none did
+    bool touched = false;          // in touched_
   };
   struct Flow {
     std::vector<int> links;
+    std::vector<std::uint32_t> slot;  // its place in each link's members
     double bound = 0;
     double rate = 0;       // bytes/s since `updated`
+    double carried = 0;    // counted in its links' loads
     double next_rate = 0;  // found by the present share()
+    int bottleneck = kNone;
+    int next_bottleneck = kNone;
+    std::uint32_t held_slot = 0;  // its place in its bottleneck link's held
     double remaining = 0;  // bytes at `updated`
     double updated = 0;
     std::uint64_t version = 0;  // of its entry in completions_
     std::uint64_t order = 0;    // starts before it
     bool active = false;
-    bool counted = false;  // its rate is in its links' loads
-    bool filled = false;   // stopped in the present share()
+    bool refilling = false;  // in refill_ in the present share()
+    bool filled = false;     // stopped in the present water-filling
   };
   struct Due {
     double date;
@@ -80,7 +108,7 @@ class MaxMinSharing {
   };
   struct Level {
     double share;
-    int link;  // -1: the flow's own bound
+    int link;  // kBound: the flow's own bound
     FlowId flow;
     bool operator>(const Level& other) const { return share > other.share; }
   };
@@ -88,26 +116,31 @@ class MaxMinSharing {
     bool operator()(const Level& a, const Level& b) const { return a > b; }
   };
 
-  void lower_threshold(double rate) { threshold_ = rate < threshold_ ? rate : threshold_; }
-  double fair_share(const Link& link) const { return (link.bandwidth - link.load) / link.open; }
-  void stop(FlowId id, double rate);
+  double fair_share(const Link& link) const;
+  void refill(FlowId id);
+  void touch(int link);
+  void water_fill();
+  bool refill_uncertified();
+  void commit(double now);
+  void stop(FlowId id, double rate, int bottleneck);
   void set_rate(Flow& flow, FlowId id, double now);
   void end(FlowId id);
   void push_level(Level level);
+  void hold(FlowId id, int link);
+  void release(FlowId id);
 
   std::vector<Link> links_;
   std::vector<Flow> flows_;
   std::vector<FlowId> free_ids_;
-  std::set<std::pair<double, FlowId>> by_rate_;  // the flows in progress that have a rate
-  std::vector<FlowId> started_;                   // since the last share()
+  std::vector<FlowId> started_;  // since the last share()
   std::uint64_t starts_ = 0;
-  double threshold_ = never;  // flows at or above it are filled again in the next share()
   bool changed_ = false;
+  std::uint64_t refilled_ = 0;
   std::priority_queue<Due, std::vector<Due>, std::greater<>> completions_;
-  std::vector<Level> levels_;  // a heap: the smallest share first
-  std::size_t open_flows_ = 0;  // not yet stopped in the present share()
-  std::vector<FlowId> filling_;
-  std::vector<int> touched_;
+  std::vector<Level> levels_;   // a heap: the smallest share first
+  std::size_t open_flows_ = 0;  // not yet stopped in the present water-filling
+  std::vector<FlowId> refill_;  // the flows the present share() water-fills
+  std::vector<int> touched_;    // links whose flows or rates changed since the last share()
 };
 
 }  // namespace mcsim
