@@ -48,6 +48,7 @@ caption { width: max-content; max-width: calc(100vw - 2.5rem); text-align: left;
 th, td { border: 1px solid var(--line); padding: 0.2rem 0.45rem; text-align: right; white-space: nowrap;
   overflow-wrap: normal; }
 th { background: var(--head); font-weight: 600; }
+th[colspan] { text-align: center; }
 th.label, td.label { text-align: left; }
 td.wrap { white-space: normal; min-width: 14rem; max-width: 36rem; text-align: left; overflow-wrap: anywhere; }
 td.value { white-space: normal; min-width: 4rem; max-width: 18rem; overflow-wrap: anywhere; }

@@ -60,8 +60,13 @@ std::string glance_table(const std::vector<const ReportedScenario*>& scenarios, 
   for (const auto* s : scenarios) {
     out += fmt::format("<tr><td class=\"label\"><a href=\"{}#{}\">{}</a></td><td class=\"wrap\">{}</td>", text(page),
                        text(s->header.id), text(s->header.id), text(s->header.title));
-    out += s->agreement ? html::agreement_cells(*s->agreement)
-                        : "<td class=\"none\" colspan=\"3\">no paper numbers to compare (mcsim's values are in its section)</td>";
+    const bool paper_values = std::any_of(s->comparison.begin(), s->comparison.end(),
+                                          [](const ComparisonRow& r) { return r.paper.has_value(); });
+    out += s->agreement  ? html::agreement_cells(*s->agreement)
+           : paper_values ? "<td class=\"none\" colspan=\"3\">no agreement figure (the paper's values are beside "
+                            "mcsim's in its section)</td>"
+                          : "<td class=\"none\" colspan=\"3\">no paper numbers to compare (mcsim's values are in its "
+                            "section)</td>";
     out += "</tr>\n";
   }
   return out + "</table></div>\n";

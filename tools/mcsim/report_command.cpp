@@ -113,7 +113,8 @@ void add_report_command(CLI::App& app) {
         "Made by `mcsim report`{}{}{}.",
         suite.samples ? fmt::format(" with {} sample(s) per cell", *suite.samples)
                       : std::string(" with each scenario's samples"),
-        suite.deterministic ? ", deterministic" : "", suite.only.empty() ? "" : ", for " + only);
+        suite.deterministic ? ", deterministic" : "",
+        suite.only.empty() ? "" : fmt::format(", for {}", fmt::join(suite.only, ", ")));
     // The claims judged from the tables this run made: a section on each reported paper's page, and
     // claims.csv for those papers.
     std::vector<ReportSection> sections;
