@@ -208,6 +208,12 @@ TEST_CASE("Claim files: bad files fail in one line naming file:line") {
         "c.toml:10 (claim[0].check[0].below): unknown key 'below' (allowed here: at_least, at_most, cell, if_absent, "
         "kind, of, over, range, series, tables, value, what, where)");
   CHECK(error_of(head) == "c.toml:2 (claim[0]): claim C1 has no check and no 'unchecked' reason");
+  // A missing key is named at the line of the table that lacks it, as the machine files' errors are.
+  CHECK(error_of("paper = \"Ranka, Wang, Kumar 1992\"\n[[claim]]\nid = \"C1\"\ncite = \"T3\"\nunchecked = \"u\"\n") ==
+        "c.toml:2 (claim[0].statement): missing required key");
+  CHECK(error_of(head + "[[claim.check]]\ntables = \"ranka92-table3\"\n") ==
+        "c.toml:6 (claim[0].check[0].kind): missing required key");
+  CHECK(error_of("[[claim]]\nid = \"C1\"\n") == "c.toml:1 (paper): missing required key");  // the file's own table
   // A column the data lacks is found when the claim is judged, and named at the check's line.
   const auto claims = read_claim_file(
       write_file(dir, "c.toml", head + "[[claim.check]]\nkind = \"order\"\ntables = \"ranka92-table3\"\nvalue = \"ms\"\n"

@@ -9,6 +9,8 @@
 #include "sim/output/html_page.hpp"
 #include "sim/output/html_report.hpp"
 #include "sim/output/html_tables.hpp"
+#include "sim/output/overhead.hpp"
+#include "sim/output/report.hpp"
 
 using namespace mcsim;
 
@@ -29,7 +31,6 @@ ReportedScenario reproduction(const std::string& id, const std::string& source) 
                   {"comm", "LP", "256", 40.0, 44.0}, {"comm", "AC", "256", 40.0, 20.0},
                   {"iters", "LP", "", 31.0, 31.0},   {"iters", "AC", "", std::nullopt, 1.0}};
   s.agreement = agreement_of(s.comparison);
-  s.printed = "the printed report of " + id + "\n";
   s.files = {id + ".csv", id + ".agreement.csv"};
   s.pictures = {id + ".svg"};
   s.machines = {{"cm5", "Thinking Machines CM-5", 32,
@@ -88,6 +89,78 @@ TEST_CASE("html: a comparison is one table per row kind, x down and per series p
   CHECK(alone.find("<th>ratio</th>") == std::string::npos);
 }
 
+TEST_CASE("html: a table of mcsim's values: units in the heads, groups spanning their columns, host columns marked") {
+  const MeasuredTable table{"d = 4: overhead",
+                            {{.name = "message size", .unit = "B"},
+                             {.group = "RS_N", .name = "communication", .unit = "ms"},
+                             {.group = "RS_N", .name = "scheduling", .unit = "ms", .host_dependent = true},
+                             {.group = "RS_NL", .name = "communication", .unit = "ms"}},
+                            {{{.value = 16}, {.value = 0.554048}, {.value = 0.01}, {}},
+                             {{.value = 131072}, {.value = 750.1}, {.value = 0.02}, {.value = 783.459}}}};
+  const std::string html = html::measured_table(table);
+  CHECK(html.find("<caption>d = 4: overhead</caption>") != std::string::npos);
+  // A column without a group spans both head rows; a group's heading spans its columns.
+  CHECK(html.find("<th rowspan=\"2\">message size <span class=\"unit\">(B)</span></th>"
+                  "<th colspan=\"2\">RS_N</th><th colspan=\"1\">RS_NL</th>") != std::string::npos);
+  CHECK(html.find("<th class=\"host\">scheduling <span class=\"unit\">(ms)</span> <span class=\"host-mark\">host"
+                  "</span></th>") != std::string::npos);
+  CHECK(html.find("<tr><td>131072</td><td>750.1</td><td class=\"host\">0.02</td><td>783.5</td></tr>") !=
+        std::string::npos);
+  CHECK(html.find("<td class=\"none\">–</td>") != std::string::npos);  // not measured
+  CHECK(html.find("measured on the computer that made this report") != std::string::npos);
+  // Without a host column, no line about host times; without groups, one head row.
+  const std::string plain = html::measured_table({"t", {{.name = "machine", .key = true}, {.name = "AC", .unit = "ms"}},
+                                                  {{{.key = "cm5"}, {.value = 269.929}}}});
+  CHECK(plain.find("host") == std::string::npos);
+  CHECK(count(plain, "<tr>") == 2);
+  CHECK(plain.find("<tr><th class=\"label\">cm5</th><td>269.9</td></tr>") != std::string::npos);
+}
+
+TEST_CASE("Typed tables of a sweep and of the overhead: the values the CSV has, host columns only with host times") {
+  ExperimentResult result;
+  result.machine_name = "ipsc860";
+  result.scenario.id = "t-overhead";
+  result.scenario.nodes = {64};
+  result.scenario.densities = {4, 16};
+  result.scenario.msg_units = {16, 1024};
+  result.scenario.series = {{.label = "RS_N"}, {.label = "RS_NL"}};
+  for (const int density : result.scenario.densities)
+    for (const std::uint64_t unit : result.scenario.msg_units)
+      for (std::size_t k = 0; k < 2; ++k)
+        result.cells.push_back({.nodes = 64, .density = density, .msg_unit = unit, .series = k,
+                                .comm_s = {1e-3 * density * (k + 1), 3e-3 * density * (k + 1)},
+                                .phases = {2, 4},
+                                .host_s = {1e-5, 3e-5}});
+  const MeasuredTable sweep = sweep_table(result, {.host_times = true});
+  REQUIRE(sweep.rows.size() == 8);
+  REQUIRE(sweep.columns.size() == 11);
+  CHECK(sweep.columns.back().host_dependent);
+  // d = 16, 1024 B, RS_NL: 32 and 96 ms, mean 64
+  const auto& row = sweep.rows[7];
+  CHECK(row[1].value == 16);
+  CHECK(row[2].value == 1024);
+  CHECK(row[3].key == "RS_NL");
+  CHECK(row[5].value.value_or(-1) == Approx(64));
+  CHECK(row[7].value.value_or(-1) == Approx(32));
+  CHECK(row[8].value.value_or(-1) == Approx(96));
+  CHECK(row[10].value.value_or(-1) == Approx(0.02));
+  CHECK(sweep_table(result, {.host_times = false}).columns.size() == 10);  // --deterministic: no host column
+
+  const auto overhead = overhead_tables(result, {.host_times = true});
+  REQUIRE(overhead.size() == 2);  // one per density
+  CHECK(overhead[1].caption == "d = 16: scheduling time over communication time");
+  REQUIRE(overhead[1].columns.size() == 7);  // size, then per series communication, scheduling, fraction
+  CHECK(overhead[1].columns[4].group == "RS_NL");
+  CHECK(overhead[1].columns[6].host_dependent);
+  CHECK(overhead[1].rows[1][0].value == 1024);
+  CHECK(overhead[1].rows[1][4].value.value_or(-1) == Approx(64));  // RS_NL communication: mean of 32 and 96 ms
+  CHECK(overhead[1].rows[1][6].value.value_or(-1) == Approx(0.02 / 64));
+  const auto deterministic = overhead_tables(result, {.host_times = false});
+  CHECK(deterministic[0].columns.size() == 3);
+  CHECK(std::none_of(deterministic[0].columns.begin(), deterministic[0].columns.end(),
+                     [](const MeasuredColumn& c) { return c.host_dependent; }));
+}
+
 TEST_CASE("html: a region map's cells say whether mcsim's fastest series is the paper's") {
   RegionMap map;
   map.series = {"AC", "LP"};
@@ -136,10 +209,14 @@ TEST_CASE("html: the index and a page per paper, self-contained, escaped, with t
   scenarios[2].comparison.clear();
   scenarios[2].agreement.reset();
   scenarios[2].machines.clear();
-  scenarios[2].printed = "a <printed> report & \x1b[31m colour\n";
+  scenarios[2].measured = {{"a <measured> table & \x1b[31m colour",
+                            {{.name = "machine", .key = true}, {.name = "AC", .unit = "ms"}},
+                            {{{.key = "m<1>"}, {.value = 2.5}}}}};
   scenarios[1].header.notes = {"a note with <b>markup</b> & an \x1b]0;escape\x07"};
   const std::vector<ReportSection> claims = {{"Paper 1992", "claims", "The paper's claims", "<ul><li>one</li></ul>"}};
-  const auto pages = report_pages(scenarios, "made by a test", claims);
+  std::vector<ScenarioHeader> headers;
+  for (const auto& s : scenarios) headers.push_back(s.header);
+  const auto pages = report_pages(scenarios, paper_pages(headers), "made by a test", claims);
   REQUIRE(pages.size() == 3);
   CHECK(pages[0].file == "index.html");
   for (const auto& page : pages) {
@@ -178,7 +255,9 @@ TEST_CASE("html: the index and a page per paper, self-contained, escaped, with t
         paper.find("<section class=\"reproduction\""));
   const std::string& other = page_named(pages, "q05.html").html;
   CHECK(other.find("<section id=\"claims\">") == std::string::npos);
-  // No typed table: the printed report stands in, escaped, in its own scrolling box.
-  CHECK(other.find("<pre>a &lt;printed&gt; report &amp; \\x1b[31m colour\n</pre>") != std::string::npos);
+  // No paper numbers: mcsim's values in a table of their own, escaped; no page shows a printed report.
+  CHECK(other.find("<caption>a &lt;measured&gt; table &amp; \\x1b[31m colour</caption>") != std::string::npos);
+  CHECK(other.find("<th class=\"label\">m&lt;1&gt;</th><td>2.5</td>") != std::string::npos);
+  for (const auto& page : pages) CHECK(page.html.find("<pre") == std::string::npos);
   CHECK(other.find("<table class=\"parameters\">") == std::string::npos);
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Opens the pages written by `mcsim report --out DIR` in headless Chromium (Debian package chromium,
 # installed here through apt-get when missing) and checks every one of them (index.html and each
-# paper's page): it loads, it has its tables, every image on it loads, it does not scroll sideways
-# at a laptop's width (1400 px) nor at a phone's (400 px) (wide tables scroll in their own box), and
-# the browser console says nothing. With SHOTS, screenshots of the index and of one paper's page
+# paper's page): it loads, it has its tables, every image on it loads, it shows no preformatted
+# block (<pre>: a report's printed text instead of its tables), it does not scroll sideways at a
+# laptop's width (1400 px) nor at a phone's (400 px) (wide tables scroll in their own box), and the
+# browser console says nothing. With SHOTS, screenshots of the index and of one paper's page
 # (PAGE, else the one with the most tables) at both widths are kept there (index-1400.png,
 # index-400.png, PAPER-1400.png, PAPER-400.png; 900 px high).
 #
@@ -59,6 +60,7 @@ function check(page, width) {
           const root = doc.documentElement;
           const sideways = root.scrollWidth > root.clientWidth + 1 ? 1 : 0;
           lines.push('PAGE ' + page + ' ' + width + ' tables=' + doc.querySelectorAll('table').length +
+                     ' pre=' + doc.querySelectorAll('pre').length +
                      ' images=' + images.length + ' broken=' + broken.length + ' sideways=' + sideways +
                      (broken.length ? ' ' + broken.join(' ') : ''));
           frame.remove();
@@ -87,6 +89,9 @@ for p in "${pages[@]}"; do
     echo "check-report: ${line:-PAGE $p $width missing}"
     case "$line" in
       *" tables=0 "*|*not-loaded*|"") echo "check-report: FAILED: $p at $width px did not load or has no table" >&2; status=1 ;;
+    esac
+    case "$line" in *" pre=0 "*) ;; *)
+      echo "check-report: FAILED: $p at $width px shows a preformatted block (<pre>) instead of tables" >&2; status=1 ;;
     esac
     case "$line" in *" broken=0 sideways=0"*) ;; *)
       echo "check-report: FAILED: $p at $width px: an image did not load or the page scrolls sideways" >&2; status=1 ;;
@@ -122,5 +127,5 @@ if [ -n "$shots" ]; then
     done
   done
 fi
-[ $status -eq 0 ] && echo "check-report: ${#pages[@]} pages load at 1400 and 400 px with their tables and images, none scrolls sideways, no console message"
+[ $status -eq 0 ] && echo "check-report: ${#pages[@]} pages load at 1400 and 400 px with their tables and images, no preformatted block, none scrolls sideways, no console message"
 exit $status

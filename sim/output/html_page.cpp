@@ -42,10 +42,13 @@ p, li { max-width: 60rem; }
 nav.papers { display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; margin: 0.5rem 0 1rem; }
 .scroll { overflow-x: auto; max-width: 100%; margin: 0.4rem 0 0.8rem; }
 table { border-collapse: collapse; font-size: 0.88rem; font-variant-numeric: tabular-nums; }
-caption { text-align: left; font-weight: 600; padding: 0.2rem 0; caption-side: top; }
+/* A caption as wide as its text (up to the screen), not squeezed to a narrow table's width. */
+caption { width: max-content; max-width: calc(100vw - 2.5rem); text-align: left; font-weight: 600; padding: 0.2rem 0;
+  caption-side: top; }
 th, td { border: 1px solid var(--line); padding: 0.2rem 0.45rem; text-align: right; white-space: nowrap;
   overflow-wrap: normal; }
 th { background: var(--head); font-weight: 600; }
+th[colspan] { text-align: center; }
 th.label, td.label { text-align: left; }
 td.wrap { white-space: normal; min-width: 14rem; max-width: 36rem; text-align: left; overflow-wrap: anywhere; }
 td.value { white-space: normal; min-width: 4rem; max-width: 18rem; overflow-wrap: anywhere; }
@@ -61,11 +64,27 @@ span.q4 { background: var(--q4); } span.q5 { background: var(--q5); }
 figure { margin: 0.8rem 0; max-width: 100%; }
 figure img { display: block; max-width: 100%; height: auto; background: #ffffff; border: 1px solid var(--line); }
 figcaption { font-size: 0.85rem; color: var(--muted); }
-pre { overflow-x: auto; max-width: 100%; font-size: 0.78rem; line-height: 1.35; background: var(--head);
-  padding: 0.6rem; margin: 0.4rem 0; overflow-wrap: normal; }
+th .unit { font-weight: normal; color: var(--muted); }
+.host-mark { font-size: 0.72rem; font-weight: 600; padding: 0 0.25rem; border: 1px solid var(--muted);
+  border-radius: 0.2rem; color: var(--muted); white-space: nowrap; }
+td.host { font-style: italic; }
 details { margin: 0.5rem 0; }
 summary { cursor: pointer; }
 section.reproduction { margin-top: 1.5rem; }
+/* On a phone the papers' overview tables become a card per reproduction, so that the agreement
+   (the reason to read them) is on screen rather than to the right of the titles. */
+@media (max-width: 40rem) {
+  table.overview tr:first-child { display: none; }
+  table.overview, table.overview tbody, table.overview tr, table.overview td { display: block; }
+  table.overview tr { border: 1px solid var(--line); margin-bottom: 0.5rem; }
+  table.overview td { border: 0; border-top: 1px solid var(--line); text-align: left; white-space: normal;
+    min-width: 0; max-width: none; }
+  table.overview td:first-child { border-top: 0; }
+  table.overview td:nth-child(3)::before { content: "mcsim / paper (median, range): "; font-weight: 600; }
+  table.overview td:nth-child(4)::before { content: "pairs in the paper's order: "; font-weight: 600; }
+  table.overview td:nth-child(5)::before { content: "region cells as the paper's: "; font-weight: 600; }
+  table.overview td[colspan]::before { content: none; }
+}
 )" + claims_css();
   return css;
 }

@@ -54,14 +54,19 @@ std::string anchor(const std::string& id) {
 
 // The lines of the agreement table: one per reproduction of the paper, each linking to its section.
 std::string glance_table(const std::vector<const ReportedScenario*>& scenarios, const std::string& page) {
-  std::string out = "<div class=\"scroll\"><table class=\"glance\">\n<tr><th class=\"label\">reproduction</th>"
+  std::string out = "<div class=\"scroll\"><table class=\"glance overview\">\n<tr><th class=\"label\">reproduction</th>"
                     "<th class=\"label\">what</th>" +
                     html::agreement_header_cells() + "</tr>\n";
   for (const auto* s : scenarios) {
     out += fmt::format("<tr><td class=\"label\"><a href=\"{}#{}\">{}</a></td><td class=\"wrap\">{}</td>", text(page),
                        text(s->header.id), text(s->header.id), text(s->header.title));
-    out += s->agreement ? html::agreement_cells(*s->agreement)
-                        : "<td class=\"none\" colspan=\"3\">no paper numbers to compare (see its page)</td>";
+    const bool paper_values = std::any_of(s->comparison.begin(), s->comparison.end(),
+                                          [](const ComparisonRow& r) { return r.paper.has_value(); });
+    out += s->agreement  ? html::agreement_cells(*s->agreement)
+           : paper_values ? "<td class=\"none\" colspan=\"3\">no agreement figure (the paper's values are beside "
+                            "mcsim's in its section)</td>"
+                          : "<td class=\"none\" colspan=\"3\">no paper numbers to compare (mcsim's values are in its "
+                            "section)</td>";
     out += "</tr>\n";
   }
   return out + "</table></div>\n";
@@ -142,16 +147,17 @@ std::string reproduction_section(const ReportedScenario& s, std::vector<std::pai
     for (const auto& note : s.header.notes) out += "<li>" + text(note) + "</li>\n";
     out += "</ul>\n";
   }
-  const bool tables = !s.comparison.empty() || s.regions;
-  if (tables) {
+  if (!s.comparison.empty() || s.regions) {
     out += "<h3>Paper and mcsim</h3>\n";
     if (s.regions) out += html::region_table(*s.regions);
     if (!s.comparison.empty()) out += html::comparison_tables(s.comparison);
-    out += "<details><summary>The report as <code>mcsim reproduce</code> prints it</summary>\n<pre>" +
-           text(s.printed) + "</pre></details>\n";
-  } else {
-    out += "<h3>The report</h3>\n<pre>" + text(s.printed) + "</pre>\n";
   }
+  if (!s.measured.empty()) {
+    out += "<h3>mcsim's values</h3>\n";
+    for (const auto& table : s.measured) out += html::measured_table(table);
+  }
+  if (s.comparison.empty() && !s.regions && s.measured.empty())
+    out += "<p class=\"muted\">This reproduction hands the report no table; its values are in its files.</p>\n";
   for (const auto& picture : s.pictures)
     out += fmt::format("<figure><img src=\"{}\" alt=\"{}: {}\"><figcaption>{}</figcaption></figure>\n",
                        text(picture), text(s.header.id), text(picture), text(picture));
@@ -169,7 +175,10 @@ std::string paper_page(const std::vector<const ReportedScenario*>& scenarios, co
                        const std::vector<ReportSection>& sections, const std::string& how_made) {
   std::string body = fmt::format("<p><a href=\"index.html\">All papers</a></p>\n<h1>{}</h1>\n", text(page.paper));
   body += fmt::format("<p class=\"muted\">{}</p>\n", text(how_made));
-  body += html::colour_legend();
+  // The colours' legend where some table is coloured.
+  if (std::any_of(scenarios.begin(), scenarios.end(),
+                  [](const ReportedScenario* s) { return s->agreement || s->regions || !s->comparison.empty(); }))
+    body += html::colour_legend();
   body += glance_table(scenarios, page.file);
   std::vector<const ReportSection*> extra;
   for (const auto& section : sections)
@@ -190,11 +199,9 @@ std::string paper_page(const std::vector<const ReportedScenario*>& scenarios, co
 
 }  // namespace
 
-std::vector<ReportPage> report_pages(const std::vector<ReportedScenario>& scenarios, const std::string& how_made,
+std::vector<ReportPage> report_pages(const std::vector<ReportedScenario>& scenarios,
+                                     const std::vector<PaperPage>& pages, const std::string& how_made,
                                      const std::vector<ReportSection>& sections) {
-  std::vector<ScenarioHeader> headers;
-  for (const auto& s : scenarios) headers.push_back(s.header);
-  const std::vector<PaperPage> pages = paper_pages(headers);
   std::vector<ReportPage> out{{"index.html", index_page(scenarios, pages, how_made)}};
   for (const auto& page : pages)
     out.push_back({page.file, paper_page(of_paper(scenarios, page.paper), page, sections, how_made)});

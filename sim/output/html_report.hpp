@@ -1,7 +1,8 @@
 // The browsable report (`mcsim report --out DIR`): static pages for every bundled reproduction.
 // index.html lists the papers and, per reproduction, its agreement at a glance (coloured cells from
 // the typed Agreement); one page per paper (PAPER.html) gives per reproduction the comparison as
-// HTML tables (paper / mcsim / ratio, from the typed rows the run computed), the region map, the
+// HTML tables (paper / mcsim / ratio, from the typed rows the run computed; mcsim's values with their
+// units where the paper printed none), the region map, the
 // pictures inline, the notes, every machine's parameters with their sources and an "assumption"
 // mark, and links to the CSV files. Sections other parts of the report make (a paper's claims
 // and their verdicts) are handed in as ReportSection and placed on their paper's page. One style
@@ -15,6 +16,7 @@
 #include "../analysis/agreement.hpp"
 #include "../analysis/comparison.hpp"
 #include "../analysis/region_map.hpp"
+#include "../core/experiment_result.hpp"
 #include "../core/machine_spec.hpp"
 #include "../core/scenario_spec.hpp"
 
@@ -30,12 +32,12 @@ struct ReportedMachine {
 
 struct ReportedScenario {
   ScenarioHeader header;
-  std::string printed;                   // the report `mcsim reproduce` prints
   std::vector<std::string> files;        // CSV files written, relative to the pages
   std::vector<std::string> pictures;     // the SVGs written, relative to the pages
   std::optional<Agreement> agreement;    // with the paper, as the run computed it (none: no paper numbers)
   std::vector<ComparisonRow> comparison; // the paper-vs-mcsim rows the run computed (empty: the kind has none)
   std::optional<RegionMap> regions;      // a region map's cells beside the paper's
+  std::vector<MeasuredTable> measured;   // values the paper printed none of (a machines axis, the overhead)
   std::vector<ReportedMachine> machines; // every machine it ran on (an axis: each), none for a kind without
 };
 
@@ -67,9 +69,11 @@ struct PaperPage {
 };
 std::vector<PaperPage> paper_pages(const std::vector<ScenarioHeader>& headers);
 
-// index.html, then one page per paper (paper_pages' order). `how_made` says which command and
-// options made the report.
-std::vector<ReportPage> report_pages(const std::vector<ReportedScenario>& scenarios, const std::string& how_made,
+// index.html, then one page per paper: `pages` are paper_pages() of the scenarios' headers (the
+// caller has them already: it checked their paths before running). `how_made` says which command
+// and options made the report.
+std::vector<ReportPage> report_pages(const std::vector<ReportedScenario>& scenarios,
+                                     const std::vector<PaperPage>& pages, const std::string& how_made,
                                      const std::vector<ReportSection>& sections = {});
 
 }  // namespace mcsim

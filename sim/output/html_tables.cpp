@@ -79,6 +79,58 @@ std::string comparison_tables(const std::vector<ComparisonRow>& rows) {
   return out;
 }
 
+namespace {
+
+std::string column_head(const MeasuredColumn& c, int rowspan) {
+  std::string head = text(c.name);
+  if (!c.unit.empty()) head += " <span class=\"unit\">(" + text(c.unit) + ")</span>";
+  if (c.host_dependent) head += " <span class=\"host-mark\">host</span>";
+  return fmt::format("<th{}{}>{}</th>", rowspan > 1 ? fmt::format(" rowspan=\"{}\"", rowspan) : "",
+                     c.key || c.host_dependent ? fmt::format(" class=\"{}\"", c.key ? "label" : "host") : "", head);
+}
+
+}  // namespace
+
+std::string measured_table(const MeasuredTable& table) {
+  const auto& columns = table.columns;
+  const bool grouped = std::any_of(columns.begin(), columns.end(), [](const auto& c) { return !c.group.empty(); });
+  std::string out = fmt::format("<div class=\"scroll\"><table class=\"measured\">\n<caption>{}</caption>\n<tr>",
+                                text(table.caption));
+  // With groups, two rows of heads: a group's heading over its columns, a column without a group
+  // spanning both rows.
+  std::string second;
+  for (std::size_t c = 0; c < columns.size();) {
+    if (!grouped || columns[c].group.empty()) {
+      out += column_head(columns[c++], grouped ? 2 : 1);
+      continue;
+    }
+    std::size_t end = c;
+    while (end < columns.size() && columns[end].group == columns[c].group) second += column_head(columns[end++], 1);
+    out += fmt::format("<th colspan=\"{}\">{}</th>", end - c, text(columns[c].group));
+    c = end;
+  }
+  out += "</tr>\n";
+  if (grouped) out += "<tr>" + second + "</tr>\n";
+  for (const auto& row : table.rows) {
+    out += "<tr>";
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      const MeasuredCell cell = c < row.size() ? row[c] : MeasuredCell{};
+      if (columns[c].key)
+        out += fmt::format("<th class=\"label\">{}</th>", text(cell.key));
+      else
+        out += fmt::format("<td{}>{}</td>", columns[c].host_dependent ? " class=\"host\"" : (cell.value ? "" : " class=\"none\""),
+                           number(cell.value));
+    }
+    out += "</tr>\n";
+  }
+  out += "</table></div>\n";
+  if (std::any_of(columns.begin(), columns.end(), [](const auto& c) { return c.host_dependent; }))
+    out += "<p class=\"legend\"><span class=\"host-mark\">host</span> measured on the computer that made this "
+           "report: it differs from run to run and from the paper's machine. The other columns are simulated: "
+           "the same for a seed.</p>\n";
+  return out;
+}
+
 std::string region_table(const RegionMap& map) {
   std::string out = "<div class=\"scroll\"><table class=\"regions\">\n<caption>fastest series per cell: mcsim "
                     "(paper's region below)</caption>\n<tr><th class=\"label\">density \\ bytes</th>";

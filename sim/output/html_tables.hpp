@@ -10,6 +10,7 @@
 #include "../analysis/agreement.hpp"
 #include "../analysis/comparison.hpp"
 #include "../analysis/region_map.hpp"
+#include "../core/experiment_result.hpp"
 #include "../core/machine_spec.hpp"
 
 namespace mcsim::html {
@@ -19,6 +20,12 @@ namespace mcsim::html {
 // (coloured by ratio_class); a kind without x: one line per series. A kind with no paper value at
 // all shows mcsim's values alone.
 std::string comparison_tables(const std::vector<ComparisonRow>& rows);
+
+// A table of values the paper printed none of: a column per MeasuredColumn (name and unit in its
+// head, a group's heading spanning its columns), key cells as row heads, numbers as number() shows
+// them, "–" where a value was not measured. A host-dependent column is marked in its head and its
+// cells, and a line below the table says what the mark means.
+std::string measured_table(const MeasuredTable& table);
 
 // Densities down, message sizes across: mcsim's fastest series, the paper's below it where the
 // paper's map has the cell, coloured by whether they agree.

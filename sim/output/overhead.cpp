@@ -35,6 +35,38 @@ std::string overhead_csv(const ExperimentResult& result, const ReportOptions& op
   return out;
 }
 
+std::vector<MeasuredTable> overhead_tables(const ExperimentResult& result, const ReportOptions& options) {
+  const SimulationScenario& s = result.scenario;
+  std::vector<MeasuredTable> tables;
+  for (std::size_t d = 0; d < s.densities.size(); ++d) {
+    MeasuredTable table{fmt::format("d = {}: scheduling time over communication time{}", s.densities[d],
+                                    options.host_times ? ""
+                                                       : " (--deterministic: the host-dependent scheduling time "
+                                                         "and fraction are left out)"),
+                        {{.name = "message size", .unit = "B"}},
+                        {}};
+    for (const auto& series : s.series) {
+      table.columns.push_back({.group = series.label, .name = "communication", .unit = "ms"});
+      if (!options.host_times) continue;
+      table.columns.push_back({.group = series.label, .name = "scheduling", .unit = "ms", .host_dependent = true});
+      table.columns.push_back({.group = series.label, .name = "fraction", .host_dependent = true});
+    }
+    for (std::size_t u = 0; u < s.msg_units.size(); ++u) {
+      std::vector<MeasuredCell> row{{.value = static_cast<double>(s.msg_units[u])}};
+      for (std::size_t k = 0; k < s.series.size(); ++k) {
+        const Fraction f = fraction_of(result, d, u, k);
+        row.push_back({.value = f.comm_ms});
+        if (!options.host_times) continue;
+        row.push_back({.value = f.schedule_ms});
+        row.push_back({.value = f.value()});
+      }
+      table.rows.push_back(std::move(row));
+    }
+    tables.push_back(std::move(table));
+  }
+  return tables;
+}
+
 PlotSpec overhead_plot(const ExperimentResult& result, const ReportOptions& options) {
   const SimulationScenario& s = result.scenario;
   // The simulated communication time, the fraction's denominator: the same bytes for a seed.

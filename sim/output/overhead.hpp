@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "../core/experiment_result.hpp"
 #include "plot.hpp"
@@ -16,6 +17,10 @@ namespace mcsim {
 // experiment,density,bytes,series,schedule_ms,comm_ms,fraction (one line per cell); without host
 // times (--deterministic) schedule_ms and fraction are left empty.
 std::string overhead_csv(const ExperimentResult& result, const ReportOptions& options);
+// The same values typed, for the report's pages: one table per density, a line per message size,
+// per series the simulated communication time and, with host times, the scheduling time and the
+// fraction (both host-dependent).
+std::vector<MeasuredTable> overhead_tables(const ExperimentResult& result, const ReportOptions& options);
 // With host times: the fraction against message size, one line per (series, density), marked
 // host-dependent, and beside it the simulated communication time. Without them (--deterministic)
 // the simulated communication time alone, so that the picture too is the same for a seed.

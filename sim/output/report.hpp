@@ -23,6 +23,8 @@ PlotSpec comm_plot(const ExperimentResult& result);
 
 // One line per cell: the axes, the sample statistics of communication time, phases, host time.
 std::string sweep_csv(const ExperimentResult& result, const ReportOptions& options);
-
+// The same cells typed, for the report's pages: the axes, series, samples, communication time
+// (mean, sd, min, max in ms), mean phases and, with host times, the host's scheduling time.
+MeasuredTable sweep_table(const ExperimentResult& result, const ReportOptions& options);
 
 }  // namespace mcsim

@@ -27,7 +27,7 @@ class ClaimReader {
 
   std::vector<Claim> claims(const toml::table& file) {
     reader_.only_keys(file, "", {"paper", "claim"});
-    paper_ = reader_.string(file, "paper", "paper", true);
+    paper_ = required(file, "paper", "");
     const toml::node* list = file.get("claim");
     if (!list || !list->is_array_of_tables()) throw Error(reader_.at("claim"), "expected [[claim]] tables");
     std::vector<Claim> claims;
@@ -41,9 +41,9 @@ class ClaimReader {
     reader_.only_keys(t, key, {"id", "cite", "statement", "check", "unchecked"});
     Claim c;
     c.paper = paper_;
-    c.id = reader_.string(t, "id", key + ".id", true);
-    c.cite = reader_.string(t, "cite", key + ".cite", true);
-    c.statement = reader_.string(t, "statement", key + ".statement", true);
+    c.id = required(t, "id", key);
+    c.cite = required(t, "cite", key);
+    c.statement = required(t, "statement", key);
     c.unchecked = reader_.string(t, "unchecked", key + ".unchecked", false);
     if (const toml::node* checks = t.get("check")) {
       if (!checks->is_array_of_tables()) throw Error(reader_.at(*checks, key + ".check"), "expected [[claim.check]] tables");
@@ -102,7 +102,7 @@ class ClaimReader {
   }
 
   ClaimCheck check(const toml::table& t, const std::string& key) {
-    const std::string kind = reader_.string(t, "kind", key + ".kind", true);
+    const std::string kind = required(t, "kind", key);
     static const std::set<std::string> common{"kind", "what", "tables", "where", "range", "cell", "series", "value",
                                               "if_absent"};
     static const std::map<std::string, std::set<std::string>> own{
@@ -157,8 +157,12 @@ class ClaimReader {
     return c;
   }
 
+  // A required string of table `t` (key: the table's own key, "" at the top of the file): a missing
+  // one is reported at the line of the table that lacks it, as the machine files' errors are.
   std::string required(const toml::table& t, const std::string& name, const std::string& key) const {
-    return reader_.string(t, name, key + "." + name, true);
+    const std::string full = key.empty() ? name : key + "." + name;
+    if (!t.get(name)) throw Error(reader_.at(t, full), "missing required key");
+    return reader_.string(t, name, full, true);
   }
 
   OrderCheck order(const toml::table& t, const std::string& key) const {
@@ -193,7 +197,7 @@ class ClaimReader {
 
   TrendCheck trend(const toml::table& t, const std::string& key, const ClaimCheck& c) const {
     TrendCheck r{text_of(t, "of", key), text_of(t, "over", key), true, false, std::nullopt};
-    const std::string direction = reader_.string(t, "direction", key + ".direction", true);
+    const std::string direction = required(t, "direction", key);
     if (direction != "rising" && direction != "falling")
       throw Error(reader_.at(*t.get("direction"), key + ".direction"), "expected \"rising\" or \"falling\"");
     r.rising = direction == "rising";

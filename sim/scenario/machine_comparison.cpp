@@ -58,6 +58,25 @@ std::string machine_comparison_text(const MachineComparison& comparison) {
   return out;
 }
 
+std::vector<MeasuredTable> machine_comparison_tables(const MachineComparison& comparison) {
+  const SimulationScenario& s = comparison.scenario;
+  std::vector<MeasuredTable> tables;
+  for_each_cell(s, [&](std::size_t n, std::size_t d, std::size_t u) {
+    MeasuredTable table{fmt::format("{} nodes, d = {}, msg_unit {} B: communication time, mean over samples",
+                                    s.nodes[n], s.densities[d], s.msg_units[u]),
+                        {{.name = "machine", .key = true}},
+                        {}};
+    for (const auto& series : s.series) table.columns.push_back({.name = series.label, .unit = "ms"});
+    for (const ExperimentResult& result : comparison.machines) {
+      std::vector<MeasuredCell> row{{.key = result.machine_name}};
+      for (std::size_t k = 0; k < s.series.size(); ++k) row.push_back({.value = mean_ms(result, n, d, u, k)});
+      table.rows.push_back(std::move(row));
+    }
+    tables.push_back(std::move(table));
+  });
+  return tables;
+}
+
 PlotSpec machine_comparison_plot(const MachineComparison& comparison) {
   const SimulationScenario& s = comparison.scenario;
   PlotSpec plot{s.id + ": communication time per machine (mean over samples)", "", "time (ms)", false, true, {},

@@ -269,6 +269,23 @@ std::string slowdown_csv(const std::string& experiment, const std::vector<Slowdo
   return out;
 }
 
+namespace {
+// The cell a slowdown row belongs to: "reflecting store-and-forward large volumes, alpha = 1/2".
+std::string slowdown_cell(const SlowdownRow& r) {
+  return fmt::format("{} {} {} volumes, alpha = {}", r.mapping, r.switching, r.volumes, r.alpha.empty() ? "any" : r.alpha);
+}
+}  // namespace
+
+std::vector<ComparisonRow> slowdown_comparison(const std::vector<SlowdownRow>& rows) {
+  std::vector<ComparisonRow> out;
+  for (const auto& r : rows) {
+    const std::string kind = "slowdown S, " + slowdown_cell(r), x = fmt::format("n={}", r.n);
+    out.push_back({kind, "metric", x, r.paper, r.metric});
+    out.push_back({kind, "simulated", x, r.paper, r.simulated});
+  }
+  return out;
+}
+
 std::string slowdown_side_by_side(const MappingScenario& s, const std::vector<SlowdownRow>& rows) {
   std::string out = fmt::format("{} — {}\n", s.id, s.title);
   if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
@@ -277,9 +294,7 @@ std::string slowdown_side_by_side(const MappingScenario& s, const std::vector<Sl
          "  metric:    equations 2, 4, 6, 7 over the dilations and interference sets of the mapped XY routes\n"
          "  simulated: the mapped phases run on the simulated mesh, over the perfect mapping's simulated time\n"
          "  paper:     the paper's closed form where it gives one\n";
-  const auto key_of = [](const SlowdownRow& r) {
-    return fmt::format("{} {} {} volumes, alpha = {}", r.mapping, r.switching, r.volumes, r.alpha.empty() ? "any" : r.alpha);
-  };
+  const auto key_of = slowdown_cell;
   std::vector<std::string> keys;
   for (const auto& r : rows)
     if (std::find(keys.begin(), keys.end(), key_of(r)) == keys.end()) keys.push_back(key_of(r));

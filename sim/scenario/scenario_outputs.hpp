@@ -30,6 +30,8 @@ struct ScenarioOutputs {
   // the paper-vs-mcsim rows the agreement was computed from, and a region map's cells.
   std::vector<ComparisonRow> comparison;
   std::optional<RegionMap> regions;
+  // Values the paper printed none of to compare (a machines axis, a sweep, the overhead), typed.
+  std::vector<MeasuredTable> measured;
 };
 
 // Throws mcsim::Error for anything the scenario asks that cannot be done.

@@ -35,11 +35,9 @@ ReportedMachine reported_machine(const MachineSpec& spec) {
 }
 
 // The files of the report besides each reproduction's: index.html, a page per paper, claims.csv.
-std::vector<std::string> page_paths(const std::string& out, const std::vector<Scenario>& scenarios) {
-  std::vector<ScenarioHeader> headers;
-  for (const auto& s : scenarios) headers.push_back(header(s));
+std::vector<std::string> page_paths(const std::string& out, const std::vector<PaperPage>& pages) {
   std::vector<std::string> paths{(std::filesystem::path(out) / "index.html").string()};
-  for (const auto& page : paper_pages(headers)) paths.push_back((std::filesystem::path(out) / page.file).string());
+  for (const auto& page : pages) paths.push_back((std::filesystem::path(out) / page.file).string());
   paths.push_back((std::filesystem::path(out) / "claims.csv").string());
   return paths;
 }
@@ -73,27 +71,36 @@ void add_report_command(CLI::App& app) {
     suite.only = split_list(only);
     if (cmd->count("--only") > 0 && suite.only.empty())
       throw Error("--only", fmt::format("'{}' names no experiment", only));
-    // The pages' names depend on the scenarios: checked with the reproductions' outputs, before any run.
-    suite.more_outputs = [](const std::vector<Scenario>& chosen) { return page_paths(suite.out, chosen); };
+    // Every scenario file read once: the chosen ones run; with claim files, all of them are the names
+    // a claim may use.
+    const fs::path claim_dir = fs::path(suite.directory) / "claims";
+    const bool with_claims = fs::is_directory(claim_dir);
+    std::vector<Scenario> all;
+    std::vector<Scenario> chosen = suite_scenarios(suite, with_claims ? &all : nullptr);
+    // The papers' pages, named from the chosen scenarios: checked with the reproductions' outputs,
+    // before any run.
+    std::vector<ScenarioHeader> headers;
+    for (const Scenario& s : chosen) headers.push_back(header(s));
+    const std::vector<PaperPage> pages = paper_pages(headers);
+    suite.more_outputs = [paths = page_paths(suite.out, pages)](const std::vector<Scenario>&) { return paths; };
     // The papers' claims (scenarios/claims/, docs/claims.md) are read before any run, so a bad claim
     // file stops the report at once rather than after every reproduction.
-    const fs::path claim_dir = fs::path(suite.directory) / "claims";
     const std::vector<Claim> claims =  // outlives the verdicts, which point into it
-        fs::is_directory(claim_dir)
-            ? read_claim_files(claim_dir.string(), known_reproductions(load_scenarios(scenario_files_in(suite.directory))))
-            : std::vector<Claim>{};
-    const std::vector<SuiteMember> members = run_suite(suite);  // each reproduction's files kept, not written
-    if (suite.stored.shard) return;                              // a shard: its shard files, no report
+        with_claims ? read_claim_files(claim_dir.string(), known_reproductions(all)) : std::vector<Claim>{};
+    all.clear();
+    // Each reproduction's files kept, not written; a failed one throws, so every chosen one reports.
+    const std::vector<SuiteMember> members = run_suite(suite, std::move(chosen));
+    if (suite.stored.shard) return;  // a shard: its shard files, no report
 
     std::vector<ReportedScenario> reported;
     std::vector<std::pair<std::string, std::string>> written;
     for (const SuiteMember& member : members) {
       const ScenarioOutputs& outputs = *member.outputs;
       ReportedScenario r{.header = header(member.scenario),
-                         .printed = outputs.printed,
                          .agreement = outputs.agreement,
                          .comparison = outputs.comparison,
-                         .regions = outputs.regions};
+                         .regions = outputs.regions,
+                         .measured = outputs.measured};
       for (const auto& [path, text] : member.made.files) {
         const std::string name = fs::path(path).filename().string();
         (name.ends_with(".svg") ? r.pictures : r.files).push_back(name);
@@ -106,15 +113,13 @@ void add_report_command(CLI::App& app) {
         "Made by `mcsim report`{}{}{}.",
         suite.samples ? fmt::format(" with {} sample(s) per cell", *suite.samples)
                       : std::string(" with each scenario's samples"),
-        suite.deterministic ? ", deterministic" : "", suite.only.empty() ? "" : ", for " + only);
+        suite.deterministic ? ", deterministic" : "",
+        suite.only.empty() ? "" : fmt::format(", for {}", fmt::join(suite.only, ", ")));
     // The claims judged from the tables this run made: a section on each reported paper's page, and
     // claims.csv for those papers.
     std::vector<ReportSection> sections;
     if (!claims.empty()) {
       const ResultTables tables = result_tables_of(written);
-      std::vector<ScenarioHeader> headers;
-      for (const ReportedScenario& r : reported) headers.push_back(r.header);
-      const std::vector<PaperPage> pages = paper_pages(headers);
       std::vector<ClaimVerdict> verdicts;
       for (const PaperPage& page : pages)
         for (const Claim& claim : claims)
@@ -125,7 +130,7 @@ void add_report_command(CLI::App& app) {
                               .html = claims_section_html(of_paper)});
       if (!verdicts.empty()) written.emplace_back((fs::path(suite.out) / "claims.csv").string(), claims_csv(verdicts));
     }
-    for (const ReportPage& page : report_pages(reported, how, sections))
+    for (const ReportPage& page : report_pages(reported, pages, how, sections))
       written.emplace_back((fs::path(suite.out) / page.file).string(), page.html);
     write_files_atomically(written);
     for (const auto& [path, text] : written) show("wrote {}\n", path);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -17,29 +18,34 @@ namespace mcsim::cli {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// The scenarios of the directory, or those `only` names (each must be there).
-std::vector<Scenario> chosen_scenarios(const SuiteOptions& options) {
+std::vector<Scenario> suite_scenarios(const SuiteOptions& options, std::vector<Scenario>* all) {
   const std::vector<fs::path> files = scenario_files_in(options.directory);
   for (const auto& id : options.only)
     if (std::none_of(files.begin(), files.end(), [&](const fs::path& f) { return f.stem() == id; }))
       throw Error("--only", fmt::format("no experiment '{}' in {}; `mcsim list experiments` shows them", id,
                                         options.directory));
-  std::vector<fs::path> chosen;
-  for (const auto& file : files)
-    if (options.only.empty() || std::find(options.only.begin(), options.only.end(), file.stem().string()) !=
-                                    options.only.end())
-      chosen.push_back(file);
-  std::vector<Scenario> scenarios = load_scenarios(chosen);
+  const auto chosen = [&](const fs::path& file) {
+    return options.only.empty() ||
+           std::find(options.only.begin(), options.only.end(), file.stem().string()) != options.only.end();
+  };
+  std::vector<Scenario> scenarios;
+  if (all) {
+    // Every file read once; the chosen ones copied from them.
+    *all = load_scenarios(files);
+    for (std::size_t k = 0; k < files.size(); ++k)
+      if (chosen(files[k])) scenarios.push_back((*all)[k]);
+  } else {
+    std::vector<fs::path> picked;
+    std::copy_if(files.begin(), files.end(), std::back_inserter(picked), chosen);
+    scenarios = load_scenarios(picked);
+  }
   if (scenarios.empty()) throw Error(options.directory, "has no scenario (*.toml)");
   return scenarios;
 }
 
-}  // namespace
+std::vector<SuiteMember> run_suite(const SuiteOptions& options) { return run_suite(options, suite_scenarios(options)); }
 
-std::vector<SuiteMember> run_suite(const SuiteOptions& options) {
-  std::vector<Scenario> scenarios = chosen_scenarios(options);
+std::vector<SuiteMember> run_suite(const SuiteOptions& options, std::vector<Scenario> scenarios) {
   // Every reproduction's outputs, before the first runs (a shard's files go beside them).
   std::vector<std::string> outputs = scenario_file_names(options.out, scenarios);
   if (options.more_outputs)

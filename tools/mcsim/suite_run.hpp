@@ -64,5 +64,13 @@ void check_reproduction(const Scenario& scenario, const SuiteOptions& options);
 // none, an output that cannot go where asked or work above the limit; after the loop, with the
 // summary printed, when a reproduction failed.
 std::vector<SuiteMember> run_suite(const SuiteOptions& options);
+// The same over scenarios already read (suite_scenarios).
+std::vector<SuiteMember> run_suite(const SuiteOptions& options, std::vector<Scenario> scenarios);
+
+// The scenarios of options.directory that options.only picks (every one when it is empty), in file
+// order; with `all`, every scenario of the directory is read into it too (each file once: `report`
+// needs them all for the names a claim may use). Throws mcsim::Error for an --only that names no
+// file, a bad scenario, or a directory without any.
+std::vector<Scenario> suite_scenarios(const SuiteOptions& options, std::vector<Scenario>* all = nullptr);
 
 }  // namespace mcsim::cli

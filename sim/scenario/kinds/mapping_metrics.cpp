@@ -38,6 +38,7 @@ class MappingMetricsKind : public TypedKind<MappingScenario> {
     auto rows = slowdown_rows(s);
     simulate_slowdowns(s, rows, run);
     out.printed = slowdown_side_by_side(s, rows);
+    out.comparison = slowdown_comparison(rows);
     out.files.push_back({".csv", slowdown_csv(s.id, rows)});
     if (s.plot == PlotKind::slowdown) out.plot = slowdown_plot(s, rows);
     return out;

@@ -40,6 +40,7 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
   if (s.report == Report::machines) {
     const MachineComparison comparison{s, run_experiments(s, run)};
     out.printed = machine_comparison_text(comparison);
+    out.measured = machine_comparison_tables(comparison);
     out.files.push_back({".csv", machine_comparison_csv(comparison, report)});
     if (s.plot == PlotKind::machines) out.plot = machine_comparison_plot(comparison);
     return out;
@@ -68,6 +69,7 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
     case Report::overhead:
       out.files.push_back({".csv", overhead_csv(result, report)});
       out.printed = out.files.back().text;
+      out.measured = overhead_tables(result, report);
       // The fraction divides host scheduling time by communication time: without host times the
       // plot draws the simulated communication time alone (byte-identical for a seed).
       if (!report.host_times)
@@ -79,6 +81,7 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
     case Report::machines:
       out.files.push_back({".csv", sweep_csv(result, report)});
       out.printed = out.files.back().text;
+      out.measured = {sweep_table(result, report)};
       break;
   }
   return out;
