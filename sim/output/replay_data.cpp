@@ -106,6 +106,7 @@ ReplayData replay_data(const Run& run, const NetworkLinks& network, const std::s
     throw Error("replay", fmt::format("the run has {} messages but {} recorded routes (record it with routes)",
                                       run.messages.size(), run.routes.size()));
   ReplayData data;
+  // The note begins "the run's own routes:", which tools/check-replay-in-browser.sh looks for.
   if (const std::size_t missed = links_routes_miss(run, wire_bytes))
     data.left_out.push_back(fmt::format(
         "the run's own routes: on {} of the {} links the recorded routes carry other bytes than the run recorded on "
