@@ -6,6 +6,8 @@
 #   - at two times (set through the page's address, #t=<ms>) the page shows as many messages in
 #     flight as the CSV has (start_ms <= t < end_ms, counted here with awk, not by the page);
 #   - the network drawing differs between the two times (the page's checksum of its canvas);
+#   - the page does not say that its routes carry other bytes than the links recorded (the routes
+#     are the run's own: on the CM-5 the up-links each message drew);
 # and keeps screenshots at widths 1400 and 400 (both times at 1400) in OUTDIR, with the page's set-up
 # time (performance.now() at the end of its script) in OUTDIR/load-ms.txt.
 #
@@ -60,6 +62,10 @@ for t in "$t1" "$t2"; do
   [ -n "${sum[$t]}" ] || { echo "check-replay: FAILED: the page drew nothing at $t ms" >&2; status=1; }
   [ "$t" = "$t1" ] && field load-ms "$work/dom" >"$out/load-ms.txt"
 done
+if grep -q "the run's own routes:" "$page"; then
+  echo "check-replay: FAILED: the page says its routes are not the run's own" >&2
+  status=1
+fi
 [ "${sum[$t1]}" != "${sum[$t2]}" ] || { echo "check-replay: FAILED: the drawing is the same at $t1 and $t2 ms" >&2; status=1; }
 "$browser" "${flags[@]}" --window-size=1400,1000 --screenshot="$out/replay-1400-t1.png" "file://$page#t=$t1" 2>/dev/null
 "$browser" "${flags[@]}" --window-size=1400,1000 --screenshot="$out/replay-1400-t2.png" "file://$page#t=$t2" 2>/dev/null
@@ -68,5 +74,5 @@ for shot in replay-1400-t1 replay-1400-t2 replay-400-t1; do
   [ -s "$out/$shot.png" ] || { echo "check-replay: FAILED: no screenshot $shot.png" >&2; status=1; }
 done
 echo "check-replay: set up in $(cat "$out/load-ms.txt") ms; page $(wc -c <"$page") bytes; screenshots in $out"
-[ $status -eq 0 ] && echo "check-replay: no console message, the in-flight counts match the CSV, the drawing moves"
+[ $status -eq 0 ] && echo "check-replay: no console message, the in-flight counts match the CSV, the drawing moves, the routes are the run's own"
 exit $status

@@ -59,6 +59,17 @@ cp "$work/cm5-LP-32768.links.svg" "$out/cm5-LP-32768-link-load.svg"
 cp "$work/cm5-AC-32768.links.svg" "$out/cm5-AC-32768-link-load.svg"
 shot cm5-LP-32768 0.3 cm5-LP-32768-replay
 shot cm5-AC-32768 0.3 cm5-AC-32768-replay
+# ... and where the crossover goes with fewer pairs exchanging (d = 16 and 8): communication times only.
+for d in 16 8; do
+  for u in 16 1024 32768; do
+    if [ "$d" = 16 ] && [ "$u" = 1024 ]; then continue; fi
+    for s in LP AC; do
+      echo "mcsim timeline --machine cm5 --nodes 32 --density $d --msg-unit $u --scheduler $s -o NAME.csv" >>"$figures"
+      nice -n 10 "$mcsim" timeline --machine cm5 --nodes 32 --density "$d" --msg-unit "$u" --scheduler "$s" \
+        -o "$work/cm5-d$d-$s-$u.csv" | sed -n "s/^\(.*communication time.*\)$/  d = $d, $u B: \1/p" >>"$figures"
+    done
+  done
+done
 
 # Lesson 2: the same AC traffic on a 64-node (8 x 8) mesh, wormhole against circuits, 64 B and 16 KB units.
 for u in 64 16384; do
@@ -69,6 +80,12 @@ for u in 64 16384; do
 done
 shot mesh-wormhole-64 0.3 mesh-wormhole-64-replay
 shot mesh-circuit-64 0.3 mesh-circuit-64-replay
+# ... and its "Try": store-and-forward against wormhole on a 4 x 4 mesh, d = 4, 4 KB: communication times only.
+for sw in store-and-forward wormhole; do
+  echo "mcsim timeline --machine mesh --nodes 16 --density 4 --msg-unit 4096 --scheduler AC --machine-option switching=$sw -o NAME.csv" >>"$figures"
+  nice -n 10 "$mcsim" timeline --machine mesh --nodes 16 --density 4 --msg-unit 4096 --scheduler AC \
+    --machine-option "switching=$sw" -o "$work/mesh16-$sw-4096.csv" | sed -n "s/^\(.*communication time.*\)$/  $sw: \1/p" >>"$figures"
+done
 
 # Lesson 3: RS_NL on the 64-node iPSC/860 (d = 16), S1 (receiver-ready) against S2 (asynchronous), 1 KB and 16 KB.
 for u in 1024 16384; do

@@ -50,6 +50,9 @@ ActivityRecorder::ActivityRecorder(Platform& platform, int nodes, bool paje)
       slot_of_family_link_.resize(static_cast<std::size_t>(family_link) + 1, -1);
     slot_of_family_link_[static_cast<std::size_t>(family_link)] = static_cast<std::ptrdiff_t>(i);
   }
+  std::unordered_map<const void*, int> slot_of_link;
+  for (std::size_t i = 0; i < links_.size(); ++i) slot_of_link.emplace(links_[i]->get_impl(), static_cast<int>(i));
+  drawn_routes_ = std::make_unique<DrawnRoutes>(platform, std::move(slot_of_link));
   // The rates SimGrid solved for the interval that just ended are still in force when the clock
   // signal fires (checked: two flows sharing a link, one joining later, give the exact bytes).
   static bool connected = false;
@@ -104,6 +107,7 @@ void ActivityRecorder::busy(std::size_t slot, double start_abs, double end_abs, 
 
 void ActivityRecorder::start_job() {
   job_start_abs_ = s4u::Engine::get_clock();
+  drawn_routes_->clear();
   for (std::size_t i = 0; i < program_now_.size(); ++i) {
     program_now_[i].clear();
     program_since_abs_[i] = job_start_abs_;
@@ -213,17 +217,29 @@ void ActivityRecorder::link_stream_ends(int family_link, double bytes, double se
     simgrid::instr::sub_link_variable(loads_[*slot].link, "streamed", bytes / seconds);
 }
 
+// Each message's route as the run drew it where it was drawn at random, else asked of the platform
+// now (its routes are fixed; a drawn one not kept is drawn again with the job's seed, and may
+// differ: the replay's page checks every link's bytes and says so).
 std::vector<std::vector<int>> ActivityRecorder::routes_of(const std::vector<MessageRecord>& messages,
                                                           std::uint64_t routing_seed) {
   std::unordered_map<const s4u::Link*, int> slot_of_link;
   for (std::size_t i = 0; i < links_.size(); ++i) slot_of_link.emplace(links_[i], static_cast<int>(i));
-  platform_.reseed_routing(routing_seed);
+  bool reseeded = false;
   std::vector<std::vector<int>> routes;
   routes.reserve(messages.size());
   std::vector<s4u::Link*> crossed;
-  for (const MessageRecord& m : messages) {
+  for (std::size_t i = 0; i < messages.size(); ++i) {
+    const MessageRecord& m = messages[i];
     std::vector<int>& route = routes.emplace_back();
     if (m.src == m.dst) continue;
+    if (drawn_routes_->observing()) {
+      if (const std::vector<int>* drawn = drawn_routes_->route_of(i, m.src, m.dst)) {
+        route = *drawn;
+        continue;
+      }
+      if (!reseeded) platform_.reseed_routing(routing_seed);
+      reseeded = true;
+    }
     crossed.clear();
     double latency = 0;
     platform_.host(m.src)->route_to(platform_.host(m.dst), crossed, &latency);
@@ -292,6 +308,7 @@ void ActivityRecorder::finish_job(Run& run, std::uint64_t routing_seed) {
   run.link_busy = std::move(busy_);
   busy_.clear();
   run.routes = routes_of(run.messages, routing_seed);
+  drawn_routes_->clear();
 }
 
 }  // namespace mcsim

@@ -12,10 +12,11 @@
 //   phases        when a node's program enters phase k
 //   link busy     per SimGrid link, the stretches of time it moved bytes and at what rate (the same
 //                 two sources as the link load), for `mcsim timeline --html`
-//   routes        per message, the links of its route, asked of the platform once the job has
-//                 ended with the job's routing seed set again (so a fat tree's random up-links are
-//                 drawn again as the run drew them; tests/test_recording.cpp checks the routes
-//                 against the bytes each link carried)
+//   routes        per message, the links of its route: where the platform draws routes at random
+//                 (a fat tree's up-links), the route SimGrid drew for the message's bytes as the
+//                 run went (drawn_routes.hpp; the transports start data through start_message);
+//                 else asked of the platform once the job has ended (its routes are fixed).
+//                 tests/test_replay.cpp checks the routes against the bytes each link carried
 //   link load     per SimGrid link: bytes (its usage integrated at every advance of the clock, when
 //                 the max-min rates of the interval just ended are still in force, plus what the
 //                 path-holding transports report they streamed), time with any flow or stream on it,
@@ -29,11 +30,14 @@
 #include <simgrid/s4u.hpp>
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "../core/run.hpp"
+#include "drawn_routes.hpp"
 #include "platform.hpp"
 
 namespace mcsim {
@@ -48,8 +52,16 @@ class ActivityRecorder {
 
   void start_job();
   // Moves what the job recorded into `run` (states, link loads and busy times, routes), times from
-  // the job's start; `routing_seed`: the job's (Job::routing_seed), to draw its routes again.
+  // the job's start; `routing_seed`: the job's (Job::routing_seed), to draw again a route that was
+  // drawn at random and not kept (none is, where transports start data through start_message).
   void finish_job(Run& run, std::uint64_t routing_seed);
+
+  // Runs `start`, which starts `comm`, the communication carrying the bytes of data message
+  // `message` from src to dst, and keeps the route drawn for it (DrawnRoutes::start).
+  void start_message(int src, int dst, std::uint64_t message, const simgrid::s4u::CommPtr& comm,
+                     const std::function<void()>& start) {
+    drawn_routes_->start(src, dst, message, comm, start);
+  }
 
   // Program lane: the node's program now does `activity` ("" = nothing: it runs or has ended).
   // Returns the previous activity, for Scoped to restore.
@@ -121,6 +133,7 @@ class ActivityRecorder {
   std::vector<LinkBusy> busy_;                // start and end absolute until finish_job
   std::vector<std::ptrdiff_t> last_busy_of_;  // per link: its latest entry in busy_ (-1: none)
   std::vector<bool> paje_streamed_set_;  // per link: its "streamed" variable has a value in the trace
+  std::unique_ptr<DrawnRoutes> drawn_routes_;  // the routes drawn at random, as the run drew them
 };
 
 }  // namespace mcsim

@@ -264,6 +264,7 @@ SendHandle SimulatedNode::send_data(int to, std::uint64_t bytes, Tag tag, double
   const SizeRegime& regime = library.regime(bytes);
   LibraryState* state = job_.library_state();
   Transfer transfer{id_, to, library.wire_bytes(bytes), payload_of(tag), nullptr};
+  transfer.message = tag;
   if (regime.protocol.value == Protocol::rendezvous) {
     // CMMD_send_block's order: the library's time, the rendezvous, then the data.
     compute(cpu_s);

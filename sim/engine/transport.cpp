@@ -25,6 +25,13 @@ void TransferHandle::wait() {
   if (done_) done_->moved->acquire();
 }
 
+void Transport::start_bytes(const Transfer& t, const simgrid::s4u::CommPtr& comm, const std::function<void()>& start) {
+  if (recorder_ && t.message)
+    recorder_->start_message(t.src, t.dst, *t.message, comm, start);
+  else
+    start();
+}
+
 TransferHandle Transport::start_carrying(simgrid::s4u::Host* source, const std::string& name, const Transfer& t) {
   return helpers_.run(source, name, [this, t] {
     carry(t.src, t.dst, t.bytes);

@@ -12,6 +12,7 @@
 #include <simgrid/s4u.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -36,6 +37,9 @@ struct Transfer {
   // A ready signal where the transport delivers them (delivers_ready_signals()): its arrival is
   // posted here, and `mailbox` is not used.
   ReadySignals* signals = nullptr;
+  // The bytes of a data message: its tag, which a program makes its index in the run's messages
+  // (a recorded run keeps the route its bytes take: Transport::start_bytes). None for signals.
+  std::optional<std::uint64_t> message;
 };
 
 // A switching model. One object per simulation, made inside the running engine (it may create
@@ -97,6 +101,11 @@ class Transport {
   HelperActors& helpers() { return helpers_; }
 
  protected:
+  // Runs `start`, which starts `comm`, the communication that carries the bytes of `transfer`:
+  // where a recorded run's platform draws routes at random, the recorder keeps the route drawn for
+  // a data message's bytes (sim/engine/drawn_routes.hpp).
+  void start_bytes(const Transfer& transfer, const simgrid::s4u::CommPtr& comm, const std::function<void()>& start);
+
   // start() of the transports whose messages move in an actor: a helper on `source` (the sender's
   // host) carries the bytes, then puts the receiver's notice on its mailbox.
   TransferHandle start_carrying(simgrid::s4u::Host* source, const std::string& name, const Transfer& transfer);

@@ -106,12 +106,13 @@ ReplayData replay_data(const Run& run, const NetworkLinks& network, const std::s
     throw Error("replay", fmt::format("the run has {} messages but {} recorded routes (record it with routes)",
                                       run.messages.size(), run.routes.size()));
   ReplayData data;
+  // The note begins "the run's own routes:", which tools/check-replay-in-browser.sh looks for.
   if (const std::size_t missed = links_routes_miss(run, wire_bytes))
     data.left_out.push_back(fmt::format(
-        "the run's own routes: the routes drawn are the platform's, asked again after the run, and on {} of the {} links "
-        "they carry other bytes than the run recorded (a fat tree's random up-links drawn in another order than the run "
-        "drew them, where ready signals used up draws); which up-links a dot climbs is then not the run's choice, the "
-        "links' colours are the run's own",
+        "the run's own routes: on {} of the {} links the recorded routes carry other bytes than the run recorded on "
+        "them (a route drawn at random that the run did not keep is asked of the platform again after the run, and a "
+        "fat tree's random up-links can then come out otherwise); which links a dot crosses may then not be the run's, "
+        "the links' colours are the run's own",
         missed, run.links.size()));
   data.messages = run.messages.size();
   double end_s = run.communication_time();

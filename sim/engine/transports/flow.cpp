@@ -33,13 +33,28 @@ class FlowTransport final : public Transport {
       return TransferHandle::complete();
     }
     if (fluid_) return TransferHandle(fluid_->start(t.src, t.dst, t.bytes, t.payload, t.mailbox));
-    return TransferHandle(t.mailbox->put_async(t.payload, t.bytes));
+    const simgrid::s4u::CommPtr comm = t.mailbox->put_init(t.payload, t.bytes);  // Mailbox::put_async's steps
+    start_bytes(t, comm, [&comm] { comm->vetoable_start(); });
+    return TransferHandle(comm);
   }
 
   // The bytes move as a flow of their own, then the notice waits for the receive.
   TransferHandle start_unexpected(const Transfer& t) override {
     return helpers().run(machine_.platform().host(t.src), "eager", [this, t] {
-      carry(t.src, t.dst, t.bytes);
+      if (fluid_) {
+        carry(t.src, t.dst, t.bytes);
+      } else {
+        // Comm::sendto's steps, its start through start_bytes (a flow of no bytes starts only
+        // when asked, as its wait would).
+        namespace s4u = simgrid::s4u;
+        const s4u::CommPtr comm =
+            s4u::Comm::sendto_init()->set_payload_size(t.bytes)->set_source(machine_.platform().host(t.src));
+        start_bytes(t, comm, [this, &comm, &t] {
+          comm->set_destination(machine_.platform().host(t.dst));
+          if (comm->get_state() != s4u::Activity::State::STARTED) comm->vetoable_start();
+        });
+        comm->wait();
+      }
       t.mailbox->put_init(t.payload, 0)->detach();
     });
   }
