@@ -20,12 +20,13 @@ std::string sharing_log(const test::FluidCase& c, const SimulationOptions& optio
 
 TEST_CASE("Fluid sharing: AC, CGM and LP on small CM-5s give SimGrid's arrival times", "[engine]") {
   // 12 runs: 32-128 nodes, d = 4-16, each scheduler (AC all at once; CGM and LP phase by phase
-  // with CMMD's blocking receives).
-  // Both runs date events exactly (fluid_cases.hpp says why).
+  // with CMMD's blocking receives), at SimGrid's default precision: a flow ended at its own
+  // completion date instead of with the events within the precision of it came out up to 1e-9 s
+  // late, and 5 of these 12 cases (LP, AC) failed (fluid_cases.hpp).
   const auto cases = test::fluid_cases(12, 32, 128, 4, 16, 61);
   for (const auto& c : cases) {
     INFO(c.label());
-    const test::FluidAgreement agreement = test::compare_sharing(c, {test::kExactDates});
+    const test::FluidAgreement agreement = test::compare_sharing(c, {});
     REQUIRE(agreement.messages > 0);
     CHECK(agreement.worst_relative <= test::kFluidTolerance);
   }
