@@ -37,8 +37,13 @@ TEST_CASE("Fluid sharing: the executor chooses it for every message at once, and
   SECTION("auto: fluid for AC (all at once)") {
     CHECK_THAT(sharing_log(ac, {}), Catch::Contains("Set 'mcsim/sharing' to 'fluid'"));
   }
-  SECTION("auto: SimGrid for a phased run (CGM)") {
+  SECTION("auto: SimGrid for a phased run with few flows a phase (CGM on 128 nodes, LP's dummies)") {
     CHECK_THAT(sharing_log({"CGM", 128, 16, 5}, {}), Catch::Contains("Set 'mcsim/sharing' to 'simgrid'"));
+    // 16,256 messages, but 2,032 with bytes over 127 phases.
+    CHECK_THAT(sharing_log({"LP", 128, 16, 5}, {}), Catch::Contains("Set 'mcsim/sharing' to 'simgrid'"));
+  }
+  SECTION("auto: fluid for a phased run with many flows a phase (CGM on 1,024 nodes)") {
+    CHECK_THAT(sharing_log({"CGM", 1024, 4, 5}, {}), Catch::Contains("Set 'mcsim/sharing' to 'fluid'"));
   }
   SECTION("a recorded run keeps SimGrid's sharing") {
     SimulationOptions recorded;

@@ -83,6 +83,31 @@ bool every_message_at_once(const Machine& machine, const std::vector<Job>& jobs)
   });
 }
 
+// Whether `auto` takes mcsim's own sharing (sharing/fluid_network.hpp) for these jobs: when many
+// flows are in flight at once on a flow network, so that SimGrid's re-solve of every flow at each
+// start and end is what a run costs. Each job needs kCoupledFrom messages, and on average
+// kFluidFrom of them with bytes in each phase (AC: all at once; CGM: about one per node and
+// phase; LP: d real messages per node spread over n - 1 phases of dummies, which take no time).
+// Measured on the CM-5, d = 16, CPU seconds SimGrid's sharing -> mcsim's (bench/speed-and-memory.md,
+// "Ninth round"): CGM 256 nodes (204 flows a phase) 0.16 -> 0.14 s, CGM 1,024 (779) 3.6 -> 1.0 s,
+// CGM 2,048 25.4 -> 2.2 s; LP 256 (16 flows a phase) 1.04 -> 1.41 s: with few flows SimGrid's solve
+// is cheap and the fluid sharing's actor and notices cost more. Every bundled reproduction's phased run has at most 64 flows a phase,
+// so they keep SimGrid's sharing and their outputs.
+constexpr double kFluidFrom = 512;
+double flows_per_phase(const Plan& plan) {
+  std::size_t carrying = 0;
+  for (const Phase& phase : plan.phases)
+    carrying += static_cast<std::size_t>(std::count_if(phase.messages.begin(), phase.messages.end(),
+                                                       [](const PlannedMessage& m) { return m.bytes > 0; }));
+  return plan.phases.empty() ? 0 : static_cast<double>(carrying) / static_cast<double>(plan.phases.size());
+}
+bool many_flows_at_once(const Machine& machine, const std::vector<Job>& jobs) {
+  if (machine.switching().transport() != "flow" || jobs.empty()) return false;
+  return std::all_of(jobs.begin(), jobs.end(), [](const Job& job) {
+    return !job.program && job.plan.message_count() >= kCoupledFrom && flows_per_phase(job.plan) >= kFluidFrom;
+  });
+}
+
 // The flow model as the machines of mcsim assume it: plain latency + bytes/bandwidth with max-min
 // sharing. SimGrid's default LV08 model multiplies latency by 13.01 and bandwidth by 0.97 (a TCP
 // calibration that is not these machines); CM02 without cross-traffic and TCP-gamma is plain.
@@ -140,19 +165,20 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
   clear_actor_error();
   std::size_t largest_job = 0;
   for (const Job& job : jobs) largest_job = std::max(largest_job, job.program ? 0 : job.plan.message_count());
-  // mcsim's own max-min sharing (sharing/fluid_network.hpp) where SimGrid's re-solves every flow
-  // at every event: every message in flight at once, not recorded (the recorder reads SimGrid's
+  // mcsim's own max-min sharing (sharing/fluid_network.hpp) where SimGrid's re-solves many flows
+  // at every event (many_flows_at_once), not recorded (the recorder reads SimGrid's
   // communications), where it gives SimGrid's times (fluid_sharing_unfit). `--cfg mcsim/sharing:simgrid|fluid` decides when given.
   const bool all_at_once = every_message_at_once(machine, jobs);
   const bool recorded = options.record || !options.paje_trace.empty();
   const std::string sharing = sharing_setting();
   if (sharing == "fluid" && recorded)
     throw Error("--cfg mcsim/sharing:fluid", "a recorded run (pictures, timelines, Paje traces) needs SimGrid's sharing");
+  const bool fluid_wanted = !recorded && many_flows_at_once(machine, jobs);
   configure_network_model(static_cast<std::size_t>(machine.nodes()) + largest_job, all_at_once,
-                          sharing == "fluid" || (sharing == "auto" && all_at_once && !recorded));
+                          sharing == "fluid" || (sharing == "auto" && fluid_wanted));
   machine.platform().build();
   if (sharing == "auto")
-    settle_sharing(all_at_once && !recorded && fluid_sharing_unfit(machine).empty() ? Sharing::fluid : Sharing::simgrid);
+    settle_sharing(fluid_wanted && fluid_sharing_unfit(machine).empty() ? Sharing::fluid : Sharing::simgrid);
   std::unique_ptr<ActivityRecorder> recorder;
   if (options.record || !options.paje_trace.empty())
     recorder = std::make_unique<ActivityRecorder>(machine.platform(), machine.nodes(), !options.paje_trace.empty());
