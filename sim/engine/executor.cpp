@@ -75,7 +75,7 @@ void stacks_from_fresh_pages(std::size_t stack_bytes) {
 //   CGM 256 0.18 -> 0.41 s, CGM 512 0.84 -> 1.58 s, LP 256 1.44 -> 2.87 s (phased runs: Lazy wins).
 // So Full only when every job is a one-phase plan of at least kCoupledFrom messages on a flow
 // network; `--cfg network/optim:...` still wins.
-constexpr std::size_t kCoupledFrom = 1024;
+// (kCoupledFrom: sharing_setting.hpp.)
 bool every_message_at_once(const Machine& machine, const std::vector<Job>& jobs) {
   if (machine.switching().transport() != "flow" || jobs.empty()) return false;
   return std::all_of(jobs.begin(), jobs.end(), [](const Job& job) {
@@ -83,17 +83,7 @@ bool every_message_at_once(const Machine& machine, const std::vector<Job>& jobs)
   });
 }
 
-// Whether `auto` takes mcsim's own sharing (sharing/fluid_network.hpp) for these jobs: when many
-// flows are in flight at once on a flow network, so that SimGrid's re-solve of every flow at each
-// start and end is what a run costs. Each job needs kCoupledFrom messages, and on average
-// kFluidFrom of them with bytes in each phase (AC: all at once; CGM: about one per node and
-// phase; LP: d real messages per node spread over n - 1 phases of dummies, which take no time).
-// Measured on the CM-5, d = 16, CPU seconds SimGrid's sharing -> mcsim's (bench/speed-and-memory.md,
-// "Ninth round"): CGM 256 nodes (204 flows a phase) 0.16 -> 0.14 s, CGM 1,024 (779) 3.6 -> 1.0 s,
-// CGM 2,048 25.4 -> 2.2 s; LP 256 (16 flows a phase) 1.04 -> 1.41 s: with few flows SimGrid's solve
-// is cheap and the fluid sharing's actor and notices cost more. Every bundled reproduction's phased run has at most 64 flows a phase,
-// so they keep SimGrid's sharing and their outputs.
-constexpr double kFluidFrom = 512;
+// A plan's messages with bytes, on average per phase (fluid_pays).
 double flows_per_phase(const Plan& plan) {
   std::size_t carrying = 0;
   for (const Phase& phase : plan.phases)
@@ -104,7 +94,7 @@ double flows_per_phase(const Plan& plan) {
 bool many_flows_at_once(const Machine& machine, const std::vector<Job>& jobs) {
   if (machine.switching().transport() != "flow" || jobs.empty()) return false;
   return std::all_of(jobs.begin(), jobs.end(), [](const Job& job) {
-    return !job.program && job.plan.message_count() >= kCoupledFrom && flows_per_phase(job.plan) >= kFluidFrom;
+    return !job.program && fluid_pays(static_cast<double>(job.plan.message_count()), flows_per_phase(job.plan));
   });
 }
 
