@@ -43,5 +43,9 @@ struct FluidAgreement {
 };
 // The case run with each sharing, both with the extra SimGrid settings `config`.
 FluidAgreement compare_sharing(const FluidCase& c, const std::vector<std::string>& config);
+// The same comparison between any two settings (`first` and `second` after `config`; the first
+// run's figures are the `simgrid_s` ones).
+FluidAgreement compare_runs(const FluidCase& c, const std::vector<std::string>& config,
+                            const std::vector<std::string>& first, const std::vector<std::string>& second);
 
 }  // namespace mcsim::test
