@@ -43,12 +43,17 @@ Run run_case(const FluidCase& c, const SimulationOptions& options) {
 }
 
 FluidAgreement compare_sharing(const FluidCase& c, const std::vector<std::string>& config) {
-  SimulationOptions simgrid, fluid;
-  simgrid.simgrid_config = fluid.simgrid_config = config;
-  simgrid.simgrid_config.push_back("mcsim/sharing:simgrid");
-  fluid.simgrid_config.push_back("mcsim/sharing:fluid");
-  const Run a = run_case(c, simgrid);
-  const Run b = run_case(c, fluid);
+  return compare_runs(c, config, {"mcsim/sharing:simgrid"}, {"mcsim/sharing:fluid"});
+}
+
+FluidAgreement compare_runs(const FluidCase& c, const std::vector<std::string>& config,
+                            const std::vector<std::string>& first, const std::vector<std::string>& second) {
+  SimulationOptions one, two;
+  one.simgrid_config = two.simgrid_config = config;
+  one.simgrid_config.insert(one.simgrid_config.end(), first.begin(), first.end());
+  two.simgrid_config.insert(two.simgrid_config.end(), second.begin(), second.end());
+  const Run a = run_case(c, one);
+  const Run b = run_case(c, two);
   FluidAgreement agreement;
   agreement.simgrid_s = a.communication_time();
   agreement.fluid_s = b.communication_time();

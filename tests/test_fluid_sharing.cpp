@@ -20,12 +20,13 @@ std::string sharing_log(const test::FluidCase& c, const SimulationOptions& optio
 
 TEST_CASE("Fluid sharing: AC, CGM and LP on small CM-5s give SimGrid's arrival times", "[engine]") {
   // 12 runs: 32-128 nodes, d = 4-16, each scheduler (AC all at once; CGM and LP phase by phase
-  // with CMMD's blocking receives).
-  // Both runs date events exactly (fluid_cases.hpp says why).
+  // with CMMD's blocking receives), at SimGrid's default precision: a flow ended at its own
+  // completion date instead of with the events within the precision of it came out up to 1e-9 s
+  // late, and 5 of these 12 cases (LP, AC) failed (fluid_cases.hpp).
   const auto cases = test::fluid_cases(12, 32, 128, 4, 16, 61);
   for (const auto& c : cases) {
     INFO(c.label());
-    const test::FluidAgreement agreement = test::compare_sharing(c, {test::kExactDates});
+    const test::FluidAgreement agreement = test::compare_sharing(c, {});
     REQUIRE(agreement.messages > 0);
     CHECK(agreement.worst_relative <= test::kFluidTolerance);
   }
@@ -36,8 +37,13 @@ TEST_CASE("Fluid sharing: the executor chooses it for every message at once, and
   SECTION("auto: fluid for AC (all at once)") {
     CHECK_THAT(sharing_log(ac, {}), Catch::Contains("Set 'mcsim/sharing' to 'fluid'"));
   }
-  SECTION("auto: SimGrid for a phased run (CGM)") {
+  SECTION("auto: SimGrid for a phased run with few flows a phase (CGM on 128 nodes, LP's dummies)") {
     CHECK_THAT(sharing_log({"CGM", 128, 16, 5}, {}), Catch::Contains("Set 'mcsim/sharing' to 'simgrid'"));
+    // 16,256 messages, but 2,032 with bytes over 127 phases.
+    CHECK_THAT(sharing_log({"LP", 128, 16, 5}, {}), Catch::Contains("Set 'mcsim/sharing' to 'simgrid'"));
+  }
+  SECTION("auto: fluid for a phased run with many flows a phase (CGM on 1,024 nodes)") {
+    CHECK_THAT(sharing_log({"CGM", 1024, 4, 5}, {}), Catch::Contains("Set 'mcsim/sharing' to 'fluid'"));
   }
   SECTION("a recorded run keeps SimGrid's sharing") {
     SimulationOptions recorded;

@@ -12,6 +12,7 @@
 #include "helpers.hpp"
 #include "sim/core/error.hpp"
 #include "sim/scenario/scenario.hpp"
+#include "sim/engine/sharing/sharing_setting.hpp"
 #include "sim/scenario/work_estimate.hpp"
 #include "topologies/machines.hpp"
 
@@ -55,15 +56,39 @@ TEST_CASE("The estimate counts what the run does: samples, LP's dummies, the red
   const auto cm5 = mcsim::make_machine({"cm5", 1024, {}});
   const auto& lp = *mcsim::find_scheduler("LP", "test").entry;
   const auto& cgm = *mcsim::find_scheduler("CGM", "test").entry;
-  REQUIRE(mcsim::job_work(*cm5, 1024 * 4, lp, std::nullopt) == 1024 + 1024.0 * 1023);
-  REQUIRE(mcsim::job_work(*cm5, 1024 * 4, cgm, std::nullopt) == 1024 + 1024.0 * 4);
+  // (Beyond them the sharing of the fat tree's links, counted in the next test.)
+  REQUIRE(mcsim::job_work(*cm5, 1024 * 4, lp, std::nullopt, true) >= 1024 + 1024.0 * 1023);
+  REQUIRE(mcsim::job_work(*cm5, 1024 * 4, cgm, std::nullopt, true) >= 1024 + 1024.0 * 4);
+}
+
+TEST_CASE("The estimate counts the sharing that will run: CGM on the CM-5 at 16384 nodes is minutes on mcsim's sharing and hours on SimGrid's") {
+  const auto cm5 = mcsim::make_machine({"cm5", 16384, {}});
+  const auto& cgm = *mcsim::find_scheduler("CGM", "test").entry;
+  const double messages = 16384.0 * 16;
+  const double fluid = mcsim::job_work(*cm5, messages, cgm, std::nullopt, true);
+  const double simgrid = mcsim::job_work(*cm5, messages, cgm, std::nullopt, false);
+  REQUIRE(fluid < mcsim::default_max_work / 10);  // 33.6 s of CPU measured
+  REQUIRE(simgrid > mcsim::default_max_work);     // about n^3 d on SimGrid's solver
+  REQUIRE(mcsim::fluid_sharing_allowed({}, false));
+  REQUIRE_FALSE(mcsim::fluid_sharing_allowed({"mcsim/sharing:simgrid"}, false));
+  REQUIRE(mcsim::fluid_sharing_allowed({"mcsim/sharing:simgrid", "mcsim/sharing:auto"}, false));
+  REQUIRE_FALSE(mcsim::fluid_sharing_allowed({}, true));  // recorded: SimGrid's
+
+  // Few flows a phase (CGM on 256 nodes, d = 4) stay on SimGrid's solver under `auto`: the same
+  // either way. A machine whose library sends eagerly (MPI on Ethernet) never takes the fluid one.
+  const auto small = mcsim::make_machine({"cm5", 256, {}});
+  REQUIRE(mcsim::job_work(*small, 1024, cgm, std::nullopt, true) == mcsim::job_work(*small, 1024, cgm, std::nullopt, false));
+  const auto ethernet = mcsim::make_machine({"ethernet-cluster", 1024, {}});
+  REQUIRE(mcsim::job_work(*ethernet, 1024.0 * 16, cgm, std::nullopt, true) ==
+          mcsim::job_work(*ethernet, 1024.0 * 16, cgm, std::nullopt, false));
 }
 
 TEST_CASE("A run above the bound is refused at once in one line naming the estimate and --max-work, and below it runs", "[cli]") {
   const std::string dir = mcsim::test::temp_dir("work-bound");
-  // LP on a 16384-node CM-5: 2.7e8 messages (nearly all dummies) per simulation.
+  // LP on a 16384-node CM-5: 2.7e8 messages (nearly all dummies) per simulation, and the sharing
+  // of its 8 real flows a phase.
   const std::string huge = "sweep --nodes 16384 --scheduler LP --msg-unit 16 --samples 1 -q -o " + dir + "/s.csv";
-  require_one_line_error(run_mcsim(huge), "sweep: the estimated work is 2.68e+08 units (1 task, 1 simulation each", 2);
+  require_one_line_error(run_mcsim(huge), "sweep: the estimated work is 2.69e+08 units (1 task, 1 simulation each", 2);
   const auto refused = run_mcsim(huge);
   REQUIRE(refused.err.find("above the limit of 1e+08; --max-work 2.7e+08 allows it") != std::string::npos);
   REQUIRE(fs::is_empty(dir));

@@ -75,11 +75,26 @@ void stacks_from_fresh_pages(std::size_t stack_bytes) {
 //   CGM 256 0.18 -> 0.41 s, CGM 512 0.84 -> 1.58 s, LP 256 1.44 -> 2.87 s (phased runs: Lazy wins).
 // So Full only when every job is a one-phase plan of at least kCoupledFrom messages on a flow
 // network; `--cfg network/optim:...` still wins.
-constexpr std::size_t kCoupledFrom = 1024;
+// (kCoupledFrom: sharing_setting.hpp.)
 bool every_message_at_once(const Machine& machine, const std::vector<Job>& jobs) {
   if (machine.switching().transport() != "flow" || jobs.empty()) return false;
   return std::all_of(jobs.begin(), jobs.end(), [](const Job& job) {
     return !job.program && job.plan.phases.size() == 1 && job.plan.message_count() >= kCoupledFrom;
+  });
+}
+
+// A plan's messages with bytes, on average per phase (fluid_pays).
+double flows_per_phase(const Plan& plan) {
+  std::size_t carrying = 0;
+  for (const Phase& phase : plan.phases)
+    carrying += static_cast<std::size_t>(std::count_if(phase.messages.begin(), phase.messages.end(),
+                                                       [](const PlannedMessage& m) { return m.bytes > 0; }));
+  return plan.phases.empty() ? 0 : static_cast<double>(carrying) / static_cast<double>(plan.phases.size());
+}
+bool many_flows_at_once(const Machine& machine, const std::vector<Job>& jobs) {
+  if (machine.switching().transport() != "flow" || jobs.empty()) return false;
+  return std::all_of(jobs.begin(), jobs.end(), [](const Job& job) {
+    return !job.program && fluid_pays(static_cast<double>(job.plan.message_count()), flows_per_phase(job.plan));
   });
 }
 
@@ -140,19 +155,20 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
   clear_actor_error();
   std::size_t largest_job = 0;
   for (const Job& job : jobs) largest_job = std::max(largest_job, job.program ? 0 : job.plan.message_count());
-  // mcsim's own max-min sharing (sharing/fluid_network.hpp) where SimGrid's re-solves every flow
-  // at every event: every message in flight at once, not recorded (the recorder reads SimGrid's
+  // mcsim's own max-min sharing (sharing/fluid_network.hpp) where SimGrid's re-solves many flows
+  // at every event (many_flows_at_once), not recorded (the recorder reads SimGrid's
   // communications), where it gives SimGrid's times (fluid_sharing_unfit). `--cfg mcsim/sharing:simgrid|fluid` decides when given.
   const bool all_at_once = every_message_at_once(machine, jobs);
   const bool recorded = options.record || !options.paje_trace.empty();
   const std::string sharing = sharing_setting();
   if (sharing == "fluid" && recorded)
     throw Error("--cfg mcsim/sharing:fluid", "a recorded run (pictures, timelines, Paje traces) needs SimGrid's sharing");
+  const bool fluid_wanted = !recorded && many_flows_at_once(machine, jobs);
   configure_network_model(static_cast<std::size_t>(machine.nodes()) + largest_job, all_at_once,
-                          sharing == "fluid" || (sharing == "auto" && all_at_once && !recorded));
+                          sharing == "fluid" || (sharing == "auto" && fluid_wanted));
   machine.platform().build();
   if (sharing == "auto")
-    settle_sharing(all_at_once && !recorded && fluid_sharing_unfit(machine).empty() ? Sharing::fluid : Sharing::simgrid);
+    settle_sharing(fluid_wanted && fluid_sharing_unfit(machine).empty() ? Sharing::fluid : Sharing::simgrid);
   std::unique_ptr<ActivityRecorder> recorder;
   if (options.record || !options.paje_trace.empty())
     recorder = std::make_unique<ActivityRecorder>(machine.platform(), machine.nodes(), !options.paje_trace.empty());

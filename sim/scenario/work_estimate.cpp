@@ -8,6 +8,7 @@
 
 #include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
+#include "../engine/sharing/sharing_setting.hpp"
 #include "../redistribution/communication_table.hpp"
 
 namespace mcsim {
@@ -17,11 +18,19 @@ namespace {
 // The weights that turn each kind's cost driver into units (simulated messages), measured here on
 // the bundled reproductions and `mcsim bench` (docs/bad-input.md, "A bound before work", has the table).
 //
-// An asynchronous job on a machine whose links SimGrid shares (transport "flow": the CM-5's fat
-// tree, the Ethernet switch) has every message in flight at once, and each completion solves the
-// sharing of every flow again: its time grows as about messages^3 (AC on the CM-5: 4,080 messages
-// 3.9 s, 8,175 34 s, 16,314 199 s; bench/speed-and-memory.md), counted as messages^3 / 3.5e5.
+// On a machine whose links are shared among flows (transport "flow": the CM-5's fat tree, the
+// Ethernet switch) each start and end of a message shares the links again among the F flows in
+// flight (F: every message of an asynchronous job, about a node's worth a phase for CGM; see
+// flows_in_flight below). Which sharing runs decides the cost (bench/speed-and-memory.md):
+//  - SimGrid's solver re-solves every flow at each event: an asynchronous job (network/optim Full)
+//    grows as messages^3 (AC on the CM-5: 4,080 messages 3.9 s, 8,175 34 s, 16,314 199 s), counted
+//    as messages^3 / 3.5e5; a phased one (Lazy) as messages * F^2 / 5.5e4 (CGM, d = 16: 1,024 nodes
+//    3.6 s, 2,048 25.4 s; 16,384 at d = 16 would be 1.3e9 units, hours).
+//  - mcsim's fluid sharing refills only what a change reaches: messages * F / 1.9e3 (CGM 16,384
+//    nodes, d = 16: 33.6 s; AC 512 d16 0.97 s; AC 1,024 d64 15.8 s, estimated 45 s).
 constexpr double async_shared_links_cube = 3.5e5;
+constexpr double phased_shared_links = 5.5e4;
+constexpr double fluid_shared_links = 1.9e3;
 // A run-time protocol (node programs: DRS, modified LP, two-stage) adds control messages, locks and
 // a barrier per step to every message it moves: ranka95-fig9 and -fig10 cost 5 to 10 times more
 // per message than the plans of the other kinds.
@@ -75,6 +84,7 @@ WorkEstimate estimate_kind_work(const SimulationScenario& s, const RunOptions& r
   const double samples = resolved_samples(s, run).samples;
   double most_messages = 0, jobs = 0;
   const std::vector<MachineSpec> machines = machines_of(s);
+  const bool fluid = fluid_sharing_allowed(run.simulation.simgrid_config, run.simulation.record);
   for (std::size_t at = 0; at < machines.size() * s.nodes.size(); ++at) {
     if (stop(w)) break;
     const int nodes = s.nodes[at % s.nodes.size()];
@@ -88,7 +98,7 @@ WorkEstimate estimate_kind_work(const SimulationScenario& s, const RunOptions& r
       jobs = 0;
       for (const auto& series : s.series)
         for (const auto& candidate : series.candidates) {
-          per_task += static_cast<double>(s.msg_units.size()) * job_work(*machine, messages, *candidate.entry, series.strategy);
+          per_task += static_cast<double>(s.msg_units.size()) * job_work(*machine, messages, *candidate.entry, series.strategy, fluid);
           jobs += static_cast<double>(s.msg_units.size());
         }
       w.tasks += samples * per_task;
@@ -116,7 +126,8 @@ WorkEstimate estimate_kind_work(const BoundedTrafficScenario& s, const RunOption
     most_messages = std::max(most_messages, messages);
     w.here += messages * generated_message;
     for (const auto& series : s.series)
-      w.tasks += samples * job_work(*machine, messages, *series.candidates.front().entry, series.strategy);
+      w.tasks += samples * job_work(*machine, messages, *series.candidates.front().entry, series.strategy,
+                                    fluid_sharing_allowed(run.simulation.simgrid_config, run.simulation.record));
   }
   w.basis = fmt::format("{}, {} each, matrices of up to {} messages",
                         counted(samples * static_cast<double>(s.traffic.size()), "task"),
@@ -185,7 +196,7 @@ WorkEstimate estimate_kind_work(const MappingScenario& s, const RunOptions&, con
 // Guo and Pan 2005: a table costs p*q entries (the slice by residues) and the walk over the last
 // partial slice, rest * (q/x + p/y) block pairs (communication_table.cpp); "tables" draws every
 // element of the slice once per schedule; "times" simulates every series on every case and size.
-WorkEstimate estimate_kind_work(const RedistributionScenario& s, const RunOptions&, const WorkStop& stop) {
+WorkEstimate estimate_kind_work(const RedistributionScenario& s, const RunOptions& run, const WorkStop& stop) {
   WorkEstimate w;
   std::unique_ptr<Machine> machine;
   if (s.report == RedistributionScenario::Report::times) machine = machine_at(s.machine, s.path);
@@ -218,7 +229,8 @@ WorkEstimate estimate_kind_work(const RedistributionScenario& s, const RunOption
       for (const auto& series : s.series) {
         // align-message is Algorithm 1 or 2 (redistribution_report.cpp): the same cost here.
         const std::string name = series.scheduler == "align-message" ? "algorithm1" : series.scheduler;
-        w.tasks += job_work(*machine, pairs, *find_scheduler(name, s.path).entry, series.strategy);
+        w.tasks += job_work(*machine, pairs, *find_scheduler(name, s.path).entry, series.strategy,
+                            fluid_sharing_allowed(run.simulation.simgrid_config, run.simulation.record));
       }
     }
   }
@@ -231,13 +243,36 @@ WorkEstimate estimate_kind_work(const RedistributionScenario& s, const RunOption
 }
 
 
-double job_work(const Machine& machine, double messages, const SchedulerEntry& entry, std::optional<Strategy> strategy) {
+namespace {
+// The flows in flight at once, as the sharing sees them: every message of an asynchronous job; the
+// matrix's messages over LP's n - 1 phases (its dummies carry no bytes); else at most one per node.
+double flows_in_flight(double nodes, double messages, double sent, const SchedulerEntry& entry, bool asynchronous) {
+  if (asynchronous) return sent;
+  if (entry.messages_per_pair > 0) return messages / std::max(1.0, nodes - 1);
+  return std::min(nodes, messages);
+}
+}  // namespace
+
+double job_work(const Machine& machine, double messages, const SchedulerEntry& entry, std::optional<Strategy> strategy,
+                bool fluid_allowed) {
   const double nodes = machine.nodes();
   const double sent = entry.messages_per_pair > 0 ? entry.messages_per_pair * nodes * (nodes - 1) : messages;
   double work = (nodes + sent) * (entry.program ? run_time_protocol : 1);
-  if (strategy.value_or(entry.default_strategy) == Strategy::asynchronous &&
-      machine.switching().transport() == "flow")
+  if (machine.switching().transport() != "flow") return work;
+  const bool asynchronous = strategy.value_or(entry.default_strategy) == Strategy::asynchronous;
+  if (entry.program) {  // node programs run on SimGrid's sharing (the executor's rule)
+    if (asynchronous) work += sent * sent * sent / async_shared_links_cube;
+    return work;
+  }
+  const double flows = flows_in_flight(nodes, messages, sent, entry, asynchronous);
+  // The executor's choice under `auto` (sharing_setting.hpp; links with latency are not known
+  // before the engine runs, and no bundled flow machine has them with a rendezvous library).
+  if (fluid_allowed && rendezvous_library(machine) && fluid_pays(sent, flows))
+    work += sent * flows / fluid_shared_links;
+  else if (asynchronous)
     work += sent * sent * sent / async_shared_links_cube;
+  else
+    work += sent * flows * flows / phased_shared_links;
   return work;
 }
 

@@ -66,9 +66,11 @@ WorkEstimate estimate_work(const Scenario& scenario, const RunOptions& run, doub
                            double stop_above = std::numeric_limits<double>::infinity());
 
 // One simulated job on `machine` whose matrix holds at most `messages` messages: its nodes (an
-// actor each) and the messages its plan sends.
+// actor each), the messages its plan sends, and on links shared among flows the sharing's cost,
+// which depends on whether the fluid sharing runs (`fluid_allowed`: sharing_setting.hpp's
+// fluid_sharing_allowed of the run's settings).
 double job_work(const Machine& machine, double messages, const SchedulerEntry& scheduler,
-                std::optional<Strategy> strategy);
+                std::optional<Strategy> strategy, bool fluid_allowed);
 
 // Throws mcsim::Error "WHERE: the estimated work is E units (BASIS), above the limit of L; --max-work
 // E allows it" when the work this process does (all of `here`, the `task_share` of `tasks` it runs:

@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include "../../sim/core/scheduler.hpp"
+#include "../../sim/engine/sharing/sharing_setting.hpp"
 #include "../../sim/runner/pipeline.hpp"
 #include "../../topologies/machines.hpp"
 #include "checked_options.hpp"
@@ -67,7 +68,7 @@ void add_bench_command(CLI::App& app) {
         strategy.empty() ? std::nullopt : std::optional<Strategy>(strategy_from_string(strategy, "--strategy"));
     const WorkloadSpec work{workload, density, {}, {}, "--workload"};
     const double messages = max_workload_messages(work, nodes);
-    limit.check({.tasks = repeat * job_work(*made, messages, *entry.entry, chosen),
+    limit.check({.tasks = repeat * job_work(*made, messages, *entry.entry, chosen, fluid_sharing_allowed(cfg, false)),
                  .basis = fmt::format("{} simulation{}, matrices of up to {:.3g} messages", repeat,
                                       repeat == 1 ? "" : "s", messages)},
                 "bench");

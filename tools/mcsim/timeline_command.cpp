@@ -107,7 +107,7 @@ void add_timeline_command(CLI::App& app) {
     WorkloadSpec wanted{workload, density, "", variant, "--workload"};
     wanted.fan_out = fan_out, wanted.nonuniformity = nonuniformity, wanted.traffic = traffic, wanted.keep = keep;
     const double messages = max_workload_messages(wanted, nodes);
-    work.check({.tasks = job_work(*made, messages, *choice.entry, forced),
+    work.check({.tasks = job_work(*made, messages, *choice.entry, forced, false),  // recorded: SimGrid's sharing
                 .basis = fmt::format("one simulation, a matrix of up to {:.3g} messages", messages)},
                "timeline");
     const CommMatrix matrix = workload_matrix(wanted, nodes, seeds.matrix()).scaled(unit);

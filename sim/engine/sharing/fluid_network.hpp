@@ -67,6 +67,7 @@ class FluidNetwork {
   void drawn(int src, int dst, const std::vector<simgrid::kernel::resource::StandardLinkImpl*>& links);
 
   Platform& platform_;
+  double precision_s_;  // SimGrid's surf/precision: events this close are one
   MaxMinSharing sharing_;
   struct LinkUse {
     int index = -1;    // in the sharing; -1: every flow may use all of it (FATPIPE)

@@ -44,11 +44,27 @@ bool links_without_latency() {
   return std::all_of(links.begin(), links.end(), [](const auto* link) { return link->get_latency() == 0; });
 }
 
+bool fluid_pays(double messages, double flows_per_phase) {
+  return messages >= static_cast<double>(kCoupledFrom) && flows_per_phase >= kFluidFrom;
+}
+
+bool fluid_sharing_allowed(const std::vector<std::string>& simgrid_config, bool recorded) {
+  if (recorded) return false;
+  const std::string key = std::string(kKey) + ":";
+  for (auto at = simgrid_config.rbegin(); at != simgrid_config.rend(); ++at)
+    if (at->starts_with(key)) return at->substr(key.size()) != "simgrid";
+  return true;
+}
+
+bool rendezvous_library(const Machine& machine) {
+  const auto& regimes = machine.library().regimes;
+  return std::all_of(regimes.begin(), regimes.end(),
+                     [](const SizeRegime& r) { return r.protocol.value == Protocol::rendezvous; });
+}
+
 std::string fluid_sharing_unfit(const Machine& machine) {
   if (!links_without_latency()) return machine.name() + " has links with latency, which the fluid sharing leaves out";
-  const auto& regimes = machine.library().regimes;
-  if (!std::all_of(regimes.begin(), regimes.end(),
-                   [](const SizeRegime& r) { return r.protocol.value == Protocol::rendezvous; }))
+  if (!rendezvous_library(machine))
     return machine.name() + "'s message library sends some messages before their receive is posted (not a rendezvous)";
   return "";
 }

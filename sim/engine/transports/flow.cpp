@@ -32,7 +32,10 @@ class FlowTransport final : public Transport {
       t.signals->post(t.src, t.dst);
       return TransferHandle::complete();
     }
-    if (fluid_) return TransferHandle(fluid_->start(t.src, t.dst, t.bytes, t.payload, t.mailbox));
+    // A message of no bytes (LP's dummies) takes no time and leaves every other flow's rate as it
+    // was, so it goes through SimGrid's network model as it would without the fluid sharing (which
+    // carries no other flow then): refilling the sharing twice for it made LP slower than SimGrid.
+    if (fluid_ && t.bytes > 0) return TransferHandle(fluid_->start(t.src, t.dst, t.bytes, t.payload, t.mailbox));
     const simgrid::s4u::CommPtr comm = t.mailbox->put_init(t.payload, t.bytes);  // Mailbox::put_async's steps
     start_bytes(t, comm, [&comm] { comm->vetoable_start(); });
     return TransferHandle(comm);
