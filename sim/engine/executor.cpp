@@ -159,7 +159,7 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
   // at every event (many_flows_at_once), not recorded (the recorder reads SimGrid's
   // communications), where it gives SimGrid's times (fluid_sharing_unfit). `--cfg mcsim/sharing:simgrid|fluid` decides when given.
   const bool all_at_once = every_message_at_once(machine, jobs);
-  const bool recorded = options.record || !options.paje_trace.empty();
+  const bool recorded = options.recorded();
   const std::string sharing = sharing_setting();
   if (sharing == "fluid" && recorded)
     throw Error("--cfg mcsim/sharing:fluid", "a recorded run (pictures, timelines, Paje traces) needs SimGrid's sharing");
@@ -170,7 +170,7 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
   if (sharing == "auto")
     settle_sharing(fluid_wanted && fluid_sharing_unfit(machine).empty() ? Sharing::fluid : Sharing::simgrid);
   std::unique_ptr<ActivityRecorder> recorder;
-  if (options.record || !options.paje_trace.empty())
+  if (recorded)
     recorder = std::make_unique<ActivityRecorder>(machine.platform(), machine.nodes(), !options.paje_trace.empty());
 
   s4u::Actor::create("orchestrator", machine.platform().host(0), guarded([&]() {

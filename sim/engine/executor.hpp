@@ -33,6 +33,9 @@ struct SimulationOptions {
   // When set, SimGrid writes a Paje trace there (its platform and link usage) with mcsim's node
   // states (program, phase, network claiming); implies record.
   std::string paje_trace;
+  // Whether the run records what it did (record, or a Paje trace): a recorded run reads SimGrid's
+  // communications, so it always takes SimGrid's sharing (sharing/sharing_setting.hpp).
+  bool recorded() const { return record || !paje_trace.empty(); }
 };
 
 // Runs the jobs, all compiled beforehand, one after another in one SimGrid engine: job k starts when

@@ -31,6 +31,11 @@ namespace {
 constexpr double async_shared_links_cube = 3.5e5;
 constexpr double phased_shared_links = 5.5e4;
 constexpr double fluid_shared_links = 1.9e3;
+// Whether the run's settings let `auto` take the fluid sharing (job_work's `fluid_allowed`).
+bool fluid_may_run(const RunOptions& run) {
+  return fluid_sharing_allowed(run.simulation.simgrid_config, run.simulation.recorded());
+}
+
 // A run-time protocol (node programs: DRS, modified LP, two-stage) adds control messages, locks and
 // a barrier per step to every message it moves: ranka95-fig9 and -fig10 cost 5 to 10 times more
 // per message than the plans of the other kinds.
@@ -84,7 +89,7 @@ WorkEstimate estimate_kind_work(const SimulationScenario& s, const RunOptions& r
   const double samples = resolved_samples(s, run).samples;
   double most_messages = 0, jobs = 0;
   const std::vector<MachineSpec> machines = machines_of(s);
-  const bool fluid = fluid_sharing_allowed(run.simulation.simgrid_config, run.simulation.record);
+  const bool fluid = fluid_may_run(run);
   for (std::size_t at = 0; at < machines.size() * s.nodes.size(); ++at) {
     if (stop(w)) break;
     const int nodes = s.nodes[at % s.nodes.size()];
@@ -127,7 +132,7 @@ WorkEstimate estimate_kind_work(const BoundedTrafficScenario& s, const RunOption
     w.here += messages * generated_message;
     for (const auto& series : s.series)
       w.tasks += samples * job_work(*machine, messages, *series.candidates.front().entry, series.strategy,
-                                    fluid_sharing_allowed(run.simulation.simgrid_config, run.simulation.record));
+                                    fluid_may_run(run));
   }
   w.basis = fmt::format("{}, {} each, matrices of up to {} messages",
                         counted(samples * static_cast<double>(s.traffic.size()), "task"),
@@ -230,7 +235,7 @@ WorkEstimate estimate_kind_work(const RedistributionScenario& s, const RunOption
         // align-message is Algorithm 1 or 2 (redistribution_report.cpp): the same cost here.
         const std::string name = series.scheduler == "align-message" ? "algorithm1" : series.scheduler;
         w.tasks += job_work(*machine, pairs, *find_scheduler(name, s.path).entry, series.strategy,
-                            fluid_sharing_allowed(run.simulation.simgrid_config, run.simulation.record));
+                            fluid_may_run(run));
       }
     }
   }
