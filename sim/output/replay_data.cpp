@@ -131,7 +131,10 @@ ReplayData replay_data(const Run& run, const NetworkLinks& network, const std::s
   for (std::size_t k = 0; k < order.size(); k += std::max<std::size_t>(stride, 1)) {
     const MessageRecord& m = run.messages[order[k]];
     std::string route;
-    for (int link : run.routes[order[k]]) route += (route.empty() ? "" : ",") + std::to_string(link);
+    for (int link : run.routes[order[k]]) {
+      if (!route.empty()) route += ',';
+      route += std::to_string(link);
+    }
     messages += fmt::format("{}[{},{},{},{},{},{},[{}]]", data.messages_kept ? "," : "", m.src, m.dst, m.bytes, m.phase,
                             json::number(m.start_s), json::number(m.end_s), route);
     ++data.messages_kept;
@@ -199,7 +202,10 @@ ReplayData replay_data(const Run& run, const NetworkLinks& network, const std::s
   for (std::size_t n = 0; n < drawing.nodes.size(); ++n) nodes += fmt::format("{}[{}]", n ? "," : "", point(drawing.nodes[n]));
   nodes += "]";
   std::string notes = "[";
-  for (std::size_t i = 0; i < data.left_out.size(); ++i) notes += (i ? "," : "") + json::string(data.left_out[i]);
+  for (std::size_t i = 0; i < data.left_out.size(); ++i) {
+    if (i) notes += ',';
+    notes += json::string(data.left_out[i]);
+  }
   notes += "]";
 
   data.json = fmt::format(

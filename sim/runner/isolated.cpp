@@ -96,7 +96,8 @@ void send_task_error(std::exception_ptr error) {
   TaskChannel& channel = task_channel();
   if (channel.fd < 0 || channel.error_sent) return;
   channel.error_sent = true;
-  const std::string message = "E" + error_text(error, channel.task);
+  std::string message = "E";  // appended, not "E" + text: GCC 12 warns falsely on that (-Wrestrict, GCC bug 105329)
+  message += error_text(error, channel.task);
   write_all(channel.fd, message.data(), message.size());
 }
 
