@@ -41,8 +41,6 @@ class ChannelLocks {
   // returned; on larger ones (up to 250 hops a route on a 16,384-node mesh) it is computed into
   // `scratch`, the caller's, and that is returned.
   const Route& route(int src, int dst, Route& scratch);
-  // The lock of the route's channel as given (its VC = the route's VC class).
-  FifoLock& operator[](const RouteChannel& channel) { return locks_[index(channel)]; }
   // VC allocation at a hop: takes a VC of `wanted`'s class on its link (the route's vc is the
   // class: the dateline's on a torus) and returns the channel taken. Where the family has as many
   // VCs as classes that is the route's channel (operator[]'s lock); where it has more, the class
