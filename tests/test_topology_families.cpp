@@ -168,6 +168,25 @@ TEST_CASE("k-ary n-cube: shapes it refuses", "[families]") {
   CHECK_THROWS_WITH(KAryNCube({.sides = {2, 4}, .wrap_around = true}), Catch::Contains("3 or more"));
   CHECK_THROWS_WITH(KAryNCube({.sides = {}}), Catch::Contains("at least one dimension"));
   CHECK_THROWS_WITH(KAryNCube({.sides = {0, 4}}), Catch::Contains("side of 0"));
+  // The dateline needs two VC classes: a torus of one VC a link is refused, a mesh takes any count.
+  CHECK_THROWS_WITH(KAryNCube({.sides = {4, 4}, .wrap_around = true, .virtual_channels = 1}),
+                    Catch::Contains("needs 2 to 16"));
+  CHECK_THROWS_WITH(KAryNCube({.sides = {4, 4}, .virtual_channels = 17}), Catch::Contains("needs 1 to 16"));
+}
+
+TEST_CASE("k-ary n-cube: virtual_channels beyond the classes the routes use", "[families]") {
+  const KAryNCube torus({.sides = {4, 4}, .wrap_around = true, .virtual_channels = 4});
+  CHECK(torus.virtual_channels() == 4);
+  CHECK(torus.vc_classes() == 2);  // routes still name the dateline's class, 0 or 1
+  for (int src = 0; src < 16; ++src)
+    for (int dst = 0; dst < 16; ++dst)
+      for (const RouteChannel& c : torus.route(src, dst)) REQUIRE(c.vc < 2);
+  CHECK(channel_dependency_cycle(torus).empty());
+  const KAryNCube mesh({.sides = {4, 4}, .virtual_channels = 2});
+  CHECK(mesh.virtual_channels() == 2);
+  CHECK(mesh.vc_classes() == 1);
+  CHECK(KAryNCube({.sides = {4, 4}, .wrap_around = true}).virtual_channels() == 2);
+  CHECK(KAryNCube({.sides = {4, 4}}).virtual_channels() == 1);
 }
 
 TEST_CASE("hyper-crossbar and switched star: routes worked by hand, read from the bundled files", "[families]") {

@@ -83,12 +83,12 @@ TEST_CASE("Torus: a ring of worms deadlocks without the dateline and finishes wi
 // has only the direct way), so no header pays more hop delays, and the torus has twice a mesh's
 // links across every cut, so a permutation's busiest link carries at most as many worms. What the
 // virtual channels can cost: two worms on the two VCs of one link share its bandwidth (each at
-// half the rate while both stream, shared_links.hpp) where on the mesh one would have waited for
+// half the rate while both stream, link_streams.hpp) where on the mesh one would have waited for
 // the other, which for two equal worms finishes the first earlier (T and 2T rather than 2T and
 // 2T); but the pair's last byte arrives at 2T either way, and a permutation's completion is its
-// last arrival. And a torus worm holds its whole path until its last byte arrives
-// (wormhole.cpp, with VCs), which a Delta worm of more than a few bytes does on the mesh too.
-// Measured (seed 34): mean completion 9.26 ms on the torus, 9.49 ms on the mesh; the whole test
+// last arrival. And a worm longer than its path's buffers holds its channels until its bytes are
+// almost all delivered, on either (wormhole.cpp).
+// Measured (seed 34, before issue 45's VC model): mean completion 9.26 ms on the torus, 9.49 ms on the mesh; the whole test
 // (2 x 1,000 permutations, 128,000 messages) runs in about 5 s in the release build.
 TEST_CASE("Torus: a thousand random permutations on an 8 x 8 torus all finish, on average no later than on the 8 x 8 mesh", "[engine]") {
   constexpr int permutations = 1000, nodes = 64;

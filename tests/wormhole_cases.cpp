@@ -3,13 +3,20 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <map>
 #include <numeric>
+#include <sstream>
 
 #include <fmt/format.h>
 
 #include "sim/core/node_program.hpp"
 #include "sim/core/random.hpp"
+#include "topologies/machines.hpp"
+#include "sim/engine/executor.hpp"
+#include "sim/runner/isolated.hpp"
 #include "sim/runner/isolated_simulation.hpp"
+#include "topologies/k_ary_n_cube.hpp"
+#include "topologies/machine_builder.hpp"
 
 namespace mcsim::wormhole_cases {
 
@@ -74,7 +81,7 @@ class TimedSends final : public Program {
 
 std::vector<oracle::Worm> worms(const Batch& batch, const std::vector<Message>& messages) {
   std::vector<oracle::Worm> out(messages.size());
-  for (int node = 0; node < batch.mesh.rows * batch.mesh.cols; ++node) {
+  for (int node = 0; node < oracle::node_count(batch.mesh); ++node) {
     oracle::Cycle free_at = 0;  // when the node's previous send call returned
     for (std::size_t i : send_order(messages, node)) {
       free_at = std::max(messages[i].start, free_at) + batch.startup;
@@ -86,23 +93,52 @@ std::vector<oracle::Worm> worms(const Batch& batch, const std::vector<Message>& 
 
 std::vector<std::vector<double>> run_on_mcsim(const Batch& batch) {
   const double cycle_s = cycle_seconds(batch);
-  const MachineSpec spec{"mesh",
-                         batch.mesh.rows * batch.mesh.cols,
-                         {{"rows", std::to_string(batch.mesh.rows)},
-                          {"cols", std::to_string(batch.mesh.cols)},
-                          {"switching", "wormhole"},
-                          {"parameters", "dimensionless"},
-                          {"hop", fmt::format("{}", static_cast<double>(batch.mesh.hop) * cycle_s)},
-                          {"startup", fmt::format("{}", static_cast<double>(batch.startup) * cycle_s)},
-                          {"flit", std::to_string(batch.flit_bytes)},
-                          {"buffer", std::to_string(batch.mesh.buffer)}}};
+  const int nodes = oracle::node_count(batch.mesh);
+  const std::map<std::string, std::string> options = {{"switching", batch.switching},
+                                                       {"parameters", "dimensionless"},
+                                                       {"hop", fmt::format("{}", static_cast<double>(batch.mesh.hop) * cycle_s)},
+                                                       {"startup", fmt::format("{}", static_cast<double>(batch.startup) * cycle_s)},
+                                                       {"flit", std::to_string(batch.flit_bytes)},
+                                                       {"buffer", std::to_string(batch.mesh.buffer)}};
   std::vector<Job> jobs;
   for (const auto& messages : batch.cases)
-    jobs.push_back(Job::running([messages, batch](int nodes) { return std::make_unique<TimedSends>(nodes, messages, batch); }));
+    jobs.push_back(Job::running([messages, batch](int n) { return std::make_unique<TimedSends>(n, messages, batch); }));
   std::vector<std::vector<double>> ends;
-  for (const Run& run : simulate_isolated(spec, jobs)) {
+  const auto keep = [&](const std::vector<Run>& runs) {
+    for (const Run& run : runs) {
+      ends.emplace_back();
+      for (const MessageRecord& m : run.messages) ends.back().push_back(m.end_s / cycle_s);
+    }
+  };
+  const oracle::Mesh& m = batch.mesh;
+  if (!m.torus && m.vcs == 1 && m.layers == 1) {  // the bundled mesh as it is
+    auto spec_options = options;
+    spec_options["rows"] = std::to_string(m.rows);
+    spec_options["cols"] = std::to_string(m.cols);
+    keep(simulate_isolated(MachineSpec{"mesh", nodes, spec_options}, jobs));
+    return ends;
+  }
+  // A torus, a third dimension or more VCs: the mesh's file on that k-ary n-cube, in a child process.
+  KAryNCubeShape shape{.sides = {m.cols, m.rows}, .wrap_around = m.torus, .virtual_channels = m.vcs};
+  if (m.layers > 1) shape.sides.push_back(m.layers);
+  const std::string text = run_isolated(
+      1,
+      [&](std::size_t) {
+        auto machine = build_machine_on(read_machine({"mesh", 0, options}), std::make_shared<const KAryNCube>(shape));
+        std::string out;
+        for (const Run& run : simulate(*machine, jobs)) {
+          for (const MessageRecord& rec : run.messages) out += fmt::format("{:.17g} ", rec.end_s);
+          out += '\n';
+        }
+        return out;
+      },
+      1)
+                               .at(0);
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
     ends.emplace_back();
-    for (const MessageRecord& m : run.messages) ends.back().push_back(m.end_s / cycle_s);
+    std::istringstream values(line);
+    for (double v; values >> v;) ends.back().push_back(v / cycle_s);
   }
   return ends;
 }
@@ -135,6 +171,27 @@ std::vector<Batch> random_batches(std::uint64_t seed, int batches, int cases_per
     out.push_back(std::move(b));
   }
   return out;
+}
+
+Batch traffic_batch(std::uint64_t seed, const oracle::Mesh& mesh, oracle::Cycle flits, int cases) {
+  Rng rng(seed);
+  Batch b{mesh, 0, 1, {}};
+  const int nodes = oracle::node_count(mesh);
+  for (int c = 0; c < cases; ++c) {
+    std::vector<Message> messages;
+    if (c % 2 == 0) {
+      std::vector<int> image(static_cast<std::size_t>(nodes));
+      std::iota(image.begin(), image.end(), 0);
+      rng.shuffle(image);
+      for (int src = 0; src < nodes; ++src)
+        if (image[static_cast<std::size_t>(src)] != src) messages.push_back({src, image[static_cast<std::size_t>(src)], flits, 0});
+    } else {
+      for (int src = 0; src < nodes; ++src)
+        for (int k = 1 + rng.below(3); k-- > 0;) messages.push_back({src, (src + 1 + rng.below(nodes - 1)) % nodes, flits, rng.below(64)});
+    }
+    b.cases.push_back(std::move(messages));
+  }
+  return b;
 }
 
 std::string length_class(const std::vector<Message>& messages) {

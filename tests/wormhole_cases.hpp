@@ -28,6 +28,7 @@ struct Batch {
   oracle::Cycle startup = 0;  // the start-up c, in cycles, paid by the sender before each send
   std::uint64_t flit_bytes = 1;
   std::vector<std::vector<Message>> cases;
+  std::string switching = "wormhole";  // mcsim's transport (the model is wormhole's)
 };
 
 // When each message's header asks for its first channel: a node's sends go in order of their start
@@ -42,7 +43,12 @@ std::vector<std::vector<double>> run_on_mcsim(const Batch& batch);
 // 1-64 flits, header delays of 1-8 cycles, start-ups of 0-16 cycles, flits of 1, 2, 4 or 16 bytes,
 // sends started at random in the first 256 or 64 cycles of a case, or all at 0.
 std::vector<Batch> random_batches(std::uint64_t seed, int batches, int cases_per_batch);
-std::string length_class(const std::vector<Message>& messages);  // "  1-16", " 17-64", "65-256"
+std::string length_class(const std::vector<Message>& messages);
+
+// Traffic on a given network (a torus, say): `cases` cases of `flits` flits a message, no start-up,
+// 1-byte flits; even cases a random permutation (every node sends to its image, all at once), odd
+// ones random traffic (every node 1-3 messages to random others, started in the first 64 cycles).
+Batch traffic_batch(std::uint64_t seed, const oracle::Mesh& mesh, oracle::Cycle flits, int cases);  // "  1-16", " 17-64", "65-256"
 
 // One case compared: whole-run completion of mcsim over the model's, and how far mcsim ended a
 // message before the physical lower bound (0 if never; in cycles).

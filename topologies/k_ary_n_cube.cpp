@@ -24,6 +24,10 @@ KAryNCube::KAryNCube(KAryNCubeShape shape) : shape_(std::move(shape)) {
   // A ring of 2 has no wrap-around link of its own (it would be the - link); k = 2 is a hypercube.
   if (shape_.wrap_around && std::any_of(shape_.sides.begin(), shape_.sides.end(), [](int s) { return s < 3; }))
     throw Error("topology.shape", "a torus needs every side of 3 or more nodes");
+  if (shape_.virtual_channels != 0 && (shape_.virtual_channels < vc_classes() || shape_.virtual_channels > 16))
+    throw Error("topology.shape", fmt::format("{} virtual channels per link: a {} needs {} to 16", shape_.virtual_channels,
+                                              torus() && shape_.dateline ? "torus (its dateline)" : "mesh",
+                                              vc_classes()));
   if (shape_.binary_numbering && std::any_of(shape_.sides.begin(), shape_.sides.end(), [](int s) { return s != 2; }))
     throw Error("topology.shape", "the hypercube numbering needs every side 2");
   stride_.resize(n);
@@ -150,6 +154,14 @@ KAryNCube KAryNCube::from_shape(const ShapeRecords& shape, int nodes) {
     if (wrap->text != "true" && wrap->text != "false")
       throw Error(wrap->where + " (" + wrap->path + ")", "must be true or false");
     s.wrap_around = wrap->text == "true";
+  }
+  if (const auto* vcs = shape_key(shape, "virtual_channels")) {
+    s.virtual_channels = whole(*vcs, vcs->value);
+    const int needed = s.wrap_around ? 2 : 1;
+    if (s.virtual_channels < needed || s.virtual_channels > 16)
+      throw Error(vcs->where + " (" + vcs->path + ")",
+                  fmt::format("{} virtual channels per link: a {} needs {} to 16", s.virtual_channels,
+                              s.wrap_around ? "torus (its dateline)" : "mesh", needed));
   }
   if (const auto* sides = shape_key(shape, "sides")) {
     for (double v : sides->values) s.sides.push_back(whole(*sides, v));

@@ -38,6 +38,9 @@ struct KAryNCubeShape {
   // Number a dimension's links by source node (the hypercube's old numbering); set when the shape
   // is given as k = 2, so a 2 x 2 mesh and a 4-node hypercube keep their old, different numbers.
   bool binary_numbering = false;
+  // VCs per link; 0: as many as the routes' classes (2 on a torus with its dateline, else 1).
+  // More than the classes: a header may take any free VC of its class (vc_classes()).
+  int virtual_channels = 0;
 };
 
 class KAryNCube final : public TopologyFamily {
@@ -45,7 +48,8 @@ class KAryNCube final : public TopologyFamily {
   explicit KAryNCube(KAryNCubeShape shape);
   // Shape keys: `sides` = [s0, s1, ...], or `k` (every side k, n from the node count), or
   // `dimensions` = 2 with `rows`/`cols` (derived nearly-square when the file gives no value);
-  // `wrap_around` (default false).
+  // `wrap_around` (default false); `virtual_channels` per link (default: 2 on a torus, 1 on a
+  // mesh; a torus needs 2 or more for its dateline).
   static KAryNCube from_shape(const ShapeRecords& shape, int nodes);
 
   std::string family() const override { return "k-ary-n-cube"; }
@@ -54,7 +58,10 @@ class KAryNCube final : public TopologyFamily {
   int vertex_count() const override { return nodes_; }
   int link_count() const override { return link_count_; }
   std::pair<int, int> link_ends(int link) const override;
-  int virtual_channels() const override { return torus() && shape_.dateline ? 2 : 1; }
+  int virtual_channels() const override {
+    return shape_.virtual_channels > 0 ? shape_.virtual_channels : vc_classes();
+  }
+  int vc_classes() const override { return torus() && shape_.dateline ? 2 : 1; }
   Route route(int src, int dst) const override;
   int link_dimension(int link) const override;
   // The hypercube by its dimensions, a mesh of one or two dimensions as a grid (dimension 0 along

@@ -37,6 +37,9 @@ class TopologyFamily {
   virtual int link_count() const = 0;
   virtual std::pair<int, int> link_ends(int link) const = 0;  // (from, to) vertices
   virtual int virtual_channels() const = 0;   // per link, >= 1
+  // The VC classes routes name (a route's vc is its class: the dateline's two on a torus); a class
+  // owns VCs class, class + vc_classes(), ... and a header may take any free one of them.
+  virtual int vc_classes() const { return virtual_channels(); }
   // The channels from src to dst in claim order; empty when src == dst.
   virtual Route route(int src, int dst) const = 0;
   // The dimension a link crosses (a k-ary n-cube's), -1 where the family has none.

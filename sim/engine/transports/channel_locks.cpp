@@ -13,6 +13,7 @@ ChannelLocks::ChannelLocks(const Machine& machine)
     : machine_(machine),
       family_(machine.routes()),
       vcs_(family_.virtual_channels()),
+      classes_(family_.vc_classes()),
       locks_(static_cast<std::size_t>(family_.link_count()) * static_cast<std::size_t>(vcs_)),
       nodes_(machine.nodes()) {
   for (int l = 0; l < family_.link_count(); ++l) {
@@ -22,7 +23,11 @@ ChannelLocks::ChannelLocks(const Machine& machine)
     bandwidth_Bps_.push_back(link->get_bandwidth());
     latency_s_.push_back(link->get_latency());
   }
-  if (links_shared()) shared_.emplace(bandwidth_Bps_);
+  if (links_shared()) shared_.emplace(bandwidth_Bps_, machine.platform().host(0));
+  if (classes_ < 1 || classes_ > vcs_)
+    throw Error(machine.name(), fmt::format("{} routes over {} VC classes but has {} VCs per link", family_.describe(),
+                                            classes_, vcs_));
+  if (vcs_ > classes_) class_waiters_.resize(static_cast<std::size_t>(family_.link_count() * classes_));
   if (nodes_ <= kRoutesKept) {
     kept_.resize(static_cast<std::size_t>(nodes_) * static_cast<std::size_t>(nodes_));
     known_.assign(kept_.size(), 0);
@@ -45,11 +50,44 @@ const Route& ChannelLocks::route(int src, int dst, Route& scratch) {
 Route ChannelLocks::checked_route(int src, int dst) const {
   Route route = family_.route(src, dst);
   for (std::size_t i = 0; i < route.size(); ++i)
-    if (route[i].link < 0 || route[i].link >= family_.link_count() || route[i].vc < 0 || route[i].vc >= vcs_)
+    if (route[i].link < 0 || route[i].link >= family_.link_count() || route[i].vc < 0 || route[i].vc >= classes_)
       throw Error(machine_.name(), fmt::format("route {} -> {} names channel (link {}, VC {}) at hop {}, which {} does "
                                                "not have",
                                                src, dst, route[i].link, route[i].vc, i + 1, family_.describe()));
   return route;
+}
+
+RouteChannel ChannelLocks::claim(const RouteChannel& wanted) {
+  if (vcs_ == classes_) {
+    locks_[index(wanted)].acquire();
+    return wanted;
+  }
+  for (int vc = wanted.vc; vc < vcs_; vc += classes_) {
+    FifoLock& lock = locks_[index({wanted.link, vc})];
+    if (!lock.held()) {
+      lock.acquire();
+      return {wanted.link, vc};
+    }
+  }
+  int handed_vc = -1;
+  const auto handed = simgrid::s4u::Semaphore::create(0);
+  class_waiters_[static_cast<std::size_t>(wanted.link * classes_ + wanted.vc)].push_back({handed, &handed_vc});
+  handed->acquire();  // release() hands over its VC, still held
+  return {wanted.link, handed_vc};
+}
+
+void ChannelLocks::release(const RouteChannel& taken) {
+  if (vcs_ > classes_) {
+    auto& waiting = class_waiters_[static_cast<std::size_t>(taken.link * classes_ + taken.vc % classes_)];
+    if (!waiting.empty()) {
+      const Waiting next = waiting.front();
+      waiting.erase(waiting.begin());
+      *next.vc = taken.vc;
+      next.handed->release();
+      return;
+    }
+  }
+  locks_[index(taken)].release();
 }
 
 double ChannelLocks::stream_seconds(const Route& route, std::uint64_t bytes) const {
@@ -82,7 +120,7 @@ void ChannelLocks::stream(ActivityRecorder* recorder, std::initializer_list<Held
   } else {
     // The bytes, sharing the links, then the latency (each stream's own; the longest is waited).
     double latency_s = 0;
-    std::vector<SharedLinks::Stream*> moving;
+    std::vector<simgrid::s4u::SemaphorePtr> moving;
     for (const HeldStream& s : streams) {
       if (s.bytes == 0 || s.route.empty()) continue;
       double own = 0;
@@ -94,7 +132,7 @@ void ChannelLocks::stream(ActivityRecorder* recorder, std::initializer_list<Held
       latency_s = std::max(latency_s, own);
       moving.push_back(shared_->begin(links, static_cast<double>(s.bytes)));
     }
-    for (SharedLinks::Stream* m : moving) shared_->finish(m);
+    for (const auto& m : moving) m->acquire();
     if (latency_s > 0) simgrid::s4u::this_actor::sleep_for(latency_s);
   }
   tell(&ActivityRecorder::link_stream_ends);

@@ -16,7 +16,7 @@
 
 #include "../machine.hpp"
 #include "fifo_lock.hpp"
-#include "shared_links.hpp"
+#include "link_streams.hpp"
 
 namespace mcsim {
 
@@ -41,7 +41,14 @@ class ChannelLocks {
   // returned; on larger ones (up to 250 hops a route on a 16,384-node mesh) it is computed into
   // `scratch`, the caller's, and that is returned.
   const Route& route(int src, int dst, Route& scratch);
-  FifoLock& operator[](const RouteChannel& channel) { return locks_[index(channel)]; }
+  // VC allocation at a hop: takes a VC of `wanted`'s class on its link (the route's vc is the
+  // class: the dateline's on a torus) and returns the channel taken. Where the family has as many
+  // VCs as classes that is the route's channel (operator[]'s lock); where it has more, the class
+  // owns VCs class, class + classes, ... (TopologyFamily::vc_classes) and a header takes the lowest
+  // free one, or waits, first come first served, for the first of them freed. Give it back with
+  // release().
+  RouteChannel claim(const RouteChannel& wanted);
+  void release(const RouteChannel& taken);
   // 0 .. link_count x virtual_channels - 1: one number per channel, for per-channel state.
   std::size_t index(const RouteChannel& channel) const {
     return static_cast<std::size_t>(channel.link) * static_cast<std::size_t>(vcs_) + static_cast<std::size_t>(channel.vc);
@@ -50,6 +57,8 @@ class ChannelLocks {
   // Whether two held channels can share a link (the family has more than one VC per link); if not,
   // a held channel's link carries nothing else.
   bool links_shared() const { return vcs_ > 1; }
+  // The links' bandwidth shared max-min among the streams on their VCs (only when links_shared()).
+  LinkStreams& streams() { return *shared_; }
 
   // How long `bytes` take over `route` while the caller holds it and nothing else streams on its
   // links: latency plus bytes at the slowest link's bandwidth, read from the links' SimGrid links;
@@ -60,7 +69,7 @@ class ChannelLocks {
   double stream_seconds(const Route& route, std::uint64_t bytes) const;
   // In the calling actor, which holds every channel of `streams`: moves their bytes at once and
   // returns when the longest is done. With one VC per link each stream is alone on its links and
-  // takes stream_seconds(); with VCs the streams on one link's VCs share it (shared_links.hpp).
+  // takes stream_seconds(); with VCs the streams on one link's VCs share it (link_streams.hpp).
   // `recorder` (if any) is told what each link carried.
   void stream(ActivityRecorder* recorder, std::initializer_list<HeldStream> streams);
 
@@ -68,10 +77,18 @@ class ChannelLocks {
   const Machine& machine_;
   const TopologyFamily& family_;
   int vcs_;
+  int classes_;
   std::vector<FifoLock> locks_;
   std::vector<double> bandwidth_Bps_;  // per link, from its SimGrid link
   std::vector<double> latency_s_;
-  std::optional<SharedLinks> shared_;  // only when links_shared()
+  std::optional<LinkStreams> shared_;  // only when links_shared()
+  // Per (link, class), where the family has more VCs than classes: headers waiting for a VC of it,
+  // each told the VC it was handed.
+  struct Waiting {
+    simgrid::s4u::SemaphorePtr handed;
+    int* vc;
+  };
+  std::vector<std::vector<Waiting>> class_waiters_;
   Route checked_route(int src, int dst) const;
   // Routes kept per ordered pair (src x nodes + dst) on machines of up to kRoutesKept nodes; a
   // pair not yet asked has `known_` 0.

@@ -93,14 +93,14 @@ class ReservedPathTransport final : public Transport {
     Route scratch;
     const Route& channels = channels_.route(src, dst, scratch);
     if (recorder_) recorder_->claim_begins(src);
-    claim(ports, channels, machine_.switching().per_hop_seconds(bytes), channels.size());
+    const Route taken = claim(ports, channels, machine_.switching().per_hop_seconds(bytes), channels.size());
     if (recorder_) {
       recorder_->claim_ends(src);
       recorder_->stream_begins(src, dst);
     }
     if (bytes > 0) channels_.stream(recorder_, {{channels, bytes}});
     if (recorder_) recorder_->stream_ends(src, dst);
-    release(ports, channels);
+    release(ports, taken);
     if (ports.count > 0) sender_busy_[static_cast<std::size_t>(src)].release();
   }
 
@@ -279,22 +279,26 @@ class ReservedPathTransport final : public Transport {
 
   // Node interfaces first, then channels in increasing number: transfers that hold channels never
   // wait for a node, and channels are taken in one global order, so no cycle of waits can form.
-  void claim(const EndPorts& ports, const Route& channels, double per_hop_s,
-             std::size_t hops_with_delay) {
+  // Returns the channels taken: the route's, or where the family has more VCs than classes, a
+  // free VC of each hop's class (ChannelLocks::claim).
+  Route claim(const EndPorts& ports, const Route& channels, double per_hop_s, std::size_t hops_with_delay) {
     take_ports(ports);
+    Route taken;
+    taken.reserve(channels.size());
     std::vector<double> claimed_at;
     for (std::size_t i = 0; i < channels.size(); ++i) {
-      channels_[channels[i]].acquire();
+      taken.push_back(channels_.claim(channels[i]));
       if (recorder_) claimed_at.push_back(s4u::Engine::get_clock());
       if (i < hops_with_delay && per_hop_s > 0) s4u::this_actor::sleep_for(per_hop_s);
     }
     // Each channel was held from its claim until the whole path was there, without bytes moving.
     for (std::size_t i = 0; i < claimed_at.size(); ++i)
       recorder_->held_idle(channels[i].link, s4u::Engine::get_clock() - claimed_at[i]);
+    return taken;
   }
 
-  void release(const EndPorts& ports, const Route& channels) {
-    for (const RouteChannel& c : channels) channels_[c].release();
+  void release(const EndPorts& ports, const Route& taken) {
+    for (const RouteChannel& c : taken) channels_.release(c);
     give_ports(ports);
   }
 
@@ -313,7 +317,7 @@ class ReservedPathTransport final : public Transport {
                [this](const RouteChannel& a, const RouteChannel& b) { return channels_.index(a) < channels_.index(b); });
     // Both headers advance at once: the setup costs one route's hops, not two.
     if (recorder_) recorder_->claim_begins(there.src);
-    claim(ports, both, machine_.switching().per_hop_seconds(std::max(there.bytes, back.bytes)), forward.size());
+    const Route taken = claim(ports, both, machine_.switching().per_hop_seconds(std::max(there.bytes, back.bytes)), forward.size());
     if (recorder_) {
       recorder_->claim_ends(there.src);
       if (there.bytes > 0) recorder_->stream_begins(there.src, there.dst);
@@ -325,7 +329,7 @@ class ReservedPathTransport final : public Transport {
       if (there.bytes > 0) recorder_->stream_ends(there.src, there.dst);
       if (back.bytes > 0) recorder_->stream_ends(back.src, back.dst);
     }
-    release(ports, both);
+    release(ports, taken);
     for (int p : ports) sender_busy_[static_cast<std::size_t>(p)].release();
     there.mailbox->put_init(there.payload, 0)->detach();
     back.mailbox->put_init(back.payload, 0)->detach();

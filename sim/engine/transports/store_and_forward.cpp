@@ -27,9 +27,8 @@ class StoreAndForwardTransport final : public Transport {
     const double startup_s = machine_.switching().per_hop_seconds(bytes);
     for (std::size_t i = 0; i < route.size(); ++i) {
       const Route hop = {route[i]};
-      FifoLock& lock = channels_[route[i]];
       if (recorder_ && i == 0) recorder_->claim_begins(src);
-      lock.acquire();
+      const RouteChannel taken = channels_.claim(route[i]);
       if (recorder_ && i == 0) {
         recorder_->claim_ends(src);
         recorder_->stream_begins(src, dst);
@@ -37,7 +36,7 @@ class StoreAndForwardTransport final : public Transport {
       if (recorder_) recorder_->held_idle(route[i].link, startup_s);
       if (startup_s > 0) s4u::this_actor::sleep_for(startup_s);
       if (bytes > 0) channels_.stream(recorder_, {{hop, bytes}});  // the hop is held
-      lock.release();
+      channels_.release(taken);
     }
     if (recorder_ && !route.empty()) recorder_->stream_ends(src, dst);
   }

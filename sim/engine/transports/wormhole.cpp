@@ -32,12 +32,28 @@
 // worm's flits still take in a buffer this worm's flits move into (they are counted as gone), so a
 // worm behind a blocked one in a deep buffer may free its channels a little early.
 //
-// Each worm is two helper actors (helper_actors.hpp): the header (which waits for channels) and
-// the tail (which releases them at R_i, following the header's progress), so channels are counting
-// semaphores rather than owned mutexes.
+// Virtual channels (a torus and its dateline; any k-ary n-cube given `virtual_channels`): the
+// route names each hop's VC class (on a torus class 0 before the wrap-around link of the dimension,
+// class 1 from it on; Dally and Seitz 1987), and the header takes a VC of that class at each hop
+// (ChannelLocks::claim: any free one where the family has more VCs than classes). A channel and its
+// buffer are then the (link, VC) pair's, as above. What changes is the wire: flits of the worms on
+// a link's VCs take turns on it, one flit a cycle, round robin, so a worm streams at its max-min
+// fair share of the links it still crosses (link_streams.hpp), limited by its slowest point, and
+// no longer at one flit time a flit. So the destination's intake D(T) (bytes delivered by T) is
+// a fluid stream whose rate changes as other worms come and go, and the last term of R_i becomes
+// the date D reaches L - (h - i) C, a threshold on bytes delivered:
+//      R_i = max(the terms above with k < h - i,  the date D = L - (h - i) C  if (h - i) C < L).
+// The worm streams in segments between these thresholds: from p_(h-1), over the links of c_j for
+// the j whose threshold D has not reached (their flits still cross them) and always c_(h-1) (the
+// destination drains its buffer), each segment one stream of the sharing. With one VC per link a
+// worm is alone on its links, D = (T - p_(h-1)) / t, and the thresholds are the closed form above,
+// computed, not streamed (the meshes and the hypercube run as before, event for event). Left out
+// with VCs: the bytes that fill buffers before the header reaches the destination are counted at
+// the full channel rate (the terms with k < h - i), not shared.
 //
-// On a family with virtual channels (a torus), where two worms may stream over one link on two
-// VCs, the worm is simpler: see carry_over_shared_links.
+// Each worm is two helper actors (helper_actors.hpp): the header (which waits for channels and, at
+// the destination, streams) and the tail (which releases them at R_i, following the header's
+// progress), so channels are counting semaphores rather than owned mutexes.
 #include <simgrid/s4u.hpp>
 
 #include <algorithm>
@@ -70,7 +86,6 @@ class WormholeTransport final : public Transport {
     Route scratch;
     const Route& channels = channels_.route(src, dst, scratch);
     if (channels.empty()) return;
-    if (channels_.links_shared()) return carry_over_shared_links(src, dst, bytes, channels);
     const FlitBuffers buffers = machine_.switching().flit_buffers();
     const double hop_s = machine_.switching().per_hop_seconds(bytes);
     const double stream_s = static_cast<double>(bytes) * buffers.seconds_per_byte;
@@ -78,13 +93,15 @@ class WormholeTransport final : public Transport {
     // What the header has done, shared with the tail (HeaderProgress).
     auto header = std::make_shared<HeaderProgress>();
     auto progress = s4u::Semaphore::create(0);
+    auto delivered = s4u::Semaphore::create(0);
     TransferHandle tail = helpers_.run(machine_.platform().host(src), "tail", [=, this] {
-      release_behind(channels, *header, progress, bytes, buffers);
+      release_behind(channels, *header, progress, delivered, bytes, buffers);
     });
 
     if (recorder_) recorder_->claim_begins(src);
     for (const RouteChannel& c : channels) {
-      channels_[c].acquire();
+      const RouteChannel taken = channels_.claim(c);
+      header->taken.push_back(taken);
       if (recorder_) header->claimed.push_back(s4u::Engine::get_clock());
       if (hop_s > 0) s4u::this_actor::sleep_for(hop_s);
       header->landed.push_back(s4u::Engine::get_clock());
@@ -92,7 +109,7 @@ class WormholeTransport final : public Transport {
       if (recorder_ && bytes > 0)
         recorder_->link_stream_begins(c.link, static_cast<double>(bytes), stream_s);
       progress->release();
-      buffers_[channels_.index(c)].acquire();  // the earlier worms' flits have left c's buffer
+      buffers_[channels_.index(taken)].acquire();  // the earlier worms' flits have left c's buffer
     }
     header->delivering_from = s4u::Engine::get_clock();  // p_(h-1)
     progress->release();
@@ -100,8 +117,13 @@ class WormholeTransport final : public Transport {
       recorder_->claim_ends(src);
       recorder_->stream_begins(src, dst);
     }
-    if (bytes > 0) s4u::this_actor::sleep_for(stream_s);
-    buffers_[channels_.index(channels.back())].release();  // the destination has taken the last flit
+    if (bytes > 0) {
+      if (channels_.links_shared())
+        stream_shared(channels, *header, delivered, bytes, buffers);
+      else
+        s4u::this_actor::sleep_for(stream_s);
+    }
+    buffers_[channels_.index(header->taken.back())].release();  // the destination has taken the last flit
     if (recorder_) recorder_->stream_ends(src, dst);
     tail.wait();
   }
@@ -111,20 +133,60 @@ class WormholeTransport final : public Transport {
  private:
   // Told to the tail by one semaphore release per channel landed in, and one more at p_(h-1).
   struct HeaderProgress {
+    std::vector<RouteChannel> taken;  // per hop, the channel (link, VC) the header took
     std::vector<double> claimed;  // per channel: the header has it (kept only for the recorder)
     std::vector<double> landed;   // q_i: it has crossed it, and flits may follow
     double delivering_from = 0;   // p_(h-1): it is at the head of the destination's buffer
+    // With VCs: per channel i with (h - i) C < L, from the first, the date D reached L - (h - i) C
+    // (one release of the `delivered` semaphore each).
+    std::vector<double> reached;
+    std::size_t released = 0;  // channels the tail has freed (c_0 .. c_(released-1))
   };
+
+  // The bytes per buffer, C, and the first channel whose tail release waits for a threshold on
+  // bytes delivered ((h - i) C < L); hops if none.
+  static std::uint64_t per_buffer(const FlitBuffers& buffers) {
+    return std::max<std::uint64_t>(1, buffers.flit_bytes * buffers.depth_flits);
+  }
+  static std::size_t first_threshold(std::size_t hops, std::uint64_t bytes, std::uint64_t c) {
+    const std::uint64_t span = bytes == 0 ? 1 : (bytes - 1) / c + 1;  // (h - i) C < L  <=>  h - i < span
+    return span > hops ? 0 : hops - span + 1;
+  }
+
+  // With VCs, from p_(h-1): the worm's L bytes delivered as shared streams, one per segment between
+  // two thresholds L - (h - i) C, over the links the worm's flits still cross (see the top).
+  void stream_shared(const Route& channels, HeaderProgress& header, const s4u::SemaphorePtr& delivered,
+                     std::uint64_t bytes, const FlitBuffers& buffers) {
+    const std::size_t hops = channels.size();
+    const std::uint64_t c = per_buffer(buffers);
+    std::vector<int> links;
+    std::uint64_t done = 0;  // D
+    for (std::size_t i = first_threshold(hops, bytes, c); i <= hops; ++i) {
+      const std::uint64_t to = i < hops ? bytes - (hops - i) * c : bytes;
+      if (to > done) {
+        links.clear();
+        for (std::size_t j = std::min(i, header.released); j < hops; ++j) links.push_back(channels[j].link);
+        if (links.empty()) links.push_back(channels.back().link);
+        channels_.streams().move(links, static_cast<double>(to - done));
+        done = to;
+      }
+      if (i < hops) {
+        header.reached.push_back(s4u::Engine::get_clock());
+        delivered->release();
+      }
+    }
+  }
 
   // The tail: frees channel c_i at R_i (see the top of this file) and, in the same instant, the
   // buffer of c_(i-1), which its last flit leaves by crossing c_i. (The header frees the last
   // buffer, as the last byte arrives.) R_i's maximum over k is kept as a sliding-window maximum
   // (q_(i+k) - k C t = a_(i+k) + i C t with a_j = q_j - j C t, over j from i to i + s - 1), so a
   // worm costs O(h) whatever its length.
-  void release_behind(const Route& channels, const HeaderProgress& header, const s4u::SemaphorePtr& progress,
-                      std::uint64_t bytes, const FlitBuffers& buffers) {
+  void release_behind(const Route& channels, HeaderProgress& header, const s4u::SemaphorePtr& progress,
+                      const s4u::SemaphorePtr& delivered, std::uint64_t bytes, const FlitBuffers& buffers) {
     const std::size_t hops = channels.size();
-    const std::uint64_t per_buffer = std::max<std::uint64_t>(1, buffers.flit_bytes * buffers.depth_flits);  // C
+    const std::uint64_t per_buffer = WormholeTransport::per_buffer(buffers);  // C
+    const std::size_t threshold_from = first_threshold(hops, bytes, per_buffer);
     const std::uint64_t span = bytes == 0 ? 1 : (bytes - 1) / per_buffer + 1;  // s: the buffers the worm fills
     const double t = buffers.seconds_per_byte;
     std::size_t seen = 0;  // releases of `progress` taken
@@ -146,7 +208,12 @@ class WormholeTransport final : public Transport {
       double free_at = header.landed[i + k] + static_cast<double>(bytes - k * per_buffer) * t;
       if (hops - i < span) {  // (h - i) C < L: the destination takes what its buffers cannot hold from p_(h-1) on
         wait_for_header(hops);
-        free_at = std::max(free_at, header.delivering_from + static_cast<double>(bytes - (hops - i) * per_buffer) * t);
+        if (channels_.links_shared()) {  // the date the shared stream delivered L - (h - i) C
+          delivered->acquire();
+          free_at = std::max(free_at, header.reached[i - threshold_from]);
+        } else {
+          free_at = std::max(free_at, header.delivering_from + static_cast<double>(bytes - (hops - i) * per_buffer) * t);
+        }
       }
       const double wait_s = free_at - s4u::Engine::get_clock();
       if (wait_s > 0) s4u::this_actor::sleep_for(wait_s);
@@ -157,37 +224,10 @@ class WormholeTransport final : public Transport {
         recorder_->held_idle(link, s4u::Engine::get_clock() - header.claimed[i] - stream_s);
         if (bytes > 0) recorder_->link_stream_ends(link, static_cast<double>(bytes), stream_s);
       }
-      channels_[channels[i]].release();
-      if (i > 0) buffers_[channels_.index(channels[i - 1])].release();
+      channels_.release(header.taken[i]);
+      header.released = i + 1;
+      if (i > 0) buffers_[channels_.index(header.taken[i - 1])].release();
     }
-  }
-
-  // With virtual channels (a torus and its dateline): the header claims the route's channels as
-  // above, a hop delay each; the bytes then stream over the held route, sharing each link with the
-  // worms streaming on its other VCs at the same time (ChannelLocks::stream, shared_links.hpp: equal
-  // shares of the link's bandwidth, a worm alone on its links gets all of it); the worm frees its
-  // channels as its last byte arrives. That is the model above for a worm longer than the buffers
-  // of its path, which holds its channels until its bytes are almost all delivered (a Delta worm of
-  // more than two bytes a hop); a short worm's tail does not free channels behind it early here.
-  // A channel's buffer is one worm's from claim to release, so no buffer lock is taken.
-  void carry_over_shared_links(int src, int dst, std::uint64_t bytes, const Route& channels) {
-    const double hop_s = machine_.switching().per_hop_seconds(bytes);
-    std::vector<double> claimed_at;
-    if (recorder_) recorder_->claim_begins(src);
-    for (const RouteChannel& c : channels) {
-      channels_[c].acquire();
-      claimed_at.push_back(s4u::Engine::get_clock());
-      if (hop_s > 0) s4u::this_actor::sleep_for(hop_s);
-    }
-    if (recorder_) {
-      recorder_->claim_ends(src);
-      recorder_->stream_begins(src, dst);
-      for (std::size_t i = 0; i < channels.size(); ++i)
-        recorder_->held_idle(channels[i].link, s4u::Engine::get_clock() - claimed_at[i]);
-    }
-    if (bytes > 0) channels_.stream(recorder_, {{channels, bytes}});
-    if (recorder_) recorder_->stream_ends(src, dst);
-    for (const RouteChannel& c : channels) channels_[c].release();
   }
 
   Machine& machine_;

@@ -1,0 +1,53 @@
+// The bandwidth of links shared by the streams on their virtual channels, max-min fair.
+//
+// A family with virtual channels (a torus and its dateline) lets two messages hold two VCs of one
+// link at once; the VCs have their own buffers but one wire, and a router's link arbiter gives the
+// wire to the VCs with a flit to send in turn, one flit a cycle (round robin). Over many cycles a
+// stream then gets an equal share of each link it crosses unless it is slowed elsewhere, in which
+// case the others take what it leaves: the max-min fair share (Bertsekas and Gallager, Data
+// Networks, 2nd ed., 6.5.2), the same allocation mcsim's flows get. It is computed by the same
+// incremental max-min (sharing/max_min_sharing.hpp), so one sharing rule serves every transport.
+//
+// One daemon actor (made at the first stream) sleeps until the next completion date or a new
+// stream, as sharing/fluid_network.hpp does for the flows; a stream's caller waits on a semaphore
+// that the actor releases when its bytes have moved.
+#pragma once
+
+#include <simgrid/s4u.hpp>
+
+#include <span>
+#include <vector>
+
+#include "../sharing/max_min_sharing.hpp"
+
+namespace mcsim {
+
+class LinkStreams {
+ public:
+  // Per link, its bandwidth; `host` runs the daemon actor.
+  LinkStreams(const std::vector<double>& bandwidth_Bps, simgrid::s4u::Host* host);
+  ~LinkStreams();
+  LinkStreams(const LinkStreams&) = delete;
+  LinkStreams& operator=(const LinkStreams&) = delete;
+
+  // Starts `bytes` (> 0) over `links` (no link twice, at least one) now; the returned semaphore is
+  // released once they have moved.
+  simgrid::s4u::SemaphorePtr begin(std::span<const int> links, double bytes);
+  // begin() and wait for the bytes.
+  void move(std::span<const int> links, double bytes) { begin(links, bytes)->acquire(); }
+
+ private:
+  void serve();
+
+  MaxMinSharing sharing_;
+  simgrid::s4u::Host* host_;
+  double precision_s_;                             // SimGrid's surf/precision: completions this close are one
+  std::vector<simgrid::s4u::SemaphorePtr> done_;  // by flow id
+  std::vector<simgrid::s4u::SemaphorePtr> due_;
+  simgrid::s4u::SemaphorePtr wake_ = simgrid::s4u::Semaphore::create(0);
+  bool wake_posted_ = false;
+  bool serving_ = false;  // the actor is made (or being made)
+  simgrid::s4u::ActorPtr actor_;
+};
+
+}  // namespace mcsim
