@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "sim/runner/isolated_simulation.hpp"
+#include "sim/runner/pipeline.hpp"
 #include "sim/core/random.hpp"
 #include "sim/core/scheduler.hpp"
 #include "sim/workloads/workloads.hpp"
@@ -34,13 +35,20 @@ std::vector<FluidCase> fluid_cases(int count, int min_nodes, int max_nodes, int 
   return cases;
 }
 
-Run run_case(const FluidCase& c, const SimulationOptions& options,
-             const std::map<std::string, std::string>& machine_options) {
+JobRecord run_case_record(const FluidCase& c, const SimulationOptions& options,
+                          const std::map<std::string, std::string>& machine_options) {
   Rng matrix_rng(c.seed);
   const CommMatrix matrix = random_density_matrix(c.nodes, c.density, matrix_rng).scaled(1024);
   Rng scheduler_rng(c.seed ^ 0x5eed);
   const Plan plan = run_scheduler(find_scheduler(c.scheduler, "fluid case"), {matrix, {}, scheduler_rng}).plan;
-  return simulate_isolated({"cm5", c.nodes, machine_options}, {Job{plan, c.seed}}, options).front();
+  return simulate_compiled_isolated({"cm5", c.nodes, machine_options}, {{Job{plan, c.seed}, {}}}, options,
+                                    /*keep_runs=*/true)
+      .front();
+}
+
+Run run_case(const FluidCase& c, const SimulationOptions& options,
+             const std::map<std::string, std::string>& machine_options) {
+  return *run_case_record(c, options, machine_options).run;
 }
 
 namespace {
@@ -76,8 +84,8 @@ bool agrees(const FluidAgreement& a) {
 FluidAgreement compare_sharing(const FluidCase& c, const std::vector<std::string>& config) {
   SimulationOptions simgrid, fluid;
   simgrid.simgrid_config = fluid.simgrid_config = config;
-  simgrid.simgrid_config.push_back("mcsim/sharing:simgrid");
-  fluid.simgrid_config.push_back("mcsim/sharing:fluid");
+  simgrid.sharing_request = SharingRequest::simgrid;
+  fluid.sharing_request = SharingRequest::fluid;
   const Run a = run_case(c, simgrid);
   const Run b = run_case(c, fluid);
   FluidAgreement agreement;

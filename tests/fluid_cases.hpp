@@ -1,5 +1,5 @@
 // Random AC, CGM and LP runs on the CM-5 simulated twice, once with SimGrid's sharing of the links
-// and once with mcsim's own (`--cfg mcsim/sharing:simgrid|fluid`), for the agreement test
+// and once with mcsim's own (`--sharing simgrid|fluid`), for the agreement test
 // (test_fluid_sharing.cpp, small cases) and the agreement benchmark (bench/fluid_agreement.cpp).
 #pragma once
 
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sim/engine/executor.hpp"
+#include "sim/runner/job_record.hpp"
 
 namespace mcsim::test {
 
@@ -34,6 +35,9 @@ std::vector<FluidCase> fluid_cases(int count, int min_nodes, int max_nodes, int 
                                    std::uint64_t seed);
 
 // The case's run (one job) in a child process, under `options`, on the CM-5 with `machine_options`.
+// The case's run with its record (the run's sharing decision in it).
+JobRecord run_case_record(const FluidCase& c, const SimulationOptions& options,
+                          const std::map<std::string, std::string>& machine_options = {});
 Run run_case(const FluidCase& c, const SimulationOptions& options,
              const std::map<std::string, std::string>& machine_options = {});
 

@@ -1,5 +1,5 @@
 // mcsim's own sharing of the flow transport's links (sim/engine/sharing/fluid_network.hpp) against
-// SimGrid's: the same plans on the CM-5 with `--cfg mcsim/sharing:fluid` and `:simgrid` must give
+// SimGrid's: the same plans on the CM-5 with `--sharing fluid` and `--sharing simgrid` must give
 // every message the same start and arrival. The large cases are in bench/fluid_agreement.cpp.
 #include <catch2/catch.hpp>
 
@@ -8,13 +8,17 @@
 
 #include "fluid_cases.hpp"
 #include "helpers.hpp"
+#include "sim/core/sharing.hpp"
+#include "sim/runner/isolated_simulation.hpp"
 
 using namespace mcsim;
 
 namespace {
-// What mcsim/sharing and network/optim were set to in the case's run.
-std::string sharing_log(const test::FluidCase& c, const SimulationOptions& options) {
-  return test::simgrid_configuration_log([&] { test::run_case(c, options); });
+// The sharing the case's run took (its record's: the runner's decision).
+SharingDecision sharing_of(const test::FluidCase& c, const SimulationOptions& options) {
+  const auto record = test::run_case_record(c, options);
+  REQUIRE(record.sharing.has_value());
+  return *record.sharing;
 }
 }  // namespace
 
@@ -32,40 +36,43 @@ TEST_CASE("Fluid sharing: AC, CGM and LP on small CM-5s give SimGrid's arrival t
   }
 }
 
-TEST_CASE("Fluid sharing: the executor chooses it for every message at once, and --cfg overrides", "[engine]") {
+TEST_CASE("Fluid sharing: the runner chooses it for many flows at once, recorded or not, and --sharing overrides",
+          "[engine]") {
   const test::FluidCase ac{"AC", 128, 16, 5};  // 2,032 messages: at least the 1,024 of "all at once"
-  SECTION("auto: fluid for AC (all at once)") {
-    CHECK_THAT(sharing_log(ac, {}), Catch::Contains("Set 'mcsim/sharing' to 'fluid'"));
-  }
+  const SharingDecision many{Sharing::fluid, SharingReason::many_flows};
+  const SharingDecision few{Sharing::simgrid, SharingReason::few_flows};
+  SECTION("auto: fluid for AC (all at once)") { CHECK(sharing_of(ac, {}) == many); }
   SECTION("auto: SimGrid for a phased run with few flows a phase (CGM on 128 nodes, LP's dummies)") {
-    CHECK_THAT(sharing_log({"CGM", 128, 16, 5}, {}), Catch::Contains("Set 'mcsim/sharing' to 'simgrid'"));
+    CHECK(sharing_of({"CGM", 128, 16, 5}, {}) == few);
     // 16,256 messages, but 2,032 with bytes over 127 phases.
-    CHECK_THAT(sharing_log({"LP", 128, 16, 5}, {}), Catch::Contains("Set 'mcsim/sharing' to 'simgrid'"));
+    CHECK(sharing_of({"LP", 128, 16, 5}, {}) == few);
   }
   SECTION("auto: fluid for a phased run with many flows a phase (CGM on 1,024 nodes)") {
-    CHECK_THAT(sharing_log({"CGM", 1024, 4, 5}, {}), Catch::Contains("Set 'mcsim/sharing' to 'fluid'"));
+    CHECK(sharing_of({"CGM", 1024, 4, 5}, {}) == many);
   }
-  SECTION("a recorded run keeps SimGrid's sharing") {
+  SECTION("a recorded run takes the same sharing as the unrecorded one") {
     SimulationOptions recorded;
     recorded.record = true;
-    CHECK_THAT(sharing_log(ac, recorded), Catch::Contains("Set 'mcsim/sharing' to 'simgrid'"));
+    CHECK(sharing_of(ac, recorded) == many);
   }
-  SECTION("--cfg mcsim/sharing:simgrid wins") {
+  SECTION("--sharing simgrid wins, and SimGrid's solver then gets network/optim Full") {
     SimulationOptions simgrid;
-    simgrid.simgrid_config = {"mcsim/sharing:simgrid"};
-    const std::string log = sharing_log(ac, simgrid);
-    CHECK_THAT(log, !Catch::Contains("Set 'mcsim/sharing' to 'fluid'"));
+    simgrid.sharing_request = SharingRequest::simgrid;
+    std::optional<SharingDecision> decided;
+    const std::string log = test::simgrid_configuration_log([&] { decided = sharing_of(ac, simgrid); });
+    CHECK(decided == SharingDecision{Sharing::simgrid, SharingReason::asked});
     CHECK_THAT(log, Catch::Contains("Set 'network/optim' to 'Full'"));
   }
 }
 
-TEST_CASE("Fluid sharing: an unknown setting, or a recorded run forced to it, is a one-line error", "[engine]") {
-  const test::FluidCase ac{"AC", 32, 4, 5};
-  SimulationOptions unknown;
-  unknown.simgrid_config = {"mcsim/sharing:fast"};
-  REQUIRE_THROWS_WITH(test::run_case(ac, unknown), Catch::Contains("unknown value 'fast'"));
-  SimulationOptions recorded;
-  recorded.simgrid_config = {"mcsim/sharing:fluid"};
-  recorded.record = true;
-  REQUIRE_THROWS_WITH(test::run_case(ac, recorded), Catch::Contains("needs SimGrid's sharing"));
+TEST_CASE("Fluid sharing: asked where it cannot give SimGrid's times, or by an unknown name, is a one-line error",
+          "[engine]") {
+  REQUIRE_THROWS_WITH(parse_sharing_request("fast", "--sharing"), Catch::Contains("unknown sharing 'fast'"));
+  // The Ethernet cluster's library sends small messages eagerly, before their receive is posted.
+  SimulationOptions fluid;
+  fluid.sharing_request = SharingRequest::fluid;
+  Plan plan;
+  plan.phases.push_back({{{0, 1, 1024}}});
+  REQUIRE_THROWS_WITH(simulate_isolated({"ethernet-cluster", 4, {}}, {Job{plan, 1}}, fluid),
+                      Catch::Contains("not a rendezvous"));
 }

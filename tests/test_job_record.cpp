@@ -33,10 +33,17 @@ TEST_CASE("Job records round-trip exactly, with and without whole runs") {
   run.links = {{"wire-L2-g0-c1-p0-up", 1e7, 4096.5, 4.096e-4, 0.0}, {"channel-3-7", 2.8e6, 0, 0, 1.0 / 3.0}};
   with_run.run = run;
 
-  const std::vector<JobRecord> records = {plain, with_run, JobRecord{}};
+  with_run.sharing = SharingDecision{Sharing::fluid, SharingReason::many_flows};
+  JobRecord on_simgrid;
+  on_simgrid.sharing = SharingDecision{Sharing::simgrid, SharingReason::asked};
+
+  const std::vector<JobRecord> records = {plain, with_run, JobRecord{}, on_simgrid};
   const std::vector<JobRecord> back = records_from_text(records_to_text(records));
   REQUIRE(back == records);
   REQUIRE(records_from_text("").empty());
+  // A record without a simulation has no sharing word: such records read as before.
+  REQUIRE(records_to_text({plain}).find("sharing") == std::string::npos);
+  REQUIRE_THROWS_WITH(records_from_text("job 1 0 0 0 0 sharing fast asked 0"), Catch::Contains("unknown sharing 'fast'"));
 }
 
 TEST_CASE("Job records: text the serializer did not write is refused") {

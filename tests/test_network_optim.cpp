@@ -46,8 +46,8 @@ TEST_CASE("CM-5, every message at once: the executor chooses network/optim:Full,
   std::vector<Run> chosen, reference;
   // With SimGrid's sharing of the links (by default mcsim's own takes such runs: test_fluid_sharing.cpp).
   SimulationOptions simgrid, lazy;
-  simgrid.simgrid_config = {"mcsim/sharing:simgrid"};
-  lazy.simgrid_config = {"mcsim/sharing:simgrid", "network/optim:Lazy"};
+  simgrid.sharing_request = lazy.sharing_request = SharingRequest::simgrid;
+  lazy.simgrid_config = {"network/optim:Lazy"};
   const std::string chosen_log = configuration_log([&] { chosen = simulate_isolated(kCm5, jobs, simgrid); });
   const std::string lazy_log = configuration_log([&] { reference = simulate_isolated(kCm5, jobs, lazy); });
   CHECK_THAT(chosen_log, Catch::Contains(kFullChosen));

@@ -180,6 +180,16 @@ TEST_CASE("A run's identity is its typed request, written canonically and read b
     other.request.deterministic = false;
     REQUIRE_THAT(id.difference(other), Catch::EndsWith("(no --deterministic, not --deterministic)"));
     REQUIRE(id.difference(id).empty());
+    // The sharing asked for is part of the identity; `auto` (the default) is not written, so the
+    // identities of runs that leave it to `auto` read as before.
+    other = id;
+    other.request.sharing = mcsim::SharingRequest::fluid;
+    REQUIRE_THAT(id.difference(other), Catch::EndsWith("(--sharing fluid, not no --sharing)"));
+    const std::string fluid_text = other.to_text();
+    REQUIRE(fluid_text.find("\nsharing fluid\n") != std::string::npos);
+    REQUIRE(text.find("sharing") == std::string::npos);
+    std::size_t fluid_at = 0;
+    REQUIRE(mcsim::read_run_identity(fluid_text, &fluid_at, "x") == other);
   }
   SECTION("a value with a line break cannot be stored") {
     mcsim::RunIdentity broken = id;

@@ -12,7 +12,7 @@
 #include "helpers.hpp"
 #include "sim/core/error.hpp"
 #include "sim/scenario/scenario.hpp"
-#include "sim/engine/sharing/sharing_setting.hpp"
+#include "sim/runner/sharing_choice.hpp"
 #include "sim/scenario/work_estimate.hpp"
 #include "topologies/machines.hpp"
 
@@ -57,30 +57,34 @@ TEST_CASE("The estimate counts what the run does: samples, LP's dummies, the red
   const auto& lp = *mcsim::find_scheduler("LP", "test").entry;
   const auto& cgm = *mcsim::find_scheduler("CGM", "test").entry;
   // (Beyond them the sharing of the fat tree's links, counted in the next test.)
-  REQUIRE(mcsim::job_work(*cm5, 1024 * 4, lp, std::nullopt, true) >= 1024 + 1024.0 * 1023);
-  REQUIRE(mcsim::job_work(*cm5, 1024 * 4, cgm, std::nullopt, true) >= 1024 + 1024.0 * 4);
+  REQUIRE(mcsim::job_work(*cm5, 1024 * 4, lp, std::nullopt, mcsim::SharingRequest::automatic) >= 1024 + 1024.0 * 1023);
+  REQUIRE(mcsim::job_work(*cm5, 1024 * 4, cgm, std::nullopt, mcsim::SharingRequest::automatic) >= 1024 + 1024.0 * 4);
 }
 
 TEST_CASE("The estimate counts the sharing that will run: CGM on the CM-5 at 16384 nodes is minutes on mcsim's sharing and hours on SimGrid's") {
   const auto cm5 = mcsim::make_machine({"cm5", 16384, {}});
   const auto& cgm = *mcsim::find_scheduler("CGM", "test").entry;
   const double messages = 16384.0 * 16;
-  const double fluid = mcsim::job_work(*cm5, messages, cgm, std::nullopt, true);
-  const double simgrid = mcsim::job_work(*cm5, messages, cgm, std::nullopt, false);
+  const double fluid = mcsim::job_work(*cm5, messages, cgm, std::nullopt, mcsim::SharingRequest::automatic);
+  const double simgrid = mcsim::job_work(*cm5, messages, cgm, std::nullopt, mcsim::SharingRequest::simgrid);
   REQUIRE(fluid < mcsim::default_max_work / 10);  // 33.6 s of CPU measured
   REQUIRE(simgrid > mcsim::default_max_work);     // about n^3 d on SimGrid's solver
-  REQUIRE(mcsim::fluid_sharing_allowed({}, false));
-  REQUIRE_FALSE(mcsim::fluid_sharing_allowed({"mcsim/sharing:simgrid"}, false));
-  REQUIRE(mcsim::fluid_sharing_allowed({"mcsim/sharing:simgrid", "mcsim/sharing:auto"}, false));
-  REQUIRE_FALSE(mcsim::fluid_sharing_allowed({}, true));  // recorded: SimGrid's
+  // The estimate asks the runner's own decision: the same shape, the same sharing.
+  const mcsim::JobShape shape{false, messages, 16384};
+  REQUIRE(mcsim::choose_sharing(*cm5, {shape}, mcsim::SharingRequest::automatic).sharing == mcsim::Sharing::fluid);
+  REQUIRE(mcsim::choose_sharing(*cm5, {shape}, mcsim::SharingRequest::simgrid).sharing == mcsim::Sharing::simgrid);
+  // Where the transport does not share links as flows the request means nothing: SimGrid's.
+  const auto ipsc = mcsim::make_machine({"ipsc860", 64, {}});
+  REQUIRE(mcsim::choose_sharing(*ipsc, {shape}, mcsim::SharingRequest::fluid) ==
+          mcsim::SharingDecision{mcsim::Sharing::simgrid, mcsim::SharingReason::not_flows});
 
   // Few flows a phase (CGM on 256 nodes, d = 4) stay on SimGrid's solver under `auto`: the same
   // either way. A machine whose library sends eagerly (MPI on Ethernet) never takes the fluid one.
   const auto small = mcsim::make_machine({"cm5", 256, {}});
-  REQUIRE(mcsim::job_work(*small, 1024, cgm, std::nullopt, true) == mcsim::job_work(*small, 1024, cgm, std::nullopt, false));
+  REQUIRE(mcsim::job_work(*small, 1024, cgm, std::nullopt, mcsim::SharingRequest::automatic) == mcsim::job_work(*small, 1024, cgm, std::nullopt, mcsim::SharingRequest::simgrid));
   const auto ethernet = mcsim::make_machine({"ethernet-cluster", 1024, {}});
-  REQUIRE(mcsim::job_work(*ethernet, 1024.0 * 16, cgm, std::nullopt, true) ==
-          mcsim::job_work(*ethernet, 1024.0 * 16, cgm, std::nullopt, false));
+  REQUIRE(mcsim::job_work(*ethernet, 1024.0 * 16, cgm, std::nullopt, mcsim::SharingRequest::automatic) ==
+          mcsim::job_work(*ethernet, 1024.0 * 16, cgm, std::nullopt, mcsim::SharingRequest::simgrid));
 }
 
 TEST_CASE("A run above the bound is refused at once in one line naming the estimate and --max-work, and below it runs", "[cli]") {

@@ -28,6 +28,7 @@ struct LinkValues {
   bool shared_interface = true;        // sends and receives share that rate
   double hop_latency_s = 0;            // header delay per channel claimed (wormhole, circuit)
   std::string transport = "flow";
+  TransportTraits traits = find_transport("flow", "transport registry").traits;
   std::uint64_t flit_bytes = 1;
   std::uint64_t buffer_flits = 1;
 };
@@ -50,7 +51,7 @@ LinkValues link_values(const MachineFile& m) {
   if (const auto* p = m.find("links.interface")) v.shared_interface = p->text == "shared";
   if (const auto* p = m.find("links.hop_latency")) v.hop_latency_s = p->value;
   if (const auto* p = m.find("links.switching")) {
-    (void)find_transport(p->text, place(*p));  // any registered transport
+    v.traits = find_transport(p->text, place(*p)).traits;  // any registered transport
     v.transport = p->text;
   }
   if (const auto* p = m.find("links.flit")) v.flit_bytes = whole_at_least_one(*p);
@@ -61,7 +62,7 @@ LinkValues link_values(const MachineFile& m) {
 // Store-and-forward pays a message's start-up at every hop (Lo et al. 1992, sec. 3.1: (c + bW)
 // per link), so its nodes pay none of their own: the file's start-ups move from the library to
 // the switching. Every other transport pays the start-up once, at the nodes.
-bool startup_per_hop(const LinkValues& links) { return links.transport == "store-and-forward"; }
+bool startup_per_hop(const LinkValues& links) { return links.traits.startup_per_hop; }
 
 // The switching rules of a machine file: the transport, the header delay per channel claimed
 // (links.hop_latency plus the library regime's own per-hop time, NX's protocols) or, under
@@ -71,6 +72,7 @@ class FileSwitching final : public SwitchingRules {
   FileSwitching(LinkValues links, MessageLibrary library_as_written)
       : links_(std::move(links)), library_(std::move(library_as_written)) {}
   std::string transport() const override { return links_.transport; }
+  TransportTraits traits() const override { return links_.traits; }
   double per_hop_seconds(std::uint64_t bytes) const override {
     const SizeRegime& regime = library_.regime(bytes);
     if (startup_per_hop(links_)) return regime.startup_s.value + regime.per_hop_s.value;
@@ -202,11 +204,12 @@ std::vector<UnusedOptions> unused_options(const MachineFile& file, const std::ve
   };
   const auto* switching = file.find("links.switching");
   const std::string transport = switching ? switching->text : "flow";
+  const TransportTraits traits = find_transport(transport, switching ? place(*switching) : "links.switching").traits;
   std::vector<UnusedOptions> unused;
-  if (transport != "wormhole" && transport != "circuit")
+  if (!traits.header_delay)
     if (auto keys = given_of({"links.hop_latency"}); !keys.empty())
       unused.push_back({keys, fmt::format("switching = {} has no header delay", transport)});
-  if (transport != "wormhole")
+  if (!traits.flit_buffers)
     if (auto keys = given_of({"links.flit", "links.buffer_flits"}); !keys.empty())
       unused.push_back({keys, fmt::format("switching = {} has no flit buffers", transport)});
   return unused;

@@ -8,6 +8,20 @@
 
 namespace mcsim {
 
+// What a switching model does, as the stages that read a machine need to know it (the executor, the
+// work estimate, the machine builder): typed, so that no stage compares transport names. Each
+// transport states its own in its registry entry (sim/engine/transports/registry.cpp); the machine
+// builder copies them into the machine's SwitchingRules.
+struct TransportTraits {
+  bool shares_links_as_flows = false;  // links shared max-min among flows (flow): a sharing decides the rates
+  bool startup_per_hop = false;        // a message's start-up is paid at every hop, not at the nodes
+  bool header_delay = false;           // a header claims the route channel by channel, a delay each
+  bool flit_buffers = false;           // flits move through per-channel buffers of a given depth
+  bool honours_node_ports = false;     // a node takes part in at most node_ports transfers at once
+
+  friend bool operator==(const TransportTraits&, const TransportTraits&) = default;
+};
+
 // Wormhole flow control (the transport "wormhole"): flits of flit_bytes, depth_flits of them
 // buffered per channel, a channel moving a byte in seconds_per_byte.
 struct FlitBuffers {
@@ -21,6 +35,8 @@ class SwitchingRules {
   virtual ~SwitchingRules() = default;
   // A name in the transport registry.
   virtual std::string transport() const = 0;
+  // That transport's traits (its registry entry's).
+  virtual TransportTraits traits() const = 0;
   // Circuit/wormhole: time for the header to claim one more channel. Store-and-forward: the
   // start-up paid again at every hop. (How many transfers a node takes part in at once is its
   // message library's: MessageLibrary::node_ports.)
@@ -32,11 +48,13 @@ class SwitchingRules {
 // A transport with no numbers of its own (flow-level machines).
 class PlainSwitching final : public SwitchingRules {
  public:
-  explicit PlainSwitching(std::string transport) : transport_(std::move(transport)) {}
+  PlainSwitching(std::string transport, TransportTraits traits) : transport_(std::move(transport)), traits_(traits) {}
   std::string transport() const override { return transport_; }
+  TransportTraits traits() const override { return traits_; }
 
  private:
   std::string transport_;
+  TransportTraits traits_;
 };
 
 }  // namespace mcsim

@@ -28,7 +28,8 @@ ActivityRecorder* g_clock_listener = nullptr;
 
 }  // namespace
 
-ActivityRecorder::ActivityRecorder(Platform& platform, int nodes, bool paje)
+ActivityRecorder::ActivityRecorder(Platform& platform, int nodes, bool paje, RouteDraws& draws,
+                                   const FluidNetwork* fluid)
     : platform_(platform),
       nodes_(nodes),
       paje_(paje),
@@ -50,9 +51,11 @@ ActivityRecorder::ActivityRecorder(Platform& platform, int nodes, bool paje)
       slot_of_family_link_.resize(static_cast<std::size_t>(family_link) + 1, -1);
     slot_of_family_link_[static_cast<std::size_t>(family_link)] = static_cast<std::ptrdiff_t>(i);
   }
-  std::unordered_map<const void*, int> slot_of_link;
-  for (std::size_t i = 0; i < links_.size(); ++i) slot_of_link.emplace(links_[i]->get_impl(), static_cast<int>(i));
-  drawn_routes_ = std::make_unique<DrawnRoutes>(platform, std::move(slot_of_link));
+  for (std::size_t i = 0; i < links_.size(); ++i) slot_of_link_impl_.emplace(links_[i]->get_impl(), static_cast<int>(i));
+  fluid_ = fluid;
+  routes_drawn_ = draws.subscribe([this](const RouteDraws::For& drawn_for, int src, int dst, const RouteDraws::Links& links) {
+    if (drawn_for.message) keep_route(*drawn_for.message, src, dst, links);
+  });
   // The rates SimGrid solved for the interval that just ended are still in force when the clock
   // signal fires (checked: two flows sharing a link, one joining later, give the exact bytes).
   static bool connected = false;
@@ -72,7 +75,24 @@ ActivityRecorder::ActivityRecorder(Platform& platform, int nodes, bool paje)
     TRACE_host_state_declare_value("network", "none", "1 1 1");
     simgrid::instr::declare_link_variable("streamed");
     paje_streamed_set_.assign(links_.size(), false);
+    if (fluid_) {  // the flows' rates, from the start: pajeng refuses a change to a variable never set
+      paje_streamed_.assign(links_.size(), 0.0);
+      for (std::size_t i = 0; i < links_.size(); ++i) simgrid::instr::set_link_variable(loads_[i].link, "streamed", 0);
+    }
   }
+}
+
+void ActivityRecorder::keep_route(std::uint64_t message, int src, int dst, const RouteDraws::Links& links) {
+  Kept& kept = kept_[message];
+  kept.src = src;
+  kept.dst = dst;
+  kept.route.clear();
+  for (const auto* link : links)
+    if (const auto slot = slot_of_link_impl_.find(link); slot != slot_of_link_impl_.end()) kept.route.push_back(slot->second);
+}
+
+double ActivityRecorder::usage(std::size_t slot) const {
+  return fluid_ ? fluid_->usage(links_[slot]->get_impl()) : links_[slot]->get_usage();
 }
 
 ActivityRecorder::~ActivityRecorder() {
@@ -81,7 +101,11 @@ ActivityRecorder::~ActivityRecorder() {
 
 void ActivityRecorder::advance(double seconds) {
   for (std::size_t i = 0; i < links_.size(); ++i) {
-    const double usage = links_[i]->get_usage();
+    const double usage = this->usage(i);
+    if (!paje_streamed_.empty() && usage != paje_streamed_[i]) {  // fluid sharing, Paje trace
+      simgrid::instr::set_link_variable(loads_[i].link, "streamed", usage, s4u::Engine::get_clock() - seconds);
+      paje_streamed_[i] = usage;
+    }
     if (usage <= 0) continue;
     loads_[i].bytes += usage * seconds;
     loads_[i].busy_s += seconds;
@@ -107,7 +131,7 @@ void ActivityRecorder::busy(std::size_t slot, double start_abs, double end_abs, 
 
 void ActivityRecorder::start_job() {
   job_start_abs_ = s4u::Engine::get_clock();
-  drawn_routes_->clear();
+  kept_.clear();
   for (std::size_t i = 0; i < program_now_.size(); ++i) {
     program_now_[i].clear();
     program_since_abs_[i] = job_start_abs_;
@@ -232,9 +256,9 @@ std::vector<std::vector<int>> ActivityRecorder::routes_of(const std::vector<Mess
     const MessageRecord& m = messages[i];
     std::vector<int>& route = routes.emplace_back();
     if (m.src == m.dst) continue;
-    if (drawn_routes_->observing()) {
-      if (const std::vector<int>* drawn = drawn_routes_->route_of(i, m.src, m.dst)) {
-        route = *drawn;
+    if (routes_drawn_) {
+      if (const auto kept = kept_.find(i); kept != kept_.end() && kept->second.src == m.src && kept->second.dst == m.dst) {
+        route = kept->second.route;
         continue;
       }
       if (!reseeded) platform_.reseed_routing(routing_seed);
@@ -308,7 +332,7 @@ void ActivityRecorder::finish_job(Run& run, std::uint64_t routing_seed) {
   run.link_busy = std::move(busy_);
   busy_.clear();
   run.routes = routes_of(run.messages, routing_seed);
-  drawn_routes_->clear();
+  kept_.clear();
 }
 
 }  // namespace mcsim

@@ -13,18 +13,26 @@
 //   link busy     per SimGrid link, the stretches of time it moved bytes and at what rate (the same
 //                 two sources as the link load), for `mcsim timeline --html`
 //   routes        per message, the links of its route: where the platform draws routes at random
-//                 (a fat tree's up-links), the route SimGrid drew for the message's bytes as the
-//                 run went (drawn_routes.hpp; the transports start data through start_message);
-//                 else asked of the platform once the job has ended (its routes are fixed).
+//                 (a fat tree's up-links), the route drawn for the message's bytes as the run went
+//                 (told by the route draws, drawn_routes.hpp, which the transports and the fluid
+//                 sharing start data through); else asked of the platform once the job has ended
+//                 (its routes are fixed).
 //                 tests/test_replay.cpp checks the routes against the bytes each link carried
 //   link load     per SimGrid link: bytes (its usage integrated at every advance of the clock, when
-//                 the max-min rates of the interval just ended are still in force, plus what the
+//                 the max-min rates of the interval just ended are still in force: SimGrid's, or
+//                 under mcsim's sharing the fluid network's, FluidNetwork::usage; plus what the
 //                 path-holding transports report they streamed), time with any flow or stream on it,
 //                 and time claimed by a path-holding transport without bytes moving
 //
 // With a Paje trace, the program lane and the phases also go into the trace as host states as they
 // happen, and the transports' claiming as a third state (flows have no real-time network lane:
-// SimGrid traces their link usage itself).
+// SimGrid traces their link usage itself, as its variable bandwidth_used). Under mcsim's sharing
+// SimGrid's links carry no bytes, so bandwidth_used stays 0 and the flows' rates go into each
+// link's variable "streamed" instead (the variable the path-holding transports use).
+//
+// Each data message's start and finish come from where its bytes move: a SimGrid communication
+// (the receiving node reads them back), the fluid sharing (it tells stream() when the bytes are
+// in), or a path-holding transport (stream_begins / stream_ends).
 #pragma once
 
 #include <simgrid/s4u.hpp>
@@ -34,18 +42,22 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "../core/run.hpp"
 #include "drawn_routes.hpp"
 #include "platform.hpp"
+#include "sharing/fluid_network.hpp"
 
 namespace mcsim {
 
 class ActivityRecorder {
  public:
   // Call inside the engine once the platform is built; `paje` mirrors states into SimGrid's trace.
-  ActivityRecorder(Platform& platform, int nodes, bool paje);
+  // Subscribes to `draws` for the routes drawn at random; `fluid`: the run's fluid sharing, whose
+  // rates are the links' usage (null: SimGrid's sharing).
+  ActivityRecorder(Platform& platform, int nodes, bool paje, RouteDraws& draws, const FluidNetwork* fluid);
   ~ActivityRecorder();
   ActivityRecorder(const ActivityRecorder&) = delete;
   ActivityRecorder& operator=(const ActivityRecorder&) = delete;
@@ -53,15 +65,9 @@ class ActivityRecorder {
   void start_job();
   // Moves what the job recorded into `run` (states, link loads and busy times, routes), times from
   // the job's start; `routing_seed`: the job's (Job::routing_seed), to draw again a route that was
-  // drawn at random and not kept (none is, where transports start data through start_message).
+  // drawn at random and not kept (none is: the transports and the fluid sharing start data through
+  // the route draws).
   void finish_job(Run& run, std::uint64_t routing_seed);
-
-  // Runs `start`, which starts `comm`, the communication carrying the bytes of data message
-  // `message` from src to dst, and keeps the route drawn for it (DrawnRoutes::start).
-  void start_message(int src, int dst, std::uint64_t message, const simgrid::s4u::CommPtr& comm,
-                     const std::function<void()>& start) {
-    drawn_routes_->start(src, dst, message, comm, start);
-  }
 
   // Program lane: the node's program now does `activity` ("" = nothing: it runs or has ended).
   // Returns the previous activity, for Scoped to restore.
@@ -113,6 +119,8 @@ class ActivityRecorder {
   void advance(double seconds);
   void busy(std::size_t slot, double start_abs, double end_abs, double rate_Bps);
   std::vector<std::vector<int>> routes_of(const std::vector<MessageRecord>& messages, std::uint64_t routing_seed);
+  void keep_route(std::uint64_t message, int src, int dst, const RouteDraws::Links& links);
+  double usage(std::size_t slot) const;
 
   Platform& platform_;
   std::vector<std::string> hosts_;
@@ -133,7 +141,16 @@ class ActivityRecorder {
   std::vector<LinkBusy> busy_;                // start and end absolute until finish_job
   std::vector<std::ptrdiff_t> last_busy_of_;  // per link: its latest entry in busy_ (-1: none)
   std::vector<bool> paje_streamed_set_;  // per link: its "streamed" variable has a value in the trace
-  std::unique_ptr<DrawnRoutes> drawn_routes_;  // the routes drawn at random, as the run drew them
+  // The routes drawn at random, as the run drew them (where the platform draws them).
+  struct Kept {
+    int src = -1, dst = -1;
+    std::vector<int> route;
+  };
+  bool routes_drawn_ = false;
+  std::unordered_map<const void*, int> slot_of_link_impl_;
+  std::unordered_map<std::uint64_t, Kept> kept_;  // by message
+  const FluidNetwork* fluid_ = nullptr;
+  std::vector<double> paje_streamed_;  // under the fluid sharing: each link's rate in the trace
 };
 
 }  // namespace mcsim

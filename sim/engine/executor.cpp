@@ -18,8 +18,9 @@
 #include "../core/plan_program.hpp"
 #include "actor_errors.hpp"
 #include "activity_recorder.hpp"
+#include "drawn_routes.hpp"
 #include "node_runtime.hpp"
-#include "sharing/sharing_setting.hpp"
+#include "sharing/fluid_network.hpp"
 
 namespace mcsim {
 namespace {
@@ -75,27 +76,22 @@ void stacks_from_fresh_pages(std::size_t stack_bytes) {
 //   CGM 256 0.18 -> 0.41 s, CGM 512 0.84 -> 1.58 s, LP 256 1.44 -> 2.87 s (phased runs: Lazy wins).
 // So Full only when every job is a one-phase plan of at least kCoupledFrom messages on a flow
 // network; `--cfg network/optim:...` still wins.
-// (kCoupledFrom: sharing_setting.hpp.)
+// (kCoupledFrom: sim/core/sharing.hpp.)
 bool every_message_at_once(const Machine& machine, const std::vector<Job>& jobs) {
-  if (machine.switching().transport() != "flow" || jobs.empty()) return false;
+  if (!machine.switching().traits().shares_links_as_flows || jobs.empty()) return false;
   return std::all_of(jobs.begin(), jobs.end(), [](const Job& job) {
     return !job.program && job.plan.phases.size() == 1 && job.plan.message_count() >= kCoupledFrom;
   });
 }
 
-// A plan's messages with bytes, on average per phase (fluid_pays).
-double flows_per_phase(const Plan& plan) {
-  std::size_t carrying = 0;
-  for (const Phase& phase : plan.phases)
-    carrying += static_cast<std::size_t>(std::count_if(phase.messages.begin(), phase.messages.end(),
-                                                       [](const PlannedMessage& m) { return m.bytes > 0; }));
-  return plan.phases.empty() ? 0 : static_cast<double>(carrying) / static_cast<double>(plan.phases.size());
-}
-bool many_flows_at_once(const Machine& machine, const std::vector<Job>& jobs) {
-  if (machine.switching().transport() != "flow" || jobs.empty()) return false;
-  return std::all_of(jobs.begin(), jobs.end(), [](const Job& job) {
-    return !job.program && fluid_pays(static_cast<double>(job.plan.message_count()), flows_per_phase(job.plan));
-  });
+// Why the fluid sharing cannot run on this machine's platform ("" when it can): it takes no link
+// latency into account. Known only once the platform is built (no bundled platform has one); the
+// rest of what it needs is choose_sharing's (sim/runner/sharing_choice.hpp).
+std::string fluid_sharing_unfit(const Machine& machine) {
+  const auto links = s4u::Engine::get_instance()->get_all_links();
+  if (std::any_of(links.begin(), links.end(), [](const auto* link) { return link->get_latency() != 0; }))
+    return machine.name() + " has links with latency, which the fluid sharing leaves out";
+  return "";
 }
 
 // The flow model as the machines of mcsim assume it: plain latency + bytes/bandwidth with max-min
@@ -150,33 +146,37 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
   argv.push_back(nullptr);
 
   keep_freed_memory();
-  declare_sharing_setting();
   s4u::Engine engine(&argc, argv.data());
   clear_actor_error();
   std::size_t largest_job = 0;
   for (const Job& job : jobs) largest_job = std::max(largest_job, job.program ? 0 : job.plan.message_count());
-  // mcsim's own max-min sharing (sharing/fluid_network.hpp) where SimGrid's re-solves many flows
-  // at every event (many_flows_at_once), not recorded (the recorder reads SimGrid's
-  // communications), where it gives SimGrid's times (fluid_sharing_unfit). `--cfg mcsim/sharing:simgrid|fluid` decides when given.
-  const bool all_at_once = every_message_at_once(machine, jobs);
-  const bool recorded = options.recorded();
-  const std::string sharing = sharing_setting();
-  if (sharing == "fluid" && recorded)
-    throw Error("--cfg mcsim/sharing:fluid", "a recorded run (pictures, timelines, Paje traces) needs SimGrid's sharing");
-  const bool fluid_wanted = !recorded && many_flows_at_once(machine, jobs);
-  configure_network_model(static_cast<std::size_t>(machine.nodes()) + largest_job, all_at_once,
-                          sharing == "fluid" || (sharing == "auto" && fluid_wanted));
+  // The run's sharing as decided before it (choose_sharing); recorded or not, the same.
+  const SharingDecision sharing = options.sharing.value_or(SharingDecision{});
+  const bool fluid = sharing.sharing == Sharing::fluid;
+  if (fluid && !machine.switching().traits().shares_links_as_flows)
+    throw Error("sharing", fmt::format("machine {}'s transport {} does not share links as flows",
+                                       machine.name(), machine.switching().transport()));
+  configure_network_model(static_cast<std::size_t>(machine.nodes()) + largest_job, every_message_at_once(machine, jobs),
+                          fluid);
   machine.platform().build();
-  if (sharing == "auto")
-    settle_sharing(fluid_wanted && fluid_sharing_unfit(machine).empty() ? Sharing::fluid : Sharing::simgrid);
-  std::unique_ptr<ActivityRecorder> recorder;
-  if (recorded)
-    recorder = std::make_unique<ActivityRecorder>(machine.platform(), machine.nodes(), !options.paje_trace.empty());
+  if (fluid)
+    if (const std::string why = fluid_sharing_unfit(machine); !why.empty()) throw Error("sharing fluid", why);
 
   s4u::Actor::create("orchestrator", machine.platform().host(0), guarded([&]() {
+    // Made in the engine, in this order (and undone in the reverse order, still in the engine):
+    // the one owner of the route draws, which the fluid sharing and the recorder subscribe to; the
+    // fluid sharing's actor is the first the run makes, as when the flow transport made it.
+    RouteDraws draws(machine.platform());
+    std::unique_ptr<FluidNetwork> fluid_network;
+    if (fluid) fluid_network = std::make_unique<FluidNetwork>(machine.platform(), draws);
+    std::unique_ptr<ActivityRecorder> recorder;
+    if (options.recorded())
+      recorder = std::make_unique<ActivityRecorder>(machine.platform(), machine.nodes(), !options.paje_trace.empty(),
+                                                    draws, fluid_network.get());
+    if (fluid_network) fluid_network->set_recorder(recorder.get());
     Network net(machine);
     net.recorder = recorder.get();
-    net.transport->set_recorder(recorder.get());
+    net.transport->attach({recorder.get(), &draws, fluid_network.get()});
     const int n = machine.nodes();
     HelperActors node_actors;  // node i's program runs in the same actor from job to job
     for (std::size_t k = 0; k < jobs.size(); ++k) {

@@ -4,12 +4,14 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "../core/node_program.hpp"
 #include "../core/plan.hpp"
 #include "../core/run.hpp"
+#include "../core/sharing.hpp"
 #include "machine.hpp"
 
 namespace mcsim {
@@ -33,9 +35,15 @@ struct SimulationOptions {
   // When set, SimGrid writes a Paje trace there (its platform and link usage) with mcsim's node
   // states (program, phase, network claiming); implies record.
   std::string paje_trace;
-  // Whether the run records what it did (record, or a Paje trace): a recorded run reads SimGrid's
-  // communications, so it always takes SimGrid's sharing (sharing/sharing_setting.hpp).
+  // Whether the run records what it did (record, or a Paje trace). Recording works on either
+  // sharing and changes no time: the sharing decision does not look at it.
   bool recorded() const { return record || !paje_trace.empty(); }
+  // Who shares the flow transport's links (sim/core/sharing.hpp): what was asked (`--sharing`),
+  // and what choose_sharing (sim/runner/sharing_choice.hpp) decided from it, the machine and the
+  // jobs; the executor runs the decision (none made, as when a test drives simulate() itself:
+  // SimGrid's).
+  SharingRequest sharing_request = SharingRequest::automatic;
+  std::optional<SharingDecision> sharing;
 };
 
 // Runs the jobs, all compiled beforehand, one after another in one SimGrid engine: job k starts when

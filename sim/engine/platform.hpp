@@ -39,9 +39,9 @@ class Platform {
   // round have run). A platform that draws them calls `observer` with each route it computes
   // between two nodes, at that moment (in SimGrid's kernel: the observer must not block or call
   // into s4u), and returns true; the others return false (their routes are the same whenever
-  // they are asked); a null `observer` stops it. One observer at a time: the fluid sharing's
-  // (sharing/fluid_network.hpp) in unrecorded runs, the activity recorder's (drawn_routes.hpp)
-  // in recorded ones, which always use SimGrid's sharing (executor.cpp refuses both at once).
+  // they are asked); a null `observer` stops it. One observer at a time: the run's route draws
+  // (drawn_routes.hpp), which match each route to its message for the fluid sharing and the
+  // activity recorder.
   using RouteObserver =
       std::function<void(int src, int dst, const std::vector<simgrid::kernel::resource::StandardLinkImpl*>& links)>;
   virtual bool observe_drawn_routes(RouteObserver /*observer*/) { return false; }

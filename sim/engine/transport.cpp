@@ -26,8 +26,8 @@ void TransferHandle::wait() {
 }
 
 void Transport::start_bytes(const Transfer& t, const simgrid::s4u::CommPtr& comm, const std::function<void()>& start) {
-  if (recorder_ && t.message)
-    recorder_->start_message(t.src, t.dst, *t.message, comm, start);
+  if (recorder_ && draws_ && t.message)
+    draws_->start(t.src, t.dst, {t.message}, comm, start);
   else
     start();
 }

@@ -20,12 +20,24 @@
 
 #include "../core/message_library.hpp"
 #include "activity_recorder.hpp"
+#include "drawn_routes.hpp"
 #include "machine.hpp"
 #include "helper_actors.hpp"
 #include "ready_signals.hpp"
+#include "sharing/fluid_network.hpp"
 #include "transfer_handle.hpp"
 
 namespace mcsim {
+
+// What the executor gives the run's transport once it is made: the recorder (a recorded run), the
+// route draws (drawn_routes.hpp) and mcsim's fluid sharing of the flows where the run's sharing
+// decision is fluid (SimulationOptions::sharing). Only a transport that shares links as flows
+// (TransportTraits::shares_links_as_flows) uses the fluid sharing.
+struct TransportServices {
+  ActivityRecorder* recorder = nullptr;
+  RouteDraws* draws = nullptr;
+  FluidNetwork* fluid = nullptr;
+};
 
 // One message to move: `payload` is what the receiver's get on `mailbox` delivers (never null).
 struct Transfer {
@@ -90,10 +102,16 @@ class Transport {
                                                          const Transfer& back,
                                                          const std::optional<Handshake>& back_handshake);
 
+  // Once made, before any job: the run's recorder, route draws and fluid sharing.
+  void attach(const TransportServices& services) {
+    recorder_ = services.recorder;
+    draws_ = services.draws;
+    fluid_ = services.fluid;
+  }
   // Recording (only when a run is recorded): a transport that reports its messages' streaming and
-  // claiming to the recorder says so; for the others (flows) the receiving node reports each
+  // claiming to the recorder says so (or whose fluid sharing does: FluidNetwork tells each data
+  // message's start and finish); for the others (SimGrid's flows) the receiving node reports each
   // message's SimGrid start and finish.
-  void set_recorder(ActivityRecorder* recorder) { recorder_ = recorder; }
   virtual bool records_streams() const { return false; }
 
   // The actors that run per-message work (transfers, worms, handshakes, control messages), reused
@@ -102,8 +120,8 @@ class Transport {
 
  protected:
   // Runs `start`, which starts `comm`, the communication that carries the bytes of `transfer`:
-  // where a recorded run's platform draws routes at random, the recorder keeps the route drawn for
-  // a data message's bytes (sim/engine/drawn_routes.hpp).
+  // where a recorded run's platform draws routes at random, the route draws tell the recorder the
+  // route drawn for a data message's bytes (sim/engine/drawn_routes.hpp).
   void start_bytes(const Transfer& transfer, const simgrid::s4u::CommPtr& comm, const std::function<void()>& start);
 
   // start() of the transports whose messages move in an actor: a helper on `source` (the sender's
@@ -111,6 +129,8 @@ class Transport {
   TransferHandle start_carrying(simgrid::s4u::Host* source, const std::string& name, const Transfer& transfer);
 
   ActivityRecorder* recorder_ = nullptr;
+  RouteDraws* draws_ = nullptr;
+  FluidNetwork* fluid_ = nullptr;  // mcsim's sharing of the flows, where the run's decision is fluid
   HelperActors helpers_;
 };
 
@@ -119,6 +139,7 @@ using TransportFactory = std::unique_ptr<Transport> (*)(Machine& machine);
 struct TransportEntry {
   std::string name;
   std::string description;  // one line, for `mcsim list transports`
+  TransportTraits traits;   // what it does, for the stages that must not compare names
   TransportFactory make;
 };
 

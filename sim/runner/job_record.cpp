@@ -1,5 +1,6 @@
 // The format, one token per field, white space between tokens:
-//   job <phases> <host_s> <comm_s> <k> (<operation> <count>){k} <j> (<name> <value>){j} <has_run>
+//   job <phases> <host_s> <comm_s> <k> (<operation> <count>){k} <j> (<name> <value>){j}
+//       [sharing <simgrid|fluid> <reason>] <has_run>
 //   [run <nodes> <messages> <finishes> (<src> <dst> <bytes> <phase> <dummy> <start_s> <end_s>){messages}
 //        (<finish_s>){finishes} <s> (<node> <activity> <start_s> <end_s>){s}
 //        <t> (<node> <lane> <activity> <start_s> <end_s>){t}
@@ -120,6 +121,9 @@ std::string records_to_text(const std::vector<JobRecord>& records) {
       check_name(name);
       out += fmt::format(" {} {}", name, seconds);
     }
+    // Only for a simulated job: the records of scheduling alone read as before.
+    if (r.sharing)
+      out += fmt::format(" sharing {} {}", sharing_name(r.sharing->sharing), sharing_reason_name(r.sharing->reason));
     out += fmt::format(" {}\n", r.run ? 1 : 0);
     if (!r.run) continue;
     const Run& run = *r.run;
@@ -171,6 +175,11 @@ std::vector<JobRecord> records_from_text(const std::string& text) {
     for (auto k = in.count(2); k > 0; --k) {
       const std::string name(in.word());
       r.measured[name] = in.number<double>();
+    }
+    if (in.next_is("sharing")) {
+      in.expect("sharing");
+      const Sharing who = parse_sharing(in.word(), "job records");
+      r.sharing = SharingDecision{who, parse_sharing_reason(in.word(), "job records")};
     }
     if (in.flag()) {
       in.expect("run");

@@ -10,6 +10,7 @@
 
 #include "../core/run.hpp"
 #include "../core/scheduler.hpp"
+#include "../core/sharing.hpp"
 
 namespace mcsim {
 
@@ -19,6 +20,9 @@ struct JobRecord {
   OperationCounts operations;      // the scheduler's own counts (heap_ops, ...)
   double comm_s = 0;               // simulated communication time (0 when nothing was simulated)
   std::map<std::string, double> measured;  // what a command measured beside (bench: stage wall times, memory)
+  // Who shared the flow transport's links in the simulation (choose_sharing); none when nothing
+  // was simulated.
+  std::optional<SharingDecision> sharing;
   std::optional<Run> run;          // the whole run, when the caller asked for it (timeline, tests)
 
   friend bool operator==(const JobRecord&, const JobRecord&) = default;

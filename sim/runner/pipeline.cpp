@@ -5,6 +5,7 @@
 #include "../core/error.hpp"
 #include "../../topologies/machines.hpp"
 #include "../core/plan_validator.hpp"
+#include "sharing_choice.hpp"
 
 namespace mcsim {
 
@@ -50,8 +51,12 @@ std::vector<JobRecord> simulate_compiled(Machine& machine, std::vector<CompiledJ
     records.push_back(std::move(compiled.record));
   }
   jobs.clear();
-  std::vector<Run> runs = simulate(machine, to_run, options);
+  // The run's one sharing decision, for the executor and in every record.
+  SimulationOptions decided = options;
+  decided.sharing = choose_sharing(machine, to_run, options);
+  std::vector<Run> runs = simulate(machine, to_run, decided);
   for (std::size_t j = 0; j < runs.size(); ++j) {
+    records[j].sharing = decided.sharing;
     records[j].comm_s = runs[j].communication_time();
     if (keep_runs) records[j].run = std::move(runs[j]);
   }

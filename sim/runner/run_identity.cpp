@@ -22,7 +22,7 @@ namespace {
 // it (shown as --NAME VALUE), but for "command" and "scenario", shown as words.
 constexpr const char* field_names[] = {"command", "scenario", "scenarios", "machine",       "nodes",
                                        "density", "msg-unit", "workload",  "scheduler",     "strategy",
-                                       "samples", "seed",     "deterministic", "cfg",       "machine-option",
+                                       "samples", "seed",     "deterministic", "cfg",       "sharing", "machine-option",
                                        "factors", "option"};
 
 template <class T>
@@ -102,6 +102,9 @@ std::vector<std::pair<std::string, std::string>> RunRequest::fields() const {
   if (seed) add("seed", std::to_string(*seed));
   if (deterministic) add("deterministic", "yes");
   for (const auto& setting : simgrid_settings) add("cfg", setting);
+  // Written only when asked for, so that the identity of every run that leaves it to `auto` reads
+  // as before.
+  if (sharing != SharingRequest::automatic) add("sharing", std::string(sharing_request_name(sharing)));
   for (const auto& [key, value] : machine_options) add("machine-option", key + "=" + value);
   if (!factors.empty()) add("factors", joined(factors));  // shortest round-trip form
   for (const auto& option : varied_options) add("option", option);
@@ -183,6 +186,7 @@ void read_field(RunRequest& r, std::string_view name, std::string_view value, co
   else if (name == "seed") r.seed = parse_unsigned(value, at, 0, std::numeric_limits<std::uint64_t>::max());
   else if (name == "deterministic") r.deterministic = true;
   else if (name == "cfg") r.simgrid_settings.push_back(text);
+  else if (name == "sharing") r.sharing = parse_sharing_request(value, at);
   else if (name == "machine-option") {
     const auto eq = value.find('=');
     if (eq == std::string_view::npos) throw Error(at, fmt::format("'{}' is not key=value", shortened(text)));

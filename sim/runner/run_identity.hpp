@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "../core/sharing.hpp"
+
 namespace mcsim {
 
 // FNV-1a, 64 bits: a check against accidents (another scenario, a truncated file), not against
@@ -37,6 +39,7 @@ struct RunRequest {
   std::optional<std::uint64_t> seed;
   bool deterministic = false;
   std::vector<std::string> simgrid_settings;                         // --cfg key:value, in order
+  SharingRequest sharing = SharingRequest::automatic;                // --sharing (or --cfg mcsim/sharing:VALUE)
   std::vector<std::pair<std::string, std::string>> machine_options;  // --machine-option key=value, in order
   // sensitivity
   std::vector<double> factors;

@@ -82,6 +82,8 @@ std::string task_key(const SweepScenario& s, std::uint64_t seed, const Task& tas
   }
   for (const auto& cfg : sim.simgrid_config) key += fmt::format("cfg {}\n", cfg);
   key += fmt::format("record {} trace {}\n", sim.record, sim.paje_trace);
+  if (sim.sharing_request != SharingRequest::automatic)
+    key += fmt::format("sharing {}\n", sharing_request_name(sim.sharing_request));
   return key;
 }
 

@@ -8,8 +8,8 @@
 
 #include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
-#include "../engine/sharing/sharing_setting.hpp"
 #include "../redistribution/communication_table.hpp"
+#include "../runner/sharing_choice.hpp"
 
 namespace mcsim {
 
@@ -31,10 +31,9 @@ namespace {
 constexpr double async_shared_links_cube = 3.5e5;
 constexpr double phased_shared_links = 5.5e4;
 constexpr double fluid_shared_links = 1.9e3;
-// Whether the run's settings let `auto` take the fluid sharing (job_work's `fluid_allowed`).
-bool fluid_may_run(const RunOptions& run) {
-  return fluid_sharing_allowed(run.simulation.simgrid_config, run.simulation.recorded());
-}
+// What the run asks of the sharing (job_work's `sharing`): the decision is the runner's
+// (choose_sharing), recorded or not.
+SharingRequest sharing_asked(const RunOptions& run) { return run.simulation.sharing_request; }
 
 // A run-time protocol (node programs: DRS, modified LP, two-stage) adds control messages, locks and
 // a barrier per step to every message it moves: ranka95-fig9 and -fig10 cost 5 to 10 times more
@@ -89,7 +88,7 @@ WorkEstimate estimate_kind_work(const SimulationScenario& s, const RunOptions& r
   const double samples = resolved_samples(s, run).samples;
   double most_messages = 0, jobs = 0;
   const std::vector<MachineSpec> machines = machines_of(s);
-  const bool fluid = fluid_may_run(run);
+  const SharingRequest sharing = sharing_asked(run);
   for (std::size_t at = 0; at < machines.size() * s.nodes.size(); ++at) {
     if (stop(w)) break;
     const int nodes = s.nodes[at % s.nodes.size()];
@@ -103,7 +102,7 @@ WorkEstimate estimate_kind_work(const SimulationScenario& s, const RunOptions& r
       jobs = 0;
       for (const auto& series : s.series)
         for (const auto& candidate : series.candidates) {
-          per_task += static_cast<double>(s.msg_units.size()) * job_work(*machine, messages, *candidate.entry, series.strategy, fluid);
+          per_task += static_cast<double>(s.msg_units.size()) * job_work(*machine, messages, *candidate.entry, series.strategy, sharing);
           jobs += static_cast<double>(s.msg_units.size());
         }
       w.tasks += samples * per_task;
@@ -132,7 +131,7 @@ WorkEstimate estimate_kind_work(const BoundedTrafficScenario& s, const RunOption
     w.here += messages * generated_message;
     for (const auto& series : s.series)
       w.tasks += samples * job_work(*machine, messages, *series.candidates.front().entry, series.strategy,
-                                    fluid_may_run(run));
+                                    sharing_asked(run));
   }
   w.basis = fmt::format("{}, {} each, matrices of up to {} messages",
                         counted(samples * static_cast<double>(s.traffic.size()), "task"),
@@ -235,7 +234,7 @@ WorkEstimate estimate_kind_work(const RedistributionScenario& s, const RunOption
         // align-message is Algorithm 1 or 2 (redistribution_report.cpp): the same cost here.
         const std::string name = series.scheduler == "align-message" ? "algorithm1" : series.scheduler;
         w.tasks += job_work(*machine, pairs, *find_scheduler(name, s.path).entry, series.strategy,
-                            fluid_may_run(run));
+                            sharing_asked(run));
       }
     }
   }
@@ -259,22 +258,21 @@ double flows_in_flight(double nodes, double messages, double sent, const Schedul
 }  // namespace
 
 double job_work(const Machine& machine, double messages, const SchedulerEntry& entry, std::optional<Strategy> strategy,
-                bool fluid_allowed) {
+                SharingRequest sharing) {
   const double nodes = machine.nodes();
   const double sent = entry.messages_per_pair > 0 ? entry.messages_per_pair * nodes * (nodes - 1) : messages;
   double work = (nodes + sent) * (entry.program ? run_time_protocol : 1);
-  if (machine.switching().transport() != "flow") return work;
+  if (!machine.switching().traits().shares_links_as_flows) return work;
   const bool asynchronous = strategy.value_or(entry.default_strategy) == Strategy::asynchronous;
-  if (entry.program) {  // node programs run on SimGrid's sharing (the executor's rule)
+  const double flows = flows_in_flight(nodes, messages, sent, entry, asynchronous);
+  // The sharing the runner will take for such a job: the same decision (choose_sharing).
+  const JobShape shape{static_cast<bool>(entry.program), sent, flows};
+  if (choose_sharing(machine, {shape}, sharing).sharing == Sharing::fluid) return work + sent * flows / fluid_shared_links;
+  if (entry.program) {  // SimGrid's sharing; a phased protocol's few flows cost little
     if (asynchronous) work += sent * sent * sent / async_shared_links_cube;
     return work;
   }
-  const double flows = flows_in_flight(nodes, messages, sent, entry, asynchronous);
-  // The executor's choice under `auto` (sharing_setting.hpp; links with latency are not known
-  // before the engine runs, and no bundled flow machine has them with a rendezvous library).
-  if (fluid_allowed && rendezvous_library(machine) && fluid_pays(sent, flows))
-    work += sent * flows / fluid_shared_links;
-  else if (asynchronous)
+  if (asynchronous)
     work += sent * sent * sent / async_shared_links_cube;
   else
     work += sent * flows * flows / phased_shared_links;

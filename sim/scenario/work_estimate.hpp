@@ -16,7 +16,7 @@
 
 #include "../core/plan.hpp"
 #include "../core/scheduler.hpp"
-#include "../engine/machine.hpp"
+#include "../runner/sharing_choice.hpp"
 #include "experiment.hpp"
 #include "../workloads/workloads.hpp"
 #include "scenario.hpp"
@@ -67,10 +67,10 @@ WorkEstimate estimate_work(const Scenario& scenario, const RunOptions& run, doub
 
 // One simulated job on `machine` whose matrix holds at most `messages` messages: its nodes (an
 // actor each), the messages its plan sends, and on links shared among flows the sharing's cost,
-// which depends on whether the fluid sharing runs (`fluid_allowed`: sharing_setting.hpp's
-// fluid_sharing_allowed of the run's settings).
+// which depends on which sharing runs: the one choose_sharing (sim/runner/sharing_choice.hpp)
+// takes for such a job under the run's `sharing` request.
 double job_work(const Machine& machine, double messages, const SchedulerEntry& scheduler,
-                std::optional<Strategy> strategy, bool fluid_allowed);
+                std::optional<Strategy> strategy, SharingRequest sharing);
 
 // Throws mcsim::Error "WHERE: the estimated work is E units (BASIS), above the limit of L; --max-work
 // E allows it" when the work this process does (all of `here`, the `task_share` of `tasks` it runs:

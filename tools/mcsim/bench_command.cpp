@@ -9,7 +9,6 @@
 #include <fmt/ranges.h>
 
 #include "../../sim/core/scheduler.hpp"
-#include "../../sim/engine/sharing/sharing_setting.hpp"
 #include "../../sim/runner/pipeline.hpp"
 #include "../../topologies/machines.hpp"
 #include "checked_options.hpp"
@@ -56,6 +55,8 @@ void add_bench_command(CLI::App& app) {
       ->check(whole_number(1, 1000));
   cmd->add_option("--cfg", cfg, "SimGrid setting key:value (repeatable), e.g. network/optim:Full")
       ->check(simgrid_setting());
+  static SharingOption sharing;
+  sharing.add_to(cmd);
   static WorkLimit limit;
   limit.add_to(cmd);
   cmd->callback([] {
@@ -68,7 +69,7 @@ void add_bench_command(CLI::App& app) {
         strategy.empty() ? std::nullopt : std::optional<Strategy>(strategy_from_string(strategy, "--strategy"));
     const WorkloadSpec work{workload, density, {}, {}, "--workload"};
     const double messages = max_workload_messages(work, nodes);
-    limit.check({.tasks = repeat * job_work(*made, messages, *entry.entry, chosen, fluid_sharing_allowed(cfg, false)),
+    limit.check({.tasks = repeat * job_work(*made, messages, *entry.entry, chosen, sharing.request(cfg)),
                  .basis = fmt::format("{} simulation{}, matrices of up to {:.3g} messages", repeat,
                                       repeat == 1 ? "" : "s", messages)},
                 "bench");
@@ -93,7 +94,9 @@ void add_bench_command(CLI::App& app) {
                                      {derive_seed(seed, "bench-schedule", r), derive_seed(seed, "bench-routes", r)}));
           const double messages = static_cast<double>(jobs.front().job.plan.message_count());
           const auto t1 = std::chrono::steady_clock::now();
-          auto out = simulate_compiled(*m, std::move(jobs), SimulationOptions{cfg});
+          SimulationOptions options{SharingOption::simgrid_settings(cfg)};
+          options.sharing_request = sharing.request(cfg);
+          auto out = simulate_compiled(*m, std::move(jobs), options);
           out.front().measured = {{"generate_s", generate_s}, {"simulate_s", seconds_since(t1)},
                                   {"total_s", seconds_since(t0)}, {"messages", messages},
                                   {"peak_MiB", static_cast<double>(peak_rss_kib()) / 1024.0}};
@@ -108,6 +111,7 @@ void add_bench_command(CLI::App& app) {
            b.measured.at("generate_s"), b.host_s, b.measured.at("simulate_s"), b.measured.at("total_s"), b.phases,
            static_cast<std::uint64_t>(b.measured.at("messages")), b.measured.at("peak_MiB"), b.comm_s * 1e3,
            counts.empty() ? std::string() : fmt::format("     scheduler counts: {}\n", counts));
+      if (b.sharing) show("     sharing: {}\n", describe(*b.sharing));
     }
   });
 }

@@ -8,10 +8,15 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 #include <type_traits>
 
 #include "../../sim/core/checked_number.hpp"
 #include "../../sim/core/machine_spec.hpp"
+#include "../../sim/core/sharing.hpp"
 #include "../../sim/core/error.hpp"
 #include "../../sim/scenario/work_estimate.hpp"
 
@@ -65,6 +70,39 @@ inline CLI::Validator simgrid_setting() {
       },
       "KEY:VALUE");
 }
+
+// --sharing auto|simgrid|fluid: who shares the flow transport's links (sim/core/sharing.hpp; the
+// runner decides `auto`, sim/runner/sharing_choice.hpp). `--cfg mcsim/sharing:VALUE`, the setting
+// it was before, is read as the same option (an alias: SimGrid never sees it); --sharing wins
+// over it, else the last one given.
+struct SharingOption {
+  static constexpr std::string_view alias = "mcsim/sharing:";
+  std::optional<std::string> given;
+
+  void add_to(CLI::App* cmd) {
+    cmd->add_option("--sharing", given,
+                    "Who shares the links of a flow network (the CM-5's fat tree, the Ethernet switch) among its "
+                    "messages: simgrid (SimGrid's max-min solver), fluid (mcsim's incremental max-min, the same "
+                    "allocation, faster with many flows in flight) or auto (default: fluid when every job keeps many "
+                    "flows in flight); recorded or not, a run takes the same. `--cfg mcsim/sharing:VALUE` is the same")
+        ->check(CLI::IsMember({"auto", "simgrid", "fluid"}));
+  }
+  SharingRequest request(const std::vector<std::string>& cfg) const {
+    if (given) return parse_sharing_request(*given, "--sharing");
+    SharingRequest request = SharingRequest::automatic;
+    for (const std::string& setting : cfg)
+      if (setting.starts_with(alias))
+        request = parse_sharing_request(std::string_view(setting).substr(alias.size()), "--cfg mcsim/sharing");
+    return request;
+  }
+  // `cfg` without the alias.
+  static std::vector<std::string> simgrid_settings(const std::vector<std::string>& cfg) {
+    std::vector<std::string> kept;
+    for (const std::string& setting : cfg)
+      if (!setting.starts_with(alias)) kept.push_back(setting);
+    return kept;
+  }
+};
 
 // --machine-option key=value: sets one machine parameter of `machine` (the machine file judges the
 // key and value when the machine is made).

@@ -36,6 +36,7 @@ struct CommonOptions {
   bool deterministic = false;
   bool quiet = false;
   std::vector<std::string> cfg;
+  SharingOption sharing;
   std::vector<std::string> machine_options;
   StoredRunFlags stored;
   WorkLimit work;
@@ -55,6 +56,7 @@ struct CommonOptions {
     cmd->add_flag("-q,--quiet", quiet, "No progress line");
     cmd->add_option("--cfg", cfg, "SimGrid setting key:value, passed to every simulation (repeatable)")
         ->check(simgrid_setting());
+    sharing.add_to(cmd);
     stored.add_to(cmd);
     work.add_to(cmd);
   }
@@ -84,7 +86,8 @@ struct CommonOptions {
     r.samples = samples;
     r.seed = seed;
     r.deterministic = deterministic;
-    r.simgrid_settings = cfg;
+    r.simgrid_settings = SharingOption::simgrid_settings(cfg);
+    r.sharing = sharing.request(cfg);
     return r;
   }
 
@@ -105,7 +108,8 @@ struct CommonOptions {
     o.samples = samples;
     o.seed = seed;
     o.workers = jobs > 0 ? jobs : default_workers();
-    o.simulation.simgrid_config = cfg;
+    o.simulation.simgrid_config = SharingOption::simgrid_settings(cfg);
+    o.simulation.sharing_request = sharing.request(cfg);
     o.progress = progress;
     return o;
   }
@@ -188,6 +192,7 @@ CommonOptions common_of(const SuiteOptions& o) {
   common.deterministic = o.deterministic;
   common.quiet = o.quiet;
   common.cfg = o.cfg;
+  common.sharing = o.sharing;
   common.machine_options = o.machine_options;
   common.stored = o.stored;
   common.work = o.work;
@@ -195,7 +200,7 @@ CommonOptions common_of(const SuiteOptions& o) {
 }
 SuiteOptions suite_of(const CommonOptions& c) {
   return {.samples = c.samples, .seed = c.seed, .jobs = c.jobs, .deterministic = c.deterministic, .quiet = c.quiet,
-          .cfg = c.cfg, .machine_options = c.machine_options, .stored = c.stored, .work = c.work};
+          .cfg = c.cfg, .sharing = c.sharing, .machine_options = c.machine_options, .stored = c.stored, .work = c.work};
 }
 
 }  // namespace

@@ -30,7 +30,9 @@ struct SuiteOptions {
   std::optional<std::uint64_t> seed;
   int jobs = 0;
   bool deterministic = false, quiet = false;
-  std::vector<std::string> cfg, machine_options;
+  std::vector<std::string> cfg;
+  SharingOption sharing;
+  std::vector<std::string> machine_options;
   StoredRunFlags stored;
   WorkLimit work;
   // Write each reproduction's files as it ends (reproduce --all), or keep them all for the

@@ -74,6 +74,8 @@ void add_timeline_command(CLI::App& app) {
   cmd->add_option("--trace", trace, "Also write a Paje trace of the run (SimGrid's platform and link usage, mcsim's "
                                     "node states) to this file")
       ->check(output_path());
+  static SharingOption sharing;
+  sharing.add_to(cmd);
   static WorkLimit work;
   work.add_to(cmd);
   cmd->callback([] {
@@ -107,7 +109,8 @@ void add_timeline_command(CLI::App& app) {
     WorkloadSpec wanted{workload, density, "", variant, "--workload"};
     wanted.fan_out = fan_out, wanted.nonuniformity = nonuniformity, wanted.traffic = traffic, wanted.keep = keep;
     const double messages = max_workload_messages(wanted, nodes);
-    work.check({.tasks = job_work(*made, messages, *choice.entry, forced, false),  // recorded: SimGrid's sharing
+    const SharingRequest asked = sharing.request({});
+    work.check({.tasks = job_work(*made, messages, *choice.entry, forced, asked),  // recorded or not, the same sharing
                 .basis = fmt::format("one simulation, a matrix of up to {:.3g} messages", messages)},
                "timeline");
     const CommMatrix matrix = workload_matrix(wanted, nodes, seeds.matrix()).scaled(unit);
@@ -116,6 +119,7 @@ void add_timeline_command(CLI::App& app) {
     const Strategy used = jobs.front().job.plan.strategy;
     SimulationOptions options;
     options.record = true;
+    options.sharing_request = asked;
     // SimGrid writes the trace as it goes, in the simulation process: into a file in memory, written
     // out with the other files once the run has succeeded.
     std::optional<CapturedOutput> trace_file;

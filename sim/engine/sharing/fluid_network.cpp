@@ -4,40 +4,50 @@
 
 #include <xbt/config.hpp>
 
+#include "../activity_recorder.hpp"
 #include "../actor_errors.hpp"
 
 namespace mcsim {
 
 namespace s4u = simgrid::s4u;
 
-FluidNetwork::FluidNetwork(Platform& platform)
-    : platform_(platform), precision_s_(simgrid::config::get_value<double>("surf/precision")) {
+FluidNetwork::FluidNetwork(Platform& platform, RouteDraws& draws)
+    : platform_(platform), draws_(draws), precision_s_(simgrid::config::get_value<double>("surf/precision")) {
   for (const s4u::Link* link : s4u::Engine::get_instance()->get_all_links()) {
     LinkUse use{-1, link->get_bandwidth()};
     if (link->get_sharing_policy() != s4u::Link::SharingPolicy::FATPIPE) use.index = sharing_.add_link(use.bandwidth);
     links_[link->get_impl()] = use;
   }
-  drawn_routes_ = platform_.observe_drawn_routes(
-      [this](int src, int dst, const std::vector<simgrid::kernel::resource::StandardLinkImpl*>& links) {
-        drawn(src, dst, links);
-      });
+  // In SimGrid's kernel, as it starts a communication of ours: its message's flow begins on the
+  // route drawn for it.
+  drawn_routes_ = draws_.subscribe([this](const RouteDraws::For& drawn_for, int, int, const RouteDraws::Links& links) {
+    if (drawn_for.starter != this) return;
+    const auto waiting = drawing_.find(drawn_for.key);
+    if (waiting == drawing_.end()) return;
+    route_.assign(links.begin(), links.end());
+    Drawing drawing = std::move(waiting->second);
+    drawing_.erase(waiting);
+    begin(route_, drawing.bytes, std::move(drawing.message));
+  });
   actor_ = s4u::Actor::create("fluid-network", platform_.host(0), guarded([this] { serve(); }));
   actor_->daemonize();
 }
 
 FluidNetwork::~FluidNetwork() {
   if (actor_) actor_->kill();
-  if (drawn_routes_) platform_.observe_drawn_routes(nullptr);
 }
 
 std::shared_ptr<TransferDone> FluidNetwork::start(int src, int dst, std::uint64_t bytes, void* payload,
-                                                  s4u::Mailbox* mailbox) {
+                                                  s4u::Mailbox* mailbox, std::optional<std::uint64_t> index) {
   auto done = std::make_shared<TransferDone>();
-  Message message{dst, payload, mailbox, done};
+  Message message{src, dst, index, 0, payload, mailbox, done};
   if (drawn_routes_ && src != dst) {
-    // The flow begins when SimGrid draws this communication's route (drawn(), below).
-    drawing_.push_back(Drawing{src, bytes, std::move(message)});
-    s4u::Comm::sendto_init(platform_.host(src), platform_.host(dst))->set_payload_size(0)->detach();
+    // The flow begins when SimGrid draws this communication's route (the subscriber, above).
+    const std::uint64_t key = next_drawing_++;
+    drawing_.emplace(key, Drawing{bytes, std::move(message)});
+    const s4u::CommPtr comm = s4u::Comm::sendto_init(platform_.host(src), platform_.host(dst));
+    comm->set_payload_size(0);
+    draws_.start(src, dst, {index, this, key}, comm, [&comm] { comm->detach(); });
   } else {
     std::vector<s4u::Link*> links;
     double latency = 0;
@@ -53,17 +63,9 @@ std::shared_ptr<TransferDone> FluidNetwork::start(int src, int dst, std::uint64_
   return done;
 }
 
-// In SimGrid's kernel, as it starts a communication: the route of the first message src -> dst
-// waiting for one (any other communication, a notice, draws for itself).
-void FluidNetwork::drawn(int src, int dst, const std::vector<simgrid::kernel::resource::StandardLinkImpl*>& links) {
-  const auto waiting = std::find_if(drawing_.begin(), drawing_.end(),
-                                    [&](const Drawing& d) { return d.src == src && d.message.dst == dst; });
-  if (waiting == drawing_.end()) return;
-  route_.assign(links.begin(), links.end());
-  const std::uint64_t bytes = waiting->bytes;
-  Message message = std::move(waiting->message);
-  drawing_.erase(waiting);
-  begin(route_, bytes, std::move(message));
+double FluidNetwork::usage(const void* link_impl) const {
+  const auto use = links_.find(link_impl);
+  return use == links_.end() || use->second.index < 0 ? 0 : sharing_.load(use->second.index);
 }
 
 // SimGrid bounds a flow by its slowest link; only a link every flow may use in full (FATPIPE, the
@@ -78,8 +80,9 @@ void FluidNetwork::begin(const std::vector<const void*>& route, std::uint64_t by
     else if (bound == 0 || use.bandwidth < bound)
       bound = use.bandwidth;
   }
-  const MaxMinSharing::FlowId id =
-      sharing_.start(shared_links_, static_cast<double>(bytes), bound, s4u::Engine::get_clock());
+  const double now = s4u::Engine::get_clock();
+  const MaxMinSharing::FlowId id = sharing_.start(shared_links_, static_cast<double>(bytes), bound, now);
+  message.start_abs = now;
   if (messages_.size() <= id) messages_.resize(id + 1);
   messages_[id] = std::move(message);
 }
@@ -113,6 +116,7 @@ void FluidNetwork::serve() {
     arrived_.clear();
     for (const MaxMinSharing::FlowId id : sharing_.finish_due(now + precision_s_)) arrived_.push_back(std::move(messages_[id]));
     for (Message& message : arrived_) {
+      if (recorder_ && message.index) recorder_->stream(message.src, message.dst, message.start_abs, now);
       if (message.mailbox) {
         s4u::this_actor::set_host(platform_.host(message.dst));
         message.mailbox->put_init(message.payload, 0)->detach();

@@ -56,6 +56,12 @@ class MaxMinSharing {
   std::vector<FlowId> finish_due(double now);
 
   double rate(FlowId flow) const { return flows_[flow].rate; }
+  // The sum of the rates of the flows on `link` as of the last share(); exactly 0 when none is on it
+  // (the running sum may keep a rounding residue).
+  double load(int link) const {
+    const Link& l = links_[static_cast<std::size_t>(link)];
+    return l.members.empty() ? 0 : l.load;
+  }
   // Flows water-filled by share() since the sharing was made (a measure of its work).
   std::uint64_t refilled() const { return refilled_; }
 

@@ -5,9 +5,6 @@
 
 #include <algorithm>
 
-#include "../../core/error.hpp"
-#include "../sharing/fluid_network.hpp"
-#include "../sharing/sharing_setting.hpp"
 #include "../transport.hpp"
 
 namespace mcsim {
@@ -17,11 +14,8 @@ namespace {
 class FlowTransport final : public Transport {
  public:
   explicit FlowTransport(Machine& machine) : machine_(machine) {
-    zero_latency_ = links_without_latency();
-    if (sharing_in_use() == Sharing::fluid) {
-      if (const std::string why = fluid_sharing_unfit(machine); !why.empty()) throw Error("--cfg mcsim/sharing:fluid", why);
-      fluid_ = std::make_unique<FluidNetwork>(machine.platform());
-    }
+    const auto links = simgrid::s4u::Engine::get_instance()->get_all_links();
+    zero_latency_ = std::all_of(links.begin(), links.end(), [](const auto* link) { return link->get_latency() == 0; });
   }
 
   // A ready signal arrives at the instant it leaves (see below), so it is posted at once; it still
@@ -35,7 +29,7 @@ class FlowTransport final : public Transport {
     // A message of no bytes (LP's dummies) takes no time and leaves every other flow's rate as it
     // was, so it goes through SimGrid's network model as it would without the fluid sharing (which
     // carries no other flow then): refilling the sharing twice for it made LP slower than SimGrid.
-    if (fluid_ && t.bytes > 0) return TransferHandle(fluid_->start(t.src, t.dst, t.bytes, t.payload, t.mailbox));
+    if (fluid_ && t.bytes > 0) return TransferHandle(fluid_->start(t.src, t.dst, t.bytes, t.payload, t.mailbox, t.message));
     const simgrid::s4u::CommPtr comm = t.mailbox->put_init(t.payload, t.bytes);  // Mailbox::put_async's steps
     start_bytes(t, comm, [&comm] { comm->vetoable_start(); });
     return TransferHandle(comm);
@@ -45,7 +39,7 @@ class FlowTransport final : public Transport {
   TransferHandle start_unexpected(const Transfer& t) override {
     return helpers().run(machine_.platform().host(t.src), "eager", [this, t] {
       if (fluid_) {
-        carry(t.src, t.dst, t.bytes);
+        fluid_->start(t.src, t.dst, t.bytes, nullptr, nullptr, t.message)->moved->acquire();
       } else {
         // Comm::sendto's steps, its start through start_bytes (a flow of no bytes starts only
         // when asked, as its wait would).
@@ -62,10 +56,12 @@ class FlowTransport final : public Transport {
     });
   }
   bool holds_data_until_received() const override { return true; }
+  // Under the fluid sharing no SimGrid communication carries the bytes: it tells the recorder.
+  bool records_streams() const override { return fluid_ != nullptr; }
   bool bare_messages_are_instant() const override { return zero_latency_; }
 
   void carry(int src, int dst, std::uint64_t bytes) override {
-    if (fluid_) return fluid_->start(src, dst, bytes, nullptr, nullptr)->moved->acquire();
+    if (fluid_) return fluid_->start(src, dst, bytes, nullptr, nullptr, std::nullopt)->moved->acquire();
     simgrid::s4u::Comm::sendto(machine_.platform().host(src), machine_.platform().host(dst), bytes);
   }
 
@@ -76,7 +72,6 @@ class FlowTransport final : public Transport {
  private:
   Machine& machine_;
   bool zero_latency_ = false;
-  std::unique_ptr<FluidNetwork> fluid_;  // mcsim's own sharing of the flows, when chosen
 };
 
 }  // namespace

@@ -1,5 +1,6 @@
-// The one list of switching models: a name, one line saying what it does, and the factory in the
-// model's own file.
+// The one list of switching models: a name, one line saying what it does, its traits (what the
+// executor, the work estimate and the machine builder read instead of the name), and the factory in
+// the model's own file.
 #include "../transport.hpp"
 
 namespace mcsim {
@@ -12,14 +13,14 @@ std::unique_ptr<Transport> make_wormhole_transport(Machine& machine);           
 const std::vector<TransportEntry>& transport_registry() {
   static const std::vector<TransportEntry> registry = {
       {"flow", "SimGrid's flows as they are: latency + bytes/bandwidth, max-min sharing of every link",
-       &make_flow_transport},
+       {.shares_links_as_flows = true}, &make_flow_transport},
       {"circuit", "claim the route's channels in order holding what is held (per-hop setup), stream, release",
-       &make_reserved_path_transport},
+       {.header_delay = true, .honours_node_ports = true}, &make_reserved_path_transport},
       {"wormhole", "the header claims channels in order (hop delay each) through FIFO flit buffers; the tail frees "
                    "each once the last flit has crossed it, as fast as the flits ahead can move",
-       &make_wormhole_transport},
+       {.header_delay = true, .flit_buffers = true}, &make_wormhole_transport},
       {"store-and-forward", "hop by hop: each channel held for a whole start-up + bytes/bandwidth in turn",
-       &make_store_and_forward_transport},
+       {.startup_per_hop = true}, &make_store_and_forward_transport},
   };
   return registry;
 }
