@@ -389,10 +389,10 @@ const std::vector<BadInput>& bad_inputs() {
        "the estimated work is more than 1e+08 units"},
       // --- issue 46 (Hardening III) -------------------------------------------------------------
       // A key of 50,000 dotted parts crashed toml++ (exit 139) in every TOML input.
-      {Kind::scenario, "id = \"b\"\n" + dotted_key(50000), "bad.toml:2: a key of more than 64 dotted parts"},
-      {Kind::scenario, "id = \"b\"\nx = " + std::string(20000, '[') + "\n", "bad.toml:2: arrays or tables nested more than 32 deep"},
+      {Kind::scenario, std::string("id = \"b\"\n") + dotted_key(50000), "bad.toml:2: a key of more than 64 dotted parts"},
+      {Kind::scenario, std::string("id = \"b\"\nx = ") + std::string(20000, '[') + "\n", "bad.toml:2: arrays or tables nested more than 32 deep"},
       {Kind::cli, "sweep --machine {in}/k.toml", "k.toml:2: a key of more than 64 dotted parts",
-       {{"k.toml", "name = \"k\"\n" + dotted_key(50000)}}},
+       {{"k.toml", std::string("name = \"k\"\n") + dotted_key(50000)}}},
       {Kind::cli, "claims {in} --claims {in}/claims -o {out}/c.csv", "claims/c.toml:1: a key of more than 64 dotted parts",
        {{"claims/c.toml", dotted_key(50000)}}},
       // [machine] options of the wrong type were skipped: the run used the defaults (exit 0).

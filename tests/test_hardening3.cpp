@@ -151,11 +151,11 @@ TEST_CASE("Issue 46: an output place that cannot be made is refused before any s
 TEST_CASE("Issue 46: TOML inputs are bounded before the parser sees them", "[toml]") {
   REQUIRE_THROWS_WITH(mcsim::check_toml_bounds(dotted_key(50000) + " = 1\n", "f.toml"),
                       Catch::Contains("f.toml:1: a key of more than 64 dotted parts"));
-  REQUIRE_THROWS_WITH(mcsim::check_toml_bounds("[" + dotted_key(65) + "]\n", "f.toml"),
+  REQUIRE_THROWS_WITH(mcsim::check_toml_bounds(std::string("[") + dotted_key(65) + "]\n", "f.toml"),
                       Catch::Contains("dotted parts"));
-  REQUIRE_THROWS_WITH(mcsim::check_toml_bounds("x = 1\na = " + std::string(10000, '[') + "\n", "f.toml"),
+  REQUIRE_THROWS_WITH(mcsim::check_toml_bounds(std::string("x = 1\na = ") + std::string(10000, '[') + "\n", "f.toml"),
                       Catch::Contains("f.toml:2: arrays or tables nested more than 32 deep"));
-  REQUIRE_THROWS_WITH(mcsim::check_toml_bounds("a = \"" + std::string(70000, 'x') + "\"\n", "f.toml"),
+  REQUIRE_THROWS_WITH(mcsim::check_toml_bounds(std::string("a = \"") + std::string(70000, 'x') + "\"\n", "f.toml"),
                       Catch::Contains("a line longer than 65536 bytes"));
   // Dots in strings, comments and numbers are not a key's; 64 parts are allowed.
   REQUIRE_NOTHROW(mcsim::check_toml_bounds(dotted_key(64) + " = [1.5, 2.25, 1979-05-27T07:32:00.999]\n"
