@@ -78,6 +78,11 @@ TEST_CASE("Issue 46: a foreign link is refused however the path is spelled", "[c
     const auto r = quick_run(out);
     require_one_line_error(r, "owned by another user (uid 65534)");
     REQUIRE(slurp(precious) == "precious\n");
+    // sweep writes its one CSV through a /dev/ or /proc/ spelling: it truncated the victim, exit 0.
+    const auto s = run_mcsim(
+        fmt::format("sweep --nodes 32 --density 2 --msg-unit 16 --scheduler LP --samples 1 -q -j 1 -o '{}'", out));
+    require_one_line_error(s, "owned by another user (uid 65534)");
+    REQUIRE(slurp(precious) == "precious\n");
   }
   // /proc/self/cwd: the working directory of mcsim itself.
   const int status = std::system(fmt::format("cd {} && {} run {}/tiny.toml -q --samples 1 -j 1 -o /proc/self/cwd/x.csv "
