@@ -1,6 +1,9 @@
 #include "fat_tree_shape.hpp"
 
+#include <limits>
+
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "../sim/core/error.hpp"
 
@@ -17,6 +20,18 @@ FatTreeShape::FatTreeShape(int nodes, int arity, std::vector<int> parents_per_le
   parents_.resize(static_cast<std::size_t>(levels_));
   for (int w : parents_)
     if (w < 1) throw Error("fat tree", fmt::format("parents per level must be at least 1, got {}", w));
+  // links() and the zone number a level's elements and wires with an int: a file asking for more
+  // (parents_per_level = 64 at six levels on 64 nodes: 1.4e11 wires) is refused here, counted in
+  // floating point before any size_t product could wrap.
+  double below = nodes, total_wires = 0;
+  for (int level = 1; level <= levels_; ++level) {
+    total_wires += below * parents(level);
+    below = static_cast<double>(groups(level)) * (below / static_cast<double>(groups(level - 1))) * parents(level);
+  }
+  if (total_wires > std::numeric_limits<int>::max())
+    throw Error("fat tree", fmt::format("{} nodes with parents per level {} make {:.3g} wires, more than a fat tree "
+                                        "here may have (2^31 - 1)",
+                                        nodes, fmt::join(parents_, ", "), total_wires));
   wire_offsets_.assign(static_cast<std::size_t>(levels_) + 2, 0);
   for (int level = 1; level <= levels_; ++level)
     wire_offsets_[static_cast<std::size_t>(level) + 1] = wire_offsets_[static_cast<std::size_t>(level)] + wires(level);

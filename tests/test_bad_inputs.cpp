@@ -92,6 +92,19 @@ std::string mapping_metrics(int copies) {
          "]\nalpha = [\"1\"]\n";
 }
 
+// A key of `parts` dotted parts, `= 1`: a.a.a... = 1.
+std::string dotted_key(int parts) {
+  std::string key = "a";
+  for (int k = 1; k < parts; ++k) key += ".a";
+  return key + " = 1\n";
+}
+
+// A what-if on the CM-5 with a choice `speed` (slow, fast) whose fast overlay is `overlay`.
+std::string with_choice(const std::string& values, const std::string& overlay) {
+  return "base = \"cm5\"\nname = \"w\"\n[choices.speed]\nvalues = " + values +
+         "\nsource = \"s\"\nassumption = true\n[choices.speed.fast]\n" + overlay;
+}
+
 const std::vector<BadInput>& bad_inputs() {
   static const std::vector<BadInput> cases = {
       // --- command line ----------------------------------------------------------------------
@@ -374,6 +387,60 @@ const std::vector<BadInput>& bad_inputs() {
            "]\n[workload]\nname = \"random-density\"\ndensity = [" + repeated("2", 2000) +
            "]\n[[series]]\nscheduler = \"LP\"\n",
        "the estimated work is more than 1e+08 units"},
+      // --- issue 46 (Hardening III) -------------------------------------------------------------
+      // A key of 50,000 dotted parts crashed toml++ (exit 139) in every TOML input.
+      {Kind::scenario, std::string("id = \"b\"\n") + dotted_key(50000), "bad.toml:2: a key of more than 64 dotted parts"},
+      {Kind::scenario, std::string("id = \"b\"\nx = ") + std::string(20000, '[') + "\n", "bad.toml:2: arrays or tables nested more than 32 deep"},
+      {Kind::cli, "sweep --machine {in}/k.toml", "k.toml:2: a key of more than 64 dotted parts",
+       {{"k.toml", std::string("name = \"k\"\n") + dotted_key(50000)}}},
+      {Kind::cli, "claims {in} --claims {in}/claims -o {out}/c.csv", "claims/c.toml:1: a key of more than 64 dotted parts",
+       {{"claims/c.toml", dotted_key(50000)}}},
+      // [machine] options of the wrong type were skipped: the run used the defaults (exit 0).
+      {Kind::scenario, with_machine("name = \"cm5\"\noptions = 5\n"), "(machine.options): expected a table of options"},
+      {Kind::scenario, with_machine("name = \"cm5\"\noptions = [\"cmmd_startup_us=1\"]\n"), "expected a table of options"},
+      // Nonsense taken as values.
+      {Kind::scenario, base("report = \"\"\n"), "(report): is empty"},
+      {Kind::scenario, base("", "[[series]]\nscheduler = \"LP\"\n[paper.comm]\nLP = [-1.5]\n"),
+       "(paper.comm.LP): -1.5 is not above 0"},
+      {Kind::scenario, base("", "[[series]]\nscheduler = \"LP\"\n[paper.comm]\nLP = [0]\n"), "(paper.comm.LP): 0 is not above 0"},
+      {Kind::scenario, base("", "[[series]]\nscheduler = \"LP\"\n[paper]\ncomm = [1]\n"), "(paper.comm): expected a table"},
+      {Kind::cli, "sweep --machine {in}/w.toml", "(topology.shape.max_nodes): '33.5' is not a whole number of nodes",
+       {{"w.toml", what_if(good_bandwidth, "[topology.shape]\nmax_nodes = { value = 33.5, source = \"s\", assumption = true }\n")}}},
+      {Kind::cli, "sweep --machine {in}/w.toml", "(topology.shape.min_nodes): '-5' is not a whole number of nodes",
+       {{"w.toml", what_if(good_bandwidth, "[topology.shape]\nmin_nodes = { value = -5, source = \"s\", assumption = true }\n")}}},
+      // Overlays: name or base inside one did nothing; a value listed twice was taken.
+      {Kind::cli, "sweep --machine {in}/w.toml", "(choices.speed.fast.name): a choice's overlay sets machine parameters",
+       {{"w.toml", with_choice("[\"slow\", \"fast\"]", "name = \"other\"\n")}}},
+      {Kind::cli, "sweep --machine {in}/w.toml", "(choices.speed.fast.base): a choice's overlay sets machine parameters",
+       {{"w.toml", with_choice("[\"slow\", \"fast\"]", "base = \"mesh\"\n")}}},
+      {Kind::cli, "sweep --machine {in}/w.toml", "(choices.speed.values): 'slow' is listed twice",
+       {{"w.toml", with_choice("[\"slow\", \"fast\", \"slow\"]", "")}}},
+      // An overlay's values were checked only by a run that chose it.
+      {Kind::cli, "sweep --machine {in}/w.toml", "(links.bandwidth.value): '20 us' is a time",
+       {{"w.toml", with_choice("[\"slow\", \"fast\"]", "links.bandwidth = { option = \"wire_bandwidth_MBps\", value = "
+                                                          "\"20 us\", source = \"s\", assumption = true }\n")}}},
+      // A rule of a time and a bandwidth.
+      {Kind::cli, "sweep --machine {in}/w.toml", "rule quarter-of-excess takes inputs of one dimension",
+       {{"w.toml", what_if(good_bandwidth,
+                           "[parameters]\nx = { value = \"1 us\", source = \"s\", assumption = true }\n"
+                           "y = { value = \"1 MB/s\", source = \"s\", assumption = true }\n"
+                           "z = { rule = \"quarter-of-excess\", inputs = [\"parameters.x\", \"parameters.y\"], "
+                           "source = \"s\", assumption = true }\n")}}},
+      // A fat tree of 1.4e11 wires was estimated at 4.1e3 units and took 3.4 GB before bad_alloc.
+      {Kind::cli, "sweep --machine {in}/w.toml --nodes 64", "wires, more than a fat tree here may have (2^31 - 1)",
+       {{"w.toml", what_if(good_bandwidth, "[topology.shape]\narity = { value = 2, source = \"s\", assumption = true }\n"
+                                           "parents_per_level = { value = [64, 64, 64, 64, 64, 64], source = \"s\", assumption = true }\n")}}},
+      // Claims: r^2 above 1, a negative tolerance, an empty directory of claim files.
+      {Kind::cli, "claims {in} --claims {in}/claims -o {out}/c.csv", "(claim[0].check[0].min_r2): 5 is not within 0 to 1",
+       {{"claims/c.toml", "paper = \"Ranka, Wang, Kumar 1992\"\n[[claim]]\nid = \"C000-3\"\ncite = \"c\"\n"
+                          "statement = \"s\"\n[[claim.check]]\nkind = \"linear\"\ntables = [\"ranka92-fig4.points\"]\n"
+                          "x = \"a\"\ny = \"b\"\nmin_r2 = 5\n"}}},
+      {Kind::cli, "claims {in} --claims {in}/claims -o {out}/c.csv", "(claim[0].check[0].tolerance): below 0",
+       {{"claims/c.toml", "paper = \"Ranka, Wang, Kumar 1992\"\n[[claim]]\nid = \"C000-3\"\ncite = \"c\"\n"
+                          "statement = \"s\"\n[[claim.check]]\nkind = \"equal\"\ntables = [\"ranka92-table1\"]\n"
+                          "tolerance = -1\n"}}},
+      {Kind::cli, "claims {in} --claims {in}/empty-claims -o {out}/c.csv", "empty-claims: holds no claim files (*.toml)",
+       {{"empty-claims/readme.txt", "no claims here\n"}}},
   };
   return cases;
 }
@@ -395,7 +462,10 @@ Prepared prepare(const BadInput& c, const std::string& dir) {
   fs::create_directories(in);
   fs::create_directories(out);
   std::ofstream(in + "/s.toml") << base();
-  for (const auto& [name, text] : c.files) std::ofstream(in + "/" + name) << text;
+  for (const auto& [name, text] : c.files) {
+    fs::create_directories(fs::path(in + "/" + name).parent_path());
+    std::ofstream(in + "/" + name) << text;
+  }
   // Hostile stand-ins for input files, named by the cases above (in a folder of their own: other
   // cases read every scenario of {in}).
   const std::string hostile = in + "/hostile";

@@ -31,6 +31,10 @@ class DirectNetworkPlatform final : public Platform {
   void build() override;
   simgrid::s4u::Host* host(int node) const override { return hosts_.at(static_cast<std::size_t>(node)); }
   NetworkLinks links() const override { return family_links(*family_); }
+  // A host per node and a SimGrid link per link; the switching keeps state per channel (link x VC).
+  double element_count() const override {
+    return family_->nodes() + static_cast<double>(family_->link_count()) * (1.0 + family_->virtual_channels());
+  }
 
  private:
   std::string name_;

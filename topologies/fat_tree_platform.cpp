@@ -43,6 +43,14 @@ NetworkLinks FatTreePlatform::links() const {
   return network;
 }
 
+double FatTreePlatform::element_count() const {
+  const double interfaces = links_.interface_Bps > 0 ? (links_.shared_interface ? 1 : 2) : 0;
+  double switches = 0;
+  for (int level = 1; level <= shape_.levels(); ++level) switches += static_cast<double>(shape_.elements(level));
+  // Hosts and their interfaces, the switches the zone routes through, each wire's up and down link.
+  return shape_.nodes() * (1 + interfaces) + switches + 2 * static_cast<double>(shape_.wire_count());
+}
+
 void FatTreePlatform::build() {
   namespace s4u = simgrid::s4u;
   zone_ = new FatTreeZone(name_, shape_, links_.random_uplinks);  // the first zone created becomes SimGrid's root

@@ -30,6 +30,7 @@ class FatTreePlatform final : public Platform {
   // Each node's interface (one shared link, or out and in), node by node, then every wire's up
   // and down direction, level by level; drawn as a tree.
   NetworkLinks links() const override;
+  double element_count() const override;
   void reseed_routing(std::uint64_t seed) override;
   void skip_route(int src, int dst) override;
   bool observe_drawn_routes(RouteObserver observer) override;

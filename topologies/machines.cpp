@@ -28,7 +28,8 @@ std::string bundled_path(const std::string& name) {
   for (const auto& folder : folders) {
     std::error_code ec;
     const fs::path candidate = fs::path(folder) / (name + ".toml");
-    if (fs::is_regular_file(candidate, ec)) return candidate.string();
+    // Any entry of that name, a looping link too: the reader says what is wrong with it (ELOOP), not "unknown".
+    if (fs::exists(fs::symlink_status(candidate, ec))) return candidate.string();
   }
   std::vector<std::string> names;
   for (const auto& m : bundled_machines()) names.push_back(m.name);
@@ -81,7 +82,9 @@ std::vector<BundledMachine> bundled_machines() {
     std::vector<BundledMachine> machines;
     for (const auto& file : files) {
       const MachineFile m = load_machine_file(file.string(), machine_folders());
-      machines.push_back({m.name, m.title, file.string(), listed_nodes(m)});
+      // Listed by the name --machine takes, its file's (a file whose `name` differs was listed by
+      // a name --machine called unknown).
+      machines.push_back({file.stem().string(), m.title, file.string(), listed_nodes(m)});
     }
     return machines;
   }

@@ -62,7 +62,7 @@ MachineFileLayers read_machine_file_layers(const std::string& path, const std::v
     for (const auto& folder : folders) {
       const fs::path candidate = (folder.empty() ? fs::path(".") : fs::path(folder)) / (*name + ".toml");
       std::error_code ec;
-      if (fs::exists(candidate, ec)) {
+      if (fs::exists(fs::symlink_status(candidate, ec))) {  // a looping link is there: its reader says ELOOP
         found = candidate.string();
         break;
       }

@@ -98,6 +98,7 @@ class MachineFileReader {
       if (path.starts_with("hints.")) m.parameters.push_back(record(path));
     for (const auto& [path, entry] : merged_)
       if (!consumed_.contains(path)) unknown(path, *entry.node);
+    check_unchosen_overlays();
 
     require("topology.family");
     for (const auto& [key, spec] : link_keys())
@@ -115,6 +116,7 @@ class MachineFileReader {
       for (const auto& [key, spec] : regime_keys()) require("library.regimes." + regime + "." + key);
     m.family = find(m, "topology.family")->text;
     check_names(m);
+    check_node_bounds(m);
     evaluate_rules(m.parameters, std::nullopt);
     check_derived_dimensions(m);
     m.library = library_of(m);
@@ -165,6 +167,8 @@ class MachineFileReader {
         const auto v = item.value<std::string>();
         if (!v || !valid_machine_name(*v))
           throw Error(r_.at(item, full + ".values"), "expected a name (lower-case letters, digits, '-', '_')");
+        if (std::find(c.values.begin(), c.values.end(), *v) != c.values.end())
+          throw Error(r_.at(item, full + ".values"), fmt::format("'{}' is listed twice", *v));
         c.values.push_back(*v);
       }
       c.where = location(*values->second.node);
@@ -188,6 +192,13 @@ class MachineFileReader {
                                   "other than the default: {})",
                                   key, fmt::join(c.values.begin() + 1, c.values.end(), ", ")));
         const std::string target = key.substr(dot + 1);
+        // The machine's name and bases are read from the file itself, never from the merge: an
+        // overlay's `name` or `base` was accepted and silently did nothing.
+        if (target == "name" || target == "base" || target == "title" || target.starts_with("choices."))
+          throw Error(r_.at(*entry.node, full + "." + key),
+                      fmt::format("a choice's overlay sets machine parameters; '{}' is not one (a machine's name, "
+                                  "title, bases and choices are not chosen)",
+                                  target.substr(0, max_name_chars)));
         if (!spec_of(target)) unknown(full + "." + key, *entry.node);
       }
       if (c.source.empty()) throw Error(r_.at(full + ".source"), "missing required key");
@@ -201,8 +212,12 @@ class MachineFileReader {
       }
       const std::string prefix = c.chosen + ".";
       std::map<std::string, Entry> overlay;
-      for (const auto& [key, entry] : keys)
-        if (key.starts_with(prefix)) overlay[key.substr(prefix.size())] = entry;
+      for (const auto& [key, entry] : keys) {
+        if (key.starts_with(prefix))
+          overlay[key.substr(prefix.size())] = entry;
+        else if (const auto dot = key.find('.'); dot != std::string::npos)
+          unchosen_.emplace_back(key.substr(dot + 1), entry);  // checked in read() like a chosen one
+      }
       chosen.push_back({{values->second.layer, values->second.node->source().begin.line}, std::move(c),
                         std::move(overlay)});
     }
@@ -444,6 +459,39 @@ class MachineFileReader {
     }
   }
 
+  // Every overlay's values are read as a chosen one's would be, whichever value is chosen: a wrong
+  // unit or type in an overlay was found only by the run that chose it.
+  void check_unchosen_overlays() {
+    for (const auto& [path, entry] : unchosen_) {
+      const auto kept = merged_.find(path);
+      const std::optional<Entry> before = kept == merged_.end() ? std::nullopt : std::optional<Entry>(kept->second);
+      merged_[path] = entry;
+      try {
+        (void)record(path);
+      } catch (...) {
+        before ? void(merged_[path] = *before) : void(merged_.erase(path));
+        throw;
+      }
+      before ? void(merged_[path] = *before) : void(merged_.erase(path));
+    }
+  }
+
+  // topology.shape.min_nodes and max_nodes bound the node count: whole numbers from 1, the least
+  // first (33.5 and -5 were taken: a machine no count could satisfy, or any).
+  void check_node_bounds(const MachineFile& m) const {
+    const ParameterRecord* low = find(m, "topology.shape.min_nodes");
+    const ParameterRecord* high = find(m, "topology.shape.max_nodes");
+    for (const ParameterRecord* p : {low, high})
+      if (p && (p->kind != ParameterRecord::Kind::number || p->value != std::floor(p->value) || p->value < 1 ||
+                p->value > std::numeric_limits<int>::max()))
+        throw Error(p->where + " (" + p->path + ")",
+                    fmt::format("'{}' is not a whole number of nodes from 1 to {}", p->text.substr(0, max_name_chars),
+                                std::numeric_limits<int>::max()));
+    if (low && high && low->value > high->value)
+      throw Error(low->where + " (" + low->path + ")",
+                  fmt::format("min_nodes {} is above max_nodes {}", low->value, high->value));
+  }
+
   // Option keys are unique, and a rule's inputs name parameters of the file (or "nodes").
   void check_names(const MachineFile& m) const {
     std::map<std::string, const ParameterRecord*> names;
@@ -470,6 +518,7 @@ class MachineFileReader {
   std::map<std::string, Entry> merged_;
   std::set<std::string> consumed_;
   std::vector<MachineChoice> choices_;
+  std::vector<std::pair<std::string, Entry>> unchosen_;  // the overlays of the values not chosen: path, entry
 };
 
 }  // namespace

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
 #include "error.hpp"
+#include "quantity.hpp"
 
 namespace mcsim {
 
@@ -48,53 +50,70 @@ const MachineRule* find_machine_rule(const std::string& name) {
 }
 
 void evaluate_rules(std::vector<ParameterRecord>& records, std::optional<int> nodes) {
-  auto find = [&](const std::string& name) -> ParameterRecord* {
-    for (auto& p : records)
-      if (p.name == name || p.path == name) return &p;
-    return nullptr;
+  // Each record by its option name and its path (the first record to use a name owns it).
+  std::unordered_map<std::string, std::size_t> index;
+  for (std::size_t k = 0; k < records.size(); ++k) {
+    index.emplace(records[k].name, k);
+    index.emplace(records[k].path, k);
+  }
+  const auto evaluable = [&](const ParameterRecord& p) {
+    if (p.kind != ParameterRecord::Kind::derived) return false;
+    const MachineRule* rule = find_machine_rule(p.rule);
+    return rule && !rule->family_rule && (!rule->needs_nodes || nodes);
   };
   // Derived values are computed afresh from their inputs, which may have changed since the last
   // evaluation (an option given to the record an input names).
   for (auto& p : records)
     if (p.kind == ParameterRecord::Kind::derived) p.has_value = false;
-  // Each pass gives a value to every record whose inputs all have one: at most one pass per record.
-  for (std::size_t pass = 0; pass <= records.size(); ++pass) {
-    bool changed = false, waiting = false;
-    for (auto& p : records) {
-      if (p.kind != ParameterRecord::Kind::derived || p.has_value) continue;
-      const MachineRule* rule = find_machine_rule(p.rule);
-      if (!rule || rule->family_rule || (rule->needs_nodes && !nodes)) continue;
-      std::vector<double> inputs;
-      Dimension dimension = Dimension::count;
-      for (const auto& name : p.inputs) {
-        const ParameterRecord* input = find(name);
-        if (!input || !input->has_value) break;
-        if (input->kind == ParameterRecord::Kind::word || input->kind == ParameterRecord::Kind::list)
-          throw Error(p.where + " (" + p.path + ".inputs)", fmt::format("rule {} takes numbers; {} is not one", p.rule, name));
-        if (inputs.empty()) dimension = input->dimension;
-        inputs.push_back(input->value);
+  // Each rule once, in dependency order (Kahn's): a rule waits for the evaluable rules among its
+  // inputs. Passes over every record until nothing changed took time cubic in a chain's length
+  // (2,000 rules 21 s before any estimate); this is linear. A cycle is left without a value.
+  std::vector<std::size_t> waiting_on(records.size(), 0);
+  std::vector<std::vector<std::size_t>> dependents(records.size());
+  std::vector<std::size_t> ready;
+  for (std::size_t k = 0; k < records.size(); ++k) {
+    if (!evaluable(records[k])) continue;
+    for (const auto& name : records[k].inputs)
+      if (const auto it = index.find(name); it != index.end() && evaluable(records[it->second])) {
+        ++waiting_on[k];
+        dependents[it->second].push_back(k);
       }
-      if (inputs.size() != p.inputs.size()) {
-        waiting = true;
-        continue;
-      }
-      p.value = rule->evaluate(inputs, nodes.value_or(0));
-      p.dimension = dimension;
+    if (waiting_on[k] == 0) ready.push_back(k);
+  }
+  while (!ready.empty()) {
+    const std::size_t k = ready.back();
+    ready.pop_back();
+    ParameterRecord& p = records[k];
+    std::vector<double> inputs;
+    const ParameterRecord* first = nullptr;
+    for (const auto& name : p.inputs) {
+      const auto it = index.find(name);
+      if (it == index.end() || !records[it->second].has_value) break;
+      const ParameterRecord& input = records[it->second];
+      if (input.kind == ParameterRecord::Kind::word || input.kind == ParameterRecord::Kind::list)
+        throw Error(p.where + " (" + p.path + ".inputs)", fmt::format("rule {} takes numbers; {} is not one", p.rule, name));
+      // The rules add, subtract and compare their inputs: a time and a bandwidth do not mix.
+      if (first && input.dimension != first->dimension)
+        throw Error(p.where + " (" + p.path + ".inputs)",
+                    fmt::format("rule {} takes inputs of one dimension; {} is {}, {} is {}", p.rule, p.inputs.front(),
+                                describe(first->dimension), name, describe(input.dimension)));
+      if (!first) first = &input;
+      inputs.push_back(input.value);
+    }
+    if (inputs.size() == p.inputs.size()) {
+      p.value = find_machine_rule(p.rule)->evaluate(inputs, nodes.value_or(0));
+      p.dimension = first ? first->dimension : Dimension::count;
       p.has_value = true;
       p.text = fmt::format("{:g} (rule {})", p.value, p.rule);
-      changed = true;
     }
-    if (!waiting) return;
-    if (!changed) break;
+    for (std::size_t d : dependents[k])
+      if (--waiting_on[d] == 0) ready.push_back(d);
   }
   for (const auto& p : records)
-    if (p.kind == ParameterRecord::Kind::derived && !p.has_value) {
-      const MachineRule* rule = find_machine_rule(p.rule);
-      if (rule && !rule->family_rule && (!rule->needs_nodes || nodes))
-        throw Error(p.where + " (" + p.path + ".inputs)",
-                    fmt::format("rule {} cannot be evaluated: its inputs ({}) form a cycle or lack a value", p.rule,
-                                fmt::join(p.inputs, ", ")));
-    }
+    if (evaluable(p) && !p.has_value)
+      throw Error(p.where + " (" + p.path + ".inputs)",
+                  fmt::format("rule {} cannot be evaluated: its inputs ({}) form a cycle or lack a value", p.rule,
+                              fmt::join(p.inputs, ", ")));
 }
 
 }  // namespace mcsim

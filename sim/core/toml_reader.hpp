@@ -14,6 +14,20 @@
 
 namespace mcsim {
 
+// What a TOML input may be, checked before the parser sees the text (check_toml_bounds): toml++
+// recurses once per part of a dotted key and per nested table, so a key of 50,000 parts (100 KB,
+// within the size bound) overflowed its stack (exit 139). The bundled files use at most 4 parts,
+// 3 levels and 471-byte lines.
+namespace toml_bounds {
+inline constexpr std::size_t key_parts = 64;    // dots of one line's keys (a key of 65 parts is refused)
+inline constexpr std::size_t depth = 32;        // arrays and inline tables inside each other
+inline constexpr std::size_t line_bytes = 65536;
+}  // namespace toml_bounds
+
+// Throws mcsim::Error "path:line: ..." for text beyond toml_bounds. Strings and comments are
+// skipped; a number's one dot is not a key's.
+void check_toml_bounds(std::string_view text, const std::string& path);
+
 // The TOML document in the regular file at `path` (`what` names it in errors, e.g. "the scenario
 // file"), at most `max_bytes`. A TOML syntax error becomes mcsim::Error "path:line:column:
 // malformed TOML: ...".

@@ -27,6 +27,9 @@ class Platform {
   // lay them out; known without building (the parent process draws from it). build() names each
   // SimGrid link link_name(identity).
   virtual NetworkLinks links() const = 0;
+  // How many hosts, switches and links build() creates, counted without creating them (links()
+  // would list them, and a file can ask for 1e11): the size the --max-work estimate charges.
+  virtual double element_count() const = 0;
   // Machines with randomised routing draw their choices from a generator reset here per run.
   virtual void reseed_routing(std::uint64_t /*seed*/) {}
   // A message from src to dst that was not routed (a ready signal that takes no time) keeps its

@@ -40,7 +40,30 @@ bool starts_a_formula(const std::string& text) {
 
 }  // namespace
 
-std::string csv_field(const std::string& text) {
+namespace {
+// A terminal control character (C0 but tab, CR and LF, which CSV quotes; DEL; C1, which UTF-8
+// writes as C2 80..C2 9F) written as \xHH: a label with ESC [ 2 J cleared the screen of whoever
+// ran `cat` on the CSV.
+std::string inert(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const bool c1 = c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+                    static_cast<unsigned char>(text[i + 1]) <= 0x9F;
+    if ((c < 0x20 && c != '\t' && c != '\r' && c != '\n') || c == 0x7F) {
+      out += fmt::format("\\x{:02x}", c);
+    } else if (c1) {
+      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[++i]));
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+}  // namespace
+
+std::string csv_field(const std::string& given) {
+  const std::string text = inert(given);
   const std::string cell = starts_a_formula(text) ? "'" + text : text;
   if (cell.find_first_of(",\"\r\n") == std::string::npos) return cell;
   std::string quoted = "\"";

@@ -13,7 +13,8 @@ namespace mcsim {
 // A number with 6 significant digits (empty when absent).
 std::string csv_number(std::optional<double> value);
 
-// A text cell. One that a spreadsheet would read as a formula (it begins with =, +, -, @, a tab or
+// A text cell. A terminal control character in it (ESC, C1, DEL; not tab, CR, LF) is written as
+// \xHH, so that `cat` on the CSV runs nothing. One that a spreadsheet would read as a formula (it begins with =, +, -, @, a tab or
 // a carriage return) gets a leading ' (the usual convention, OWASP's "CSV injection"), unless it is
 // a plain decimal number such as -1.5, which stays a number. Then RFC 4180: a cell holding a
 // comma, a quote, a carriage return or a newline is quoted, its quotes doubled.

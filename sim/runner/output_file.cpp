@@ -4,12 +4,17 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <linux/magic.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <map>
 
 #include <fmt/format.h>
@@ -51,52 +56,138 @@ struct Target {
 // The longest file name the file systems mcsim writes to take (NAME_MAX on Linux).
 constexpr std::size_t longest_file_name = 255;
 
+// A link crossed on the way to an output is followed only if this user or root made it: one
+// another user made (in a shared directory, e.g. a Slurm job's or /dev/shm) would choose which of
+// this user's files is replaced, as the kernel's protected_symlinks says in sticky directories.
+// Every link of the path is judged, wherever the path is spelled from (/dev/shm/x, /dev/../dir/x,
+// /proc/self/cwd/x), for the rule is about what the path reaches, not how it is written.
+void check_link_owner(const std::string& given, const fs::path& link, const struct stat& own) {
+  if (own.st_uid == ::geteuid() || own.st_uid == 0) return;
+  throw Error(given, fmt::format("{}is a symbolic link owned by another user (uid {}); refusing to write through it",
+                                 link.string() == given ? "" : link.string() + ", on the way to it, ", own.st_uid));
+}
+
+std::vector<std::string> components_of(const std::string& path) {
+  std::vector<std::string> parts;
+  for (std::size_t at = 0; at <= path.size();) {
+    const auto slash = std::min(path.find('/', at), path.size());
+    if (slash > at) parts.push_back(path.substr(at, slash - at));
+    at = slash + 1;
+  }
+  return parts;
+}
+
+// Linux follows at most 40 links in one path (ELOOP); so does the walk.
+constexpr int most_links = 40;
+
+// What `path` reaches, found one component at a time as the kernel walks it, '..' taken from the
+// directory reached so far (not from the spelling): every link crossed is judged by its owner and
+// replaced by its target. A link in /proc to an open file of this process (/dev/stdout ->
+// /proc/self/fd/1) names that open file, not a path: it is written through, as the shell that
+// opened it expects.
+Target resolve(const std::string& path) {
+  Target t{path, {}};
+  fs::path at = "/";
+  if (!path.starts_with('/')) {
+    std::error_code ec;
+    at = fs::current_path(ec);
+    if (ec) throw Error(path, "cannot find the working directory: " + ec.message());
+  }
+  std::vector<std::string> left = components_of(path);
+  std::reverse(left.begin(), left.end());  // the next component is at the back
+  int links = 0;
+  // Components above this many left come from a link's target: one of them missing means the link
+  // points nowhere (refused), not that a file is to be made.
+  std::size_t link_parts_above = std::numeric_limits<std::size_t>::max();
+  while (!left.empty()) {
+    const bool from_link = left.size() > link_parts_above;
+    if (!from_link) link_parts_above = std::numeric_limits<std::size_t>::max();
+    const std::string part = left.back();
+    left.pop_back();
+    if (part == ".") continue;
+    if (part == "..") {
+      at = at.parent_path();
+      continue;
+    }
+    const fs::path next = at / part;
+    struct stat own {};
+    if (::lstat(next.c_str(), &own) != 0) {
+      if (errno == ENOTDIR) throw Error(path, fmt::format("{} is not a directory", at.string()));
+      if (errno != ENOENT) throw Error(path, system_error("cannot reach " + next.string()));
+      // Missing: the rest is made as written, below `at`; a '..' there would leave what was checked.
+      if (from_link)
+        throw Error(path, fmt::format("{} a symbolic link to a missing file; refusing to write through it",
+                                      left.empty() ? "is" : "crosses"));
+      t.file = next;
+      for (auto it = left.rbegin(); it != left.rend(); ++it) {
+        if (*it == "..") throw Error(path, fmt::format("goes up ('..') from {}, which does not exist", next.string()));
+        if (*it != ".") t.file /= *it;
+      }
+      return t;
+    }
+    if (!S_ISLNK(own.st_mode)) {
+      if (!left.empty() && !S_ISDIR(own.st_mode)) throw Error(path, fmt::format("{} is not a directory", next.string()));
+      at = next;
+      continue;
+    }
+    check_link_owner(path, next, own);
+    if (++links > most_links) throw Error(path, fmt::format("crosses more than {} symbolic links (a loop of links?)", most_links));
+    std::string target(PATH_MAX, '\0');
+    const ssize_t n = ::readlink(next.c_str(), target.data(), target.size());
+    if (n < 0) throw Error(path, system_error("cannot read the symbolic link " + next.string()));
+    target.resize(static_cast<std::size_t>(n));
+    struct statfs where {};
+    const bool in_proc = ::statfs(at.c_str(), &where) == 0 && where.f_type == PROC_SUPER_MAGIC;
+    if (in_proc && !target.starts_with('/') && target.find('/') == std::string::npos &&
+        target.find(':') != std::string::npos) {
+      // "pipe:[1234]", "socket:[...]": an open file that has no path, reached only by the link.
+      if (!left.empty()) throw Error(path, fmt::format("{} is not a directory", next.string()));
+      t.file = next;
+      t.way = Way::write_through;
+      return t;
+    }
+    if (in_proc && left.empty()) {
+      // /proc/PID/fd/N naming a file, a terminal or a device: the open file itself.
+      struct stat followed {};
+      if (::stat(next.c_str(), &followed) == 0 && !S_ISDIR(followed.st_mode)) {
+        t.file = next;
+        t.way = Way::write_through;
+        return t;
+      }
+    }
+    if (target.starts_with('/')) at = "/";
+    const auto more = components_of(target);
+    link_parts_above = std::min(link_parts_above, left.size());
+    left.insert(left.end(), more.rbegin(), more.rend());
+  }
+  t.file = at;
+  return t;
+}
+
 Target classify(const std::string& path) {
   if (path.empty()) throw Error("output", "an empty path names no file");
   // "DIR/" names a directory: without this, DIR was created and the rename into it failed only
   // once every simulation had run.
   if (path.ends_with('/')) throw Error(path, "ends with '/': it names a directory, not a file to write");
-  Target t{path, fs::path(path)};
-  if (t.file.filename().string().size() > longest_file_name)
+  if (fs::path(path).filename().string().size() > longest_file_name)
     throw Error(path, fmt::format("its file name is longer than {} bytes", longest_file_name));
-  struct stat followed {}, own {};
-  const bool exists = ::stat(path.c_str(), &followed) == 0;
-  const bool is_link = ::lstat(path.c_str(), &own) == 0 && S_ISLNK(own.st_mode);
-  if (!exists) {
-    if (is_link) throw Error(path, "is a symbolic link to a missing file; refusing to write through it");
-    return t;  // a new file
-  }
-  if (S_ISDIR(followed.st_mode)) throw Error(path, "is a directory, not a file to write");
-  if (!S_ISREG(followed.st_mode)) {
-    t.way = Way::write_through;  // a device, FIFO or socket: written, never replaced
-    return t;
-  }
-  if (is_link) {
-    // /dev/stdout and /proc/self/fd/N name an open file of this process: write through them, as
-    // the shell that opened it expects. Any other link keeps its place; its file is replaced.
-    if (path.starts_with("/dev/") || path.starts_with("/proc/")) {
-      t.way = Way::write_through;
-      return t;
-    }
-    // A link someone else made (in a shared directory, e.g. a Slurm job's) would choose which of
-    // this user's files is replaced: followed only if this user made it (as the kernel's
-    // protected_symlinks does in sticky directories).
-    if (own.st_uid != ::geteuid())
-      throw Error(path, fmt::format("is a symbolic link owned by another user (uid {}); refusing to write through it",
-                                    own.st_uid));
-    std::error_code ec;
-    t.file = fs::canonical(path, ec);
-    if (ec) throw Error(path, "cannot resolve the symbolic link: " + ec.message());
-  }
+  Target t = resolve(path);
+  if (t.way == Way::write_through) return t;
+  if (t.file.filename().string().size() > longest_file_name)
+    throw Error(path, fmt::format("{}: its file name is longer than {} bytes", t.file.string(), longest_file_name));
+  struct stat info {};
+  if (::lstat(t.file.c_str(), &info) != 0) return t;  // a new file
+  if (S_ISDIR(info.st_mode)) throw Error(path, "is a directory, not a file to write");
+  if (!S_ISREG(info.st_mode)) t.way = Way::write_through;  // a device, FIFO or socket: written, never replaced
   return t;
 }
 
 void write_through(const Target& t, const std::string& text) {
   struct stat info {};
-  const bool regular = ::stat(t.given.c_str(), &info) == 0 && S_ISREG(info.st_mode);
+  const bool regular = ::stat(t.file.c_str(), &info) == 0 && S_ISREG(info.st_mode);
   // O_NONBLOCK: a FIFO that no program reads is refused at once instead of waiting for ever
   // (ENXIO); the writes then block as usual.
-  const int fd = ::open(t.given.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (regular ? O_TRUNC : 0));
+  const int fd = ::open(t.file.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (regular ? O_TRUNC : 0));
   if (fd < 0 && errno == ENXIO && S_ISFIFO(info.st_mode)) throw Error(t.given, "is a FIFO that no program is reading");
   if (fd < 0) throw Error(t.given, system_error("cannot open for writing"));
   try {
@@ -116,12 +207,31 @@ mode_t new_file_mode() {
   return 0666 & ~mask;
 }
 
-// A complete temporary file beside t.file; returns its path.
-std::string write_temporary(const Target& t, const std::string& text) {
+// Makes the missing directories above a target, the outermost first, each tracked as a temporary
+// until the files in it are in place: a failure or a signal (SIGINT) in the write phase left the
+// empty directories behind. `made` collects them for the caller to keep or remove.
+void make_directories(const fs::path& dir, const std::string& given, std::vector<std::string>& made) {
+  std::vector<fs::path> missing;
+  for (fs::path d = dir; !d.empty(); d = d.parent_path()) {
+    struct stat info {};
+    if (::stat(d.c_str(), &info) == 0) break;
+    missing.push_back(d);
+    if (d == d.parent_path()) break;
+  }
+  for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
+    if (::mkdir(it->c_str(), 0777) != 0) {
+      if (errno == EEXIST) continue;  // made meanwhile by someone else: theirs
+      throw Error(given, system_error("cannot create the directory " + it->string()));
+    }
+    track_temporary(it->string());
+    made.push_back(it->string());
+  }
+}
+
+// A complete temporary file beside t.file; returns its path. Directories it made go to `made`.
+std::string write_temporary(const Target& t, const std::string& text, std::vector<std::string>& made) {
   const fs::path dir = t.file.has_parent_path() ? t.file.parent_path() : fs::path(".");
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) throw Error(t.given, "cannot create the directory: " + ec.message());
+  make_directories(dir, t.given, made);
   // ".NAME.partial-XXXXXX" is 16 bytes longer than NAME: a long NAME is cut (its start kept, which
   // says whose temporary it is) so that every name the target may have gives a temporary.
   const std::string name_start = t.file.filename().string().substr(0, longest_file_name - 16);
@@ -147,16 +257,11 @@ std::string write_temporary(const Target& t, const std::string& text) {
   return name;
 }
 
-// Which file a target is: its device and inode when it exists, else its absolute path with the
-// links of its existing part resolved. Two targets with one identity are one file.
+// Which file a target is: its device and inode when it exists, else its resolved absolute path. Two targets with one identity are one file.
 std::string identity(const Target& t) {
   struct stat info {};
-  if (::stat(t.given.c_str(), &info) == 0) return fmt::format("inode {}:{}", info.st_dev, info.st_ino);
-  std::error_code ec;
-  fs::path absolute = fs::absolute(t.file, ec);
-  if (ec) absolute = t.file;
-  const fs::path resolved = fs::weakly_canonical(absolute, ec);
-  return fmt::format("path {}", (ec ? absolute.lexically_normal() : resolved).string());
+  if (::stat(t.file.c_str(), &info) == 0) return fmt::format("inode {}:{}", info.st_dev, info.st_ino);
+  return fmt::format("path {}", t.file.string());  // resolve() made it absolute, its links resolved
 }
 
 // Every path classified; two naming one file are refused (the second would replace the first).
@@ -174,23 +279,47 @@ std::vector<Target> classify_all(const std::vector<std::string>& paths) {
   return targets;
 }
 
+// Whether this process can make a file in `dir`, found by making one: access() answers yes to root
+// everywhere (/proc included), so `--trace /proc/version` failed only after the simulation. An
+// unnamed file (O_TMPFILE) leaves nothing behind; where the file system has none, a named one is
+// made and removed at once.
+bool can_create_in(const fs::path& dir) {
+  int fd = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+  if (fd >= 0) return ::close(fd), true;
+  if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) return false;
+  std::string name = (dir / ".mcsim-probe-XXXXXX").string();
+  fd = ::mkstemp(name.data());
+  if (fd < 0) return false;
+  ::close(fd);
+  ::unlink(name.c_str());
+  return true;
+}
+
 // Where a temporary file beside t.file would be made: the nearest existing ancestor must be a
-// directory this process may create files (and directories) in.
+// directory this process can create files (and directories) in. A target written through must
+// open for writing now (a socket, a read-only device), except a FIFO: opening it would be seen by
+// its reader.
 void check_place(const Target& t) {
-  if (t.way == Way::write_through) return;
-  fs::path dir = t.file.has_parent_path() ? t.file.parent_path() : fs::path(".");
+  if (t.way == Way::write_through) {
+    struct stat info {};
+    if (::stat(t.file.c_str(), &info) == 0 && S_ISFIFO(info.st_mode)) return;
+    const int fd = ::open(t.file.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0) throw Error(t.given, system_error("cannot open for writing"));
+    ::close(fd);
+    return;
+  }
+  fs::path dir = t.file.parent_path();  // resolve() made t.file absolute
   for (;;) {
     struct stat info {};
     if (::stat(dir.c_str(), &info) == 0) {
       if (!S_ISDIR(info.st_mode)) throw Error(t.given, fmt::format("{} is not a directory", dir.string()));
-      if (::access(dir.c_str(), W_OK | X_OK) != 0)
-        throw Error(t.given, system_error("cannot create files in " + dir.string()));
+      if (!can_create_in(dir)) throw Error(t.given, system_error("cannot create files in " + dir.string()));
       return;
     }
     // Missing, or below a file (ENOTDIR): the ancestor that is there says which.
     if (errno != ENOENT && errno != ENOTDIR) throw Error(t.given, system_error("cannot reach " + dir.string()));
-    if (dir == "." || dir.parent_path() == dir) return;
-    dir = dir.has_parent_path() ? dir.parent_path() : fs::path(".");  // a relative path's top: the working directory
+    if (dir.parent_path() == dir) return;
+    dir = dir.parent_path();
   }
 }
 
@@ -212,14 +341,17 @@ void write_files_atomically(const std::vector<std::pair<std::string, std::string
   std::vector<std::string> paths;
   for (const auto& [path, text] : files) paths.push_back(path);
   const std::vector<Target> targets = classify_all(paths);
-  std::vector<std::string> temporaries(files.size());
+  std::vector<std::string> temporaries(files.size()), made_directories;
   const auto discard_temporaries = [&](std::size_t from) {
     for (std::size_t j = from; j < files.size(); ++j)
       if (!temporaries[j].empty()) ::unlink(temporaries[j].c_str()), untrack_temporary(temporaries[j]);
+    // Innermost first; one that holds a file already in place stays (rmdir removes only empty ones).
+    for (auto it = made_directories.rbegin(); it != made_directories.rend(); ++it)
+      ::rmdir(it->c_str()), untrack_temporary(*it);
   };
   try {
     for (std::size_t i = 0; i < files.size(); ++i)
-      if (targets[i].way == Way::replace) temporaries[i] = write_temporary(targets[i], files[i].second);
+      if (targets[i].way == Way::replace) temporaries[i] = write_temporary(targets[i], files[i].second, made_directories);
     // Devices and FIFOs next (/dev/full, a FIFO nobody reads fail here): a failure leaves no file
     // renamed into place and no temporary.
     for (std::size_t i = 0; i < files.size(); ++i)
@@ -237,6 +369,7 @@ void write_files_atomically(const std::vector<std::pair<std::string, std::string
     }
     untrack_temporary(temporaries[i]);
   }
+  for (const auto& made : made_directories) untrack_temporary(made);  // they hold their files now
 }
 
 void write_file_atomically(const std::string& path, const std::string& text) { write_files_atomically({{path, text}}); }

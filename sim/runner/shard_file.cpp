@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "../core/checked_number.hpp"
 #include "../core/error.hpp"
@@ -168,12 +169,20 @@ MergedShards merge_shards(const std::string& directory, const RunIdentity& wante
   std::string first;                                  // the first file of this run
   std::map<std::string, std::string> others;          // a file of another run -> what differs
   std::set<std::pair<std::size_t, std::size_t>> present;  // the (K, N) of this run's files
+  // A damaged file says nothing of whose it is: it stopped every merge in the directory, of every
+  // run. It is set aside, and reported if it bears this run's name (STEM.shard-K-of-N.txt as this
+  // run's good files) or this run's results are incomplete without it.
+  std::vector<std::pair<std::string, std::string>> damaged;  // file name, error
   for (const auto& path : paths) {
     ShardFile file;
     try {
       file = read_shard_file(path);
     } catch (const std::bad_alloc&) {
-      throw Error(path, "out of memory while reading it");
+      damaged.emplace_back(fs::path(path).filename().string(), Error(path, "out of memory while reading it").what());
+      continue;
+    } catch (const Error& e) {
+      damaged.emplace_back(fs::path(path).filename().string(), e.what());
+      continue;
     }
     const std::string name = fs::path(path).filename().string();
     if (const std::string why = wanted.difference(file.identity); !why.empty()) {
@@ -198,6 +207,15 @@ MergedShards merge_shards(const std::string& directory, const RunIdentity& wante
       merged.results.emplace(task, std::move(text));
     }
   }
+  const auto stem = [](const std::string& name) { return name.substr(0, name.rfind(".shard-")); };
+  const auto damaged_first = [&](bool only_this_runs) {
+    std::vector<std::string> errors;
+    for (const auto& [name, error] : damaged)
+      if (!only_this_runs || stem(name) == stem(fs::path(first).filename().string())) errors.push_back(error);
+    if (!errors.empty()) throw Error("", fmt::format("{}", fmt::join(errors, "; ")));
+  };
+  if (first.empty()) damaged_first(false);
+  damaged_first(true);
   if (first.empty())
     throw Error(directory, fmt::format("holds no shard file of this run: {} was {}{}", others.begin()->first,
                                        others.begin()->second,
@@ -205,6 +223,7 @@ MergedShards merge_shards(const std::string& directory, const RunIdentity& wante
                                                                        others.size() - 1,
                                                                        others.size() > 2 ? "files" : "file")
                                                          : ""));
+  if (merged.results.size() < merged.task_count) damaged_first(false);
   if (merged.results.size() < merged.task_count) throw missing_tasks(directory, merged, first, present, others);
   return merged;
 }

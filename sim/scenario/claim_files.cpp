@@ -150,7 +150,11 @@ class ClaimReader {
 
     if (kind == "order") c.kind = order(t, key);
     if (kind == "bound") c.kind = bound(t, key, c);
-    if (kind == "equal") c.kind = EqualCheck{text(t, "against", key, "paper"), number(t, "tolerance", key).value_or(1e-3)};
+    if (kind == "equal") {
+      const EqualCheck e{text(t, "against", key, "paper"), number(t, "tolerance", key).value_or(1e-3)};
+      if (e.tolerance < 0) throw Error(reader_.at(*t.get("tolerance"), key + ".tolerance"), "below 0");
+      c.kind = e;
+    }
     if (kind == "match") c.kind = MatchCheck{required(t, "column", key), required(t, "equals", key)};
     if (kind == "trend") c.kind = trend(t, key, c);
     if (kind == "linear") c.kind = linear(t, key);
@@ -213,6 +217,8 @@ class ClaimReader {
 
   LinearCheck linear(const toml::table& t, const std::string& key) const {
     LinearCheck l{required(t, "x", key), required(t, "y", key), {}, number(t, "min_r2", key).value_or(0.95)};
+    if (!(l.min_r2 >= 0 && l.min_r2 <= 1))  // r^2 lies in [0, 1]: 5 made every line fail
+      throw Error(reader_.at(*t.get("min_r2"), key + ".min_r2"), fmt::format("{} is not within 0 to 1", l.min_r2));
     if (const auto* group = t.get("group")) l.group_columns = strings(*group, key + ".group");
     return l;
   }
@@ -246,6 +252,8 @@ std::vector<Claim> read_claim_files(const std::string& directory, const KnownRep
   for (fs::directory_iterator it(directory, error), end; !error && it != end; it.increment(error))
     if (it->path().extension() == ".toml") files.push_back(it->path());
   if (error) throw Error(directory, fmt::format("cannot read the directory of claim files: {}", error.message()));
+  // A directory without claim files (a mistyped --claims) judged nothing and said all was well.
+  if (files.empty()) throw Error(directory, "holds no claim files (*.toml)");
   std::sort(files.begin(), files.end());
   std::vector<Claim> claims;
   std::map<std::string, std::string> first_file;  // claim id -> file

@@ -65,7 +65,11 @@ std::vector<int> read_machine_table(const Reader& r, const toml::table& root, Ma
   std::vector<int> counts;
   for (auto v : r.integers(*nodes, "machine.nodes", 2)) counts.push_back(static_cast<int>(v));
   spec.nodes = counts.front();
-  if (const auto* options = (*machine)["options"].as_table())
+  const toml::node* options_node = machine->get("options");
+  // `options = 5` or `options = ["a=1"]` was skipped and the run used the defaults (exit 0).
+  if (options_node && !options_node->is_table())
+    throw Error(r.at(*options_node, "machine.options"), "expected a table of options (options = { key = value, ... })");
+  if (const auto* options = options_node ? options_node->as_table() : nullptr)
     for (const auto& [key, value] : *options) {
       if (auto text = value.value<std::string>())
         spec.options[std::string(key.str())] = *text;

@@ -79,7 +79,10 @@ Scenario load_scenario(const std::string& path) {
   if (const auto* notes = root["notes"].as_array())
     for (const auto& note : *notes)
       if (auto text = note.value<std::string>()) h.notes.push_back(*text);
-  const ScenarioFile file{root, r, h, r.string(root, "report", "report", false)};
+  const std::string report = r.string(root, "report", "report", false);
+  // `report = ""` was taken as no report key: the kind's default ran, not what the file seemed to ask.
+  if (root.contains("report") && report.empty()) throw Error(r.at(*root.get("report"), "report"), "is empty: name a report or leave the key out");
+  const ScenarioFile file{root, r, h, report};
   return Scenario(kind->read(file));
 }
 

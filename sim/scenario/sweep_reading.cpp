@@ -43,6 +43,20 @@ void read_paper(const Reader& r, const toml::table& paper, SweepScenario& s, con
   std::set<std::string> keys = {"comm", "comp", "iters", "regions"};
   if (rules.paper_rows) keys.insert("rows");
   r.only_keys(paper, "paper", keys);
+  // A key of the wrong type (`comm = [1, 2]`, `regions = 5`) was skipped: the paper's column vanished.
+  for (const char* table : {"comm", "comp", "iters"})
+    if (const auto* node = paper.get(table); node && !node->is_table())
+      throw Error(r.at(*node, fmt::format("paper.{}", table)), "expected a table (label = value, ...)");
+  for (const char* array : {"regions", "rows"})
+    if (const auto* node = paper.get(array); node && !node->is_array())
+      throw Error(r.at(*node, fmt::format("paper.{}", array)), fmt::format("expected [[paper.{}]] tables", array));
+  // What a paper measured is a time (ms) or a count above 0: a negative or zero one was taken and
+  // compared with as if printed.
+  const auto measured = [&](const toml::node& node, const std::string& key) {
+    const double v = r.number(node, key);
+    if (!(v > 0)) throw Error(r.at(node, key), fmt::format("{} is not above 0 (a paper's measured value)", v));
+    return v;
+  };
   if (const auto* regions = paper["regions"].as_array()) read_paper_regions(r, *regions, s);
   if (const auto* rows = paper["rows"].as_array()) rules.paper_rows(*rows);
   if (const auto* comm = paper["comm"].as_table()) {
@@ -58,7 +72,7 @@ void read_paper(const Reader& r, const toml::table& paper, SweepScenario& s, con
         if (auto text = item.value<std::string>(); text && text->empty())
           row.push_back(std::nullopt);
         else
-          row.push_back(r.number(item, key));
+          row.push_back(measured(item, key));
       }
       s.paper.comm_ms[std::string(label.str())] = std::move(row);
     }
@@ -67,7 +81,7 @@ void read_paper(const Reader& r, const toml::table& paper, SweepScenario& s, con
     if (const auto* table = paper[row].as_table()) {
       auto& target = std::string(row) == "comp" ? s.paper.comp_ms : s.paper.iters;
       for (const auto& [label, value] : *table)
-        target[std::string(label.str())] = r.number(value, fmt::format("paper.{}.{}", row, label.str()));
+        target[std::string(label.str())] = measured(value, fmt::format("paper.{}.{}", row, label.str()));
     }
   }
 }

@@ -35,6 +35,18 @@ constexpr double fluid_shared_links = 1.9e3;
 // (choose_sharing), recorded or not.
 SharingRequest sharing_asked(const RunOptions& run) { return run.simulation.sharing_request; }
 
+// The machine a job runs on, by what the builder makes of it (Platform::element_count: hosts,
+// switches, links, channels x VCs) and the parameters its file gives (each read, checked and
+// evaluated per machine made: `sensitivity` makes one per variant, so a file of 1,000 options
+// cost variants x options). Without it a 2-million-node star or a fat tree of 1e11 wires was
+// estimated by its messages alone (docs/bad-input.md, "A bound before work", has the measurements).
+constexpr double built_element = 0.05;
+constexpr double machine_parameter = 0.05;
+double machine_work(const Machine& machine) {
+  return machine.platform().element_count() * built_element +
+         static_cast<double>(machine.parameters().size()) * machine_parameter;
+}
+
 // A run-time protocol (node programs: DRS, modified LP, two-stage) adds control messages, locks and
 // a barrier per step to every message it moves: ranka95-fig9 and -fig10 cost 5 to 10 times more
 // per message than the plans of the other kinds.
@@ -261,7 +273,7 @@ double job_work(const Machine& machine, double messages, const SchedulerEntry& e
                 SharingRequest sharing) {
   const double nodes = machine.nodes();
   const double sent = entry.messages_per_pair > 0 ? entry.messages_per_pair * nodes * (nodes - 1) : messages;
-  double work = (nodes + sent) * (entry.program ? run_time_protocol : 1);
+  double work = (nodes + sent) * (entry.program ? run_time_protocol : 1) + machine_work(machine);
   if (!machine.switching().traits().shares_links_as_flows) return work;
   const bool asynchronous = strategy.value_or(entry.default_strategy) == Strategy::asynchronous;
   const double flows = flows_in_flight(nodes, messages, sent, entry, asynchronous);

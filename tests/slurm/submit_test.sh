@@ -100,6 +100,10 @@ refused "exists and is not a directory" --shards 4 --mcsim "$mcsim" --dir "$subm
 refused "--mcsim: $work/none is not an executable file" --shards 4 --mcsim "$work/none" --dir "$work/d" "${cmd[@]}"
 refused "--mcsim: no 'no-such-mcsim' on PATH" --shards 4 --mcsim no-such-mcsim --dir "$work/d" "${cmd[@]}"
 refused "unknown option '--frobnicate'" --shards 4 --frobnicate "${good[@]}" "${cmd[@]}"
+# Issue 46: /bin/true passed for mcsim, and a misspelt mcsim option failed only in every shard.
+refused "--mcsim: /bin/true --version says 'true (GNU coreutils)" --shards 4 --mcsim /bin/true --dir "$work/d" "${cmd[@]}"
+refused "the mcsim command is refused:" --shards 4 "${good[@]}" "${cmd[@]}" --sampels 2
+refused "the mcsim command is refused: reproduce: no experiment 'no-such-id'" --shards 4 "${good[@]}" -- reproduce no-such-id
 refused "no mcsim command after --" --shards 4 "${good[@]}" --
 refused "the command must be reproduce, run, sweep or sensitivity, not 'timeline'" --shards 4 "${good[@]}" -- timeline
 refused "run needs a scenario file that exists" --shards 4 "${good[@]}" -- run "$work/missing.toml"

@@ -273,7 +273,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
         return;
       }
       const auto path = std::filesystem::path(scenario_directory(scenarios)) / (id + ".toml");
-      if (!std::filesystem::exists(path))
+      if (std::error_code ec; !std::filesystem::exists(std::filesystem::symlink_status(path, ec)))  // a looping link is there: load_scenario says ELOOP
         throw Error("reproduce", fmt::format("no experiment '{}' (no file {}); `mcsim list experiments` shows them", id,
                                              path.string()));
       const Scenario scenario = load_scenario(path.string());
@@ -386,7 +386,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
     common.add_to(cmd);
     cmd->callback([] {
       const auto path = std::filesystem::path(scenario_directory(scenarios)) / (id + ".toml");
-      if (!std::filesystem::exists(path))
+      if (std::error_code ec; !std::filesystem::exists(std::filesystem::symlink_status(path, ec)))  // a looping link is there: load_scenario says ELOOP
         throw Error("sensitivity", fmt::format("no experiment '{}' (no file {}); `mcsim list experiments` shows them",
                                                id, path.string()));
       Scenario scenario = load_scenario(path.string());

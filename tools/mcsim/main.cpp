@@ -28,10 +28,19 @@ void keep_standard_descriptors_taken() {
     if (::fcntl(fd, F_GETFD) < 0 && errno == EBADF) (void)::open("/dev/null", O_RDONLY);  // takes the lowest free number: fd
 }
 
+// The longest error line shown: an error may quote its input (a key, a path, a value), and a
+// 50 MB key made a 50 MB line; what is cut is counted instead.
+constexpr std::size_t longest_error_bytes = 2000;
+
 // Every error reaches the user as one line: "mcsim: error: <where>: <what>", its input shown
 // escaped. A standard error that cannot be written loses the line; the exit status still says 2.
 int report_error(const std::string& message) {
   std::string line = message;
+  if (line.size() > longest_error_bytes) {
+    std::size_t cut = longest_error_bytes;
+    while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+    line = fmt::format("{} ... ({} more bytes not shown)", line.substr(0, cut), line.size() - cut);
+  }
   while (!line.empty() && (line.back() == ' ' || line.back() == '\n' || line.back() == '\r')) line.pop_back();
   std::fflush(stdout);
   mcsim::cli::write_to_stderr("mcsim: error: " + mcsim::cli::shown(line, mcsim::cli::Lines::one) + "\n");

@@ -91,7 +91,19 @@ if [[ "$mcsim" == */* ]]; then
 else
   command -v "$mcsim" >/dev/null || fail "--mcsim: no '$mcsim' on PATH (give its path)"
 fi
-"$mcsim" --version >/dev/null 2>&1 || fail "--mcsim: $mcsim --version failed: not mcsim?"
+# `--mcsim /bin/true` passed a check of the exit status alone: mcsim gives its version number and
+# names itself in its help.
+version=$("$mcsim" --version 2>/dev/null) || fail "--mcsim: $mcsim --version failed: not mcsim?"
+[[ "$version" =~ ^[0-9]+\.[0-9]+ ]] && "$mcsim" --help 2>/dev/null | head -1 | grep -q '^mcsim ' ||
+  fail "--mcsim: $mcsim --version says '$(printf '%s' "${version:0:60}" | tr -c '[:print:]' ' ')', and its help is not mcsim's: not mcsim?"
+# The command as each shard will run it, stopped by its own work bound before anything is
+# simulated or written: a misspelt option or scenario fails here, once, not in every shard.
+probe_status=0
+probe=$("$mcsim" "$@" "${out[@]}" -q --shard "0/$shards" --max-work 1e-300 2>&1 >/dev/null) || probe_status=$?
+if [ "$probe_status" -ne 0 ] && [[ "$probe" != *"above the limit of"* ]]; then
+  probe=${probe%%$'\n'*}
+  fail "the mcsim command is refused: ${probe#mcsim: error: }"
+fi
 command -v sbatch >/dev/null || fail "sbatch not found: run this on a Slurm login node"
 
 mkdir -p "$dir" || fail "--dir: cannot create $dir"
