@@ -162,6 +162,32 @@ TEST_CASE("The report key chooses the report, the plot key only what is drawn") 
                       Catch::Contains("g.toml (report): missing required key (lemmas or slowdown)"));
 }
 
+TEST_CASE("Max nodes makes a smaller run of the same series: a node axis keeps its counts up to N, a mapping "
+          "scenario simulates B(n) up to 2^n <= N, a fixed larger machine is refused") {
+  const std::string scenarios = MCSIM_SCENARIO_SOURCE_DIR;
+  Scenario fig4 = load_scenario(scenarios + "/ranka92-fig4.toml");  // kind permutations, nodes = [32, 128, 512]
+  const std::size_t series = fig4.as<PermutationScenario>().series.size();
+  fig4.kind().limit_nodes(200);
+  CHECK(fig4.as<PermutationScenario>().nodes == std::vector<int>{32, 128});
+  CHECK(fig4.as<PermutationScenario>().machine.nodes == 32);
+  CHECK(fig4.as<PermutationScenario>().series.size() == series);
+  REQUIRE_THROWS_WITH(fig4.kind().limit_nodes(16), Catch::Contains("--max-nodes: ranka92-fig4 runs on 32, 128 nodes, "
+                                                                   "none of them at most 16"));
+
+  Scenario thm2 = load_scenario(scenarios + "/lo92-thm2.toml");  // simulate_up_to = 14
+  const std::vector<int> trees = thm2.as<MappingScenario>().mapping.n;
+  thm2.kind().limit_nodes(1 << 20);
+  CHECK(thm2.as<MappingScenario>().mapping.simulate_up_to == 14);
+  thm2.kind().limit_nodes(2047);  // B(10) is 1,024 nodes, B(11) 2,048
+  CHECK(thm2.as<MappingScenario>().mapping.simulate_up_to == 10);
+  CHECK(thm2.as<MappingScenario>().mapping.n == trees);  // every tree's metrics stay
+
+  Scenario fig = load_scenario(scenarios + "/guo05-fig4.toml");  // redistribution times on 64 nodes
+  fig.kind().limit_nodes(64);
+  REQUIRE_THROWS_WITH(fig.kind().limit_nodes(63), Catch::Contains("--max-nodes: guo05-fig4 runs on 64 nodes and "
+                                                                  "cannot run on fewer (--max-nodes 63)"));
+}
+
 TEST_CASE("A machines axis is one task list: its progress counts every machine's tasks", "[engine]") {
   const std::string dir = mcsim::test::temp_dir("axis-progress");
   const std::string path = write(dir, "axis.toml",

@@ -157,6 +157,7 @@ TEST_CASE("A run's identity is its typed request, written canonically and read b
   request.schedulers = {"LP", "CGMH:lambda=7/8,reset=off"};
   request.samples = 4;
   request.seed = 18446744073709551615ull;
+  request.max_nodes = 1024;
   request.deterministic = true;
   request.simgrid_settings = {"network/model:CM02"};
   request.machine_options = {{"node_interface", "duplex"}, {"a", "b=c"}};

@@ -22,7 +22,7 @@ namespace {
 // it (shown as --NAME VALUE), but for "command" and "scenario", shown as words.
 constexpr const char* field_names[] = {"command", "scenario", "scenarios", "machine",       "nodes",
                                        "density", "msg-unit", "workload",  "scheduler",     "strategy",
-                                       "samples", "seed",     "deterministic", "cfg",       "sharing", "machine-option",
+                                       "samples", "seed",     "max-nodes", "deterministic", "cfg",  "sharing", "machine-option",
                                        "factors", "option"};
 
 template <class T>
@@ -100,6 +100,7 @@ std::vector<std::pair<std::string, std::string>> RunRequest::fields() const {
   if (!strategy.empty()) add("strategy", strategy);
   if (samples) add("samples", std::to_string(*samples));
   if (seed) add("seed", std::to_string(*seed));
+  if (max_nodes) add("max-nodes", std::to_string(*max_nodes));
   if (deterministic) add("deterministic", "yes");
   for (const auto& setting : simgrid_settings) add("cfg", setting);
   // Written only when asked for, so that the identity of every run that leaves it to `auto` reads
@@ -184,6 +185,7 @@ void read_field(RunRequest& r, std::string_view name, std::string_view value, co
   else if (name == "strategy") r.strategy = text;
   else if (name == "samples") r.samples = static_cast<int>(parse_integer(value, at, 1, std::numeric_limits<int>::max()));
   else if (name == "seed") r.seed = parse_unsigned(value, at, 0, std::numeric_limits<std::uint64_t>::max());
+  else if (name == "max-nodes") r.max_nodes = static_cast<int>(parse_integer(value, at, 1, std::numeric_limits<int>::max()));
   else if (name == "deterministic") r.deterministic = true;
   else if (name == "cfg") r.simgrid_settings.push_back(text);
   else if (name == "sharing") r.sharing = parse_sharing_request(value, at);

@@ -37,6 +37,7 @@ struct RunRequest {
   // every command's options that change a result
   std::optional<int> samples;
   std::optional<std::uint64_t> seed;
+  std::optional<int> max_nodes;  // --max-nodes
   bool deterministic = false;
   std::vector<std::string> simgrid_settings;                         // --cfg key:value, in order
   SharingRequest sharing = SharingRequest::automatic;                // --sharing (or --cfg mcsim/sharing:VALUE)

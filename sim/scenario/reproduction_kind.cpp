@@ -34,4 +34,11 @@ void KindScenario::replace_machine(const std::string& name) {
   spec->name = name;
 }
 
+void KindScenario::limit_nodes(int max_nodes) {
+  for (const MachineSpec& spec : machines())
+    if (spec.nodes > max_nodes)
+      throw Error("--max-nodes", fmt::format("{} runs on {} nodes and cannot run on fewer (--max-nodes {})",
+                                             header().id, spec.nodes, max_nodes));
+}
+
 }  // namespace mcsim

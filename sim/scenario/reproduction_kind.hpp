@@ -52,6 +52,11 @@ class KindScenario {
   virtual MachineSpec* machine() { return nullptr; }
   // `run --machine NAME`: runs on that machine instead (an axis becomes that one machine).
   virtual void replace_machine(const std::string& name);
+  // `--max-nodes N`: simulates no machine of more than N nodes, a smaller run of the same series
+  // (a quick look; the default test suite's goldens). A node axis keeps its counts up to N; a kind
+  // that cannot run smaller throws mcsim::Error naming --max-nodes. The default: a kind whose
+  // machines all have at most N nodes is unchanged, else it throws.
+  virtual void limit_nodes(int max_nodes);
   // Files it reads beside the scenario and its machines (a matrix file): part of a run's identity.
   virtual std::vector<std::string> input_files() const { return {}; }
   // Matrices per cell this run takes (0: the kind draws no samples).

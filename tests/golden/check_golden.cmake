@@ -1,20 +1,23 @@
 # Golden-output check of one bundled scenario (cmake -P): runs
-#   mcsim reproduce ID --samples N --deterministic
+#   mcsim reproduce ID OPTIONS --deterministic
 # in an empty directory and compares every file it writes (CSV and the printed report; SVG files
-# are left out, their bytes depend on the gnuplot version) with tests/golden/ID/, byte for byte.
-# With -DUPDATE=ON it rewrites tests/golden/ID/ instead: a deliberate, reviewed change.
+# are left out, their bytes depend on the gnuplot version) with GOLDEN (tests/golden/ID/ or
+# tests/golden-full/ID/), byte for byte. With -DUPDATE=ON it rewrites GOLDEN instead: a
+# deliberate, reviewed change.
 #
-# Variables: MCSIM (binary), ID, SAMPLES, SCENARIOS (directory), GOLDEN (tests/golden/ID), WORK.
-foreach(var MCSIM ID SAMPLES SCENARIOS GOLDEN WORK)
+# Variables: MCSIM (binary), ID, OPTIONS (the size, one string: "--samples 3", "--max-nodes 1024"),
+# SCENARIOS (directory), GOLDEN, WORK.
+foreach(var MCSIM ID OPTIONS SCENARIOS GOLDEN WORK)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "check_golden.cmake needs -D${var}=...")
   endif()
 endforeach()
 
+separate_arguments(options UNIX_COMMAND "${OPTIONS}")
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
 execute_process(
-  COMMAND "${MCSIM}" reproduce "${ID}" --scenarios "${SCENARIOS}" --samples "${SAMPLES}" --deterministic -q -j 1 --out .
+  COMMAND "${MCSIM}" reproduce "${ID}" --scenarios "${SCENARIOS}" ${options} --deterministic -q -j 1 --out .
   WORKING_DIRECTORY "${WORK}"
   OUTPUT_FILE "${WORK}/${ID}.stdout.txt"
   ERROR_VARIABLE errors
@@ -40,7 +43,8 @@ endif()
 
 if(NOT IS_DIRECTORY "${GOLDEN}")
   message(FATAL_ERROR "golden ${ID}: no golden output yet; write it with "
-                      "`cmake --build --preset release --target golden-update`, review it and commit it")
+                      "`cmake --build --preset release --target golden-update` (golden-update-full for "
+                      "tests/golden-full/), review it and commit it")
 endif()
 file(GLOB expected RELATIVE "${GOLDEN}" "${GOLDEN}/*")
 list(SORT expected)
@@ -56,7 +60,7 @@ foreach(name IN LISTS produced)
   endif()
 endforeach()
 if(failed)
-  message(FATAL_ERROR "golden ${ID}: output differs from tests/golden/${ID}/ in ${failed} "
+  message(FATAL_ERROR "golden ${ID}: output differs from ${GOLDEN}/ in ${failed} "
                       "(compare with: diff -r ${WORK} ${GOLDEN})")
 endif()
 file(REMOVE_RECURSE "${WORK}")

@@ -32,6 +32,7 @@ namespace {
 struct CommonOptions {
   std::optional<int> samples;
   std::optional<std::uint64_t> seed;
+  std::optional<int> max_nodes;
   int jobs = 0;
   bool deterministic = false;
   bool quiet = false;
@@ -41,7 +42,8 @@ struct CommonOptions {
   StoredRunFlags stored;
   WorkLimit work;
 
-  void add_to(CLI::App* cmd) {
+  // `size_limit`: the command takes --max-nodes (run, reproduce: a scenario's node counts).
+  void add_to(CLI::App* cmd, bool size_limit = false) {
     cmd->add_option("--machine-option", machine_options,
                     "Change a machine parameter, key=value (repeatable), e.g. node_interface=duplex; "
                     "`mcsim list machines -v` shows the published defaults");
@@ -49,6 +51,11 @@ struct CommonOptions {
         ->check(whole_number(1, max_samples));
     cmd->add_option("--seed", seed, "Seed of every random choice (same seed, same output)")
         ->check(whole_number<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()));
+    if (size_limit)
+      cmd->add_option("--max-nodes", max_nodes,
+                      "Simulate no machine of more than N nodes: a node axis keeps its counts up to N, a mapping "
+                      "scenario simulates B(n) up to 2^n <= N (a quick, smaller run of the same series)")
+          ->check(whole_number(1, std::numeric_limits<int>::max()));
     cmd->add_option("-j,--jobs", jobs, "Simulation processes at once (default: the cores available)")
         ->check(whole_number(0, 1024));
     cmd->add_flag("--deterministic", deterministic,
@@ -85,12 +92,18 @@ struct CommonOptions {
     }
     r.samples = samples;
     r.seed = seed;
+    r.max_nodes = max_nodes;
     r.deterministic = deterministic;
     r.simgrid_settings = SharingOption::simgrid_settings(cfg);
     r.sharing = sharing.request(cfg);
     return r;
   }
 
+  // Applies --max-nodes (run, reproduce) and --machine-option to the scenario.
+  void apply_to(Scenario& scenario) const {
+    if (max_nodes) scenario.kind().limit_nodes(*max_nodes);
+    apply_machine_options(scenario);
+  }
   // Applies --machine-option on top of the scenario's [machine.options] (a mapping-metrics
   // scenario builds its own meshes and takes none).
   void apply_machine_options(Scenario& scenario) const {
@@ -148,7 +161,7 @@ std::optional<ScenarioOutputs> run_and_report(Scenario scenario, const std::stri
                                               const std::string& scenario_file,
                                               const TaskProgress& suite_progress = {}, TaskResults* reuse = nullptr,
                                               Made* kept = nullptr) {
-  common.apply_machine_options(scenario);
+  common.apply_to(scenario);
   common.check_work(scenario, header(scenario).path);
   const std::vector<std::string> inputs = input_files(scenario, scenario_file);
   Progress progress(header(scenario).id, !common.quiet);
@@ -188,6 +201,7 @@ CommonOptions common_of(const SuiteOptions& o) {
   CommonOptions common;
   common.samples = o.samples;
   common.seed = o.seed;
+  common.max_nodes = o.max_nodes;
   common.jobs = o.jobs;
   common.deterministic = o.deterministic;
   common.quiet = o.quiet;
@@ -199,8 +213,9 @@ CommonOptions common_of(const SuiteOptions& o) {
   return common;
 }
 SuiteOptions suite_of(const CommonOptions& c) {
-  return {.samples = c.samples, .seed = c.seed, .jobs = c.jobs, .deterministic = c.deterministic, .quiet = c.quiet,
-          .cfg = c.cfg, .sharing = c.sharing, .machine_options = c.machine_options, .stored = c.stored, .work = c.work};
+  return {.samples = c.samples, .seed = c.seed, .max_nodes = c.max_nodes, .jobs = c.jobs, .deterministic = c.deterministic,
+          .quiet = c.quiet, .cfg = c.cfg, .sharing = c.sharing, .machine_options = c.machine_options, .stored = c.stored,
+          .work = c.work};
 }
 
 }  // namespace
@@ -219,7 +234,7 @@ std::optional<ScenarioOutputs> run_reproduction(const Scenario& scenario, const 
 void check_reproduction(const Scenario& scenario, const SuiteOptions& options) {
   const CommonOptions common = common_of(options);
   Scenario changed = scenario;
-  common.apply_machine_options(changed);
+  common.apply_to(changed);
   common.check_work(changed, header(changed).path);
 }
 
@@ -235,7 +250,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
     cmd->add_option("--machine", machine,
                     std::string(machine_option_help) + ". Replaces the scenario's [machine] name, file or names; "
                                                        "its node counts and options stay");
-    common.add_to(cmd);
+    common.add_to(cmd, true);
     cmd->callback([] {
       Scenario scenario = load_scenario(file);
       RunRequest request = common.request("run");
@@ -261,7 +276,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
                                 "of each one's time at the end");
     cmd->add_option("-o,--out", out, "Directory for ID.csv")->capture_default_str()->check(output_path());
     cmd->add_option("--scenarios", scenarios, "Directory of scenario files (default: the bundled scenarios/)");
-    common.add_to(cmd);
+    common.add_to(cmd, true);
     cmd->callback([] {
       if (all == !id.empty()) throw Error("reproduce", "give one experiment ID or --all");
       if (all) {

@@ -28,6 +28,7 @@ struct SuiteOptions {
   std::vector<std::string> only;  // the IDs to run (report --only); empty: every one
   std::optional<int> samples;
   std::optional<std::uint64_t> seed;
+  std::optional<int> max_nodes;  // --max-nodes
   int jobs = 0;
   bool deterministic = false, quiet = false;
   std::vector<std::string> cfg;

@@ -22,6 +22,13 @@ class MappingMetricsKind : public TypedKind<MappingScenario> {
   std::unique_ptr<KindScenario> clone() const override { return std::make_unique<MappingMetricsKind>(*this); }
   // It builds its own meshes (one per tree), no [machine].
   std::vector<MachineSpec> machines() const override { return {}; }
+  // B(n) runs on a 2^n-node mesh: simulates the trees up to the largest n with 2^n <= max_nodes
+  // (the metrics of every n are arithmetic and stay).
+  void limit_nodes(int max_nodes) override {
+    int n = 0;
+    while (n < 30 && (1LL << (n + 1)) <= max_nodes) ++n;
+    value_.mapping.simulate_up_to = std::min(value_.mapping.simulate_up_to, n);
+  }
   WorkEstimate estimate_work(const RunOptions& run, double task_share, double stop_above) const override {
     return estimate_kind_work(value_, run, WorkStop{task_share, stop_above});
   }
