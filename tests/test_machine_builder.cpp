@@ -152,3 +152,23 @@ TEST_CASE("A machine file is read once per process for its options: tasks built 
   REQUIRE(cmmd != overlapped.choices.end());
   REQUIRE(cmmd->chosen == "overlapped");
 }
+
+TEST_CASE("node_ports = one-shared: a transport that does not claim node interfaces refuses the machine, naming the record", "[machine-files]") {
+  // The iPSC/860's file states one-shared ports (scenarios/machines/ipsc860.toml, library.node_ports);
+  // a what-if on it that changes only the switching must not run its nodes with unlimited ports.
+  const std::string dir = test::temp_dir("machine-builder-node-ports");
+  for (const std::string switching : {"flow", "store-and-forward", "wormhole"}) {
+    INFO(switching);
+    const std::string path = dir + "/ipsc-" + switching + ".toml";
+    std::ofstream(path) << "base = \"ipsc860\"\nname = \"ipsc-" << switching
+                        << "\"\n[links]\nswitching = { value = \"" << switching
+                        << "\", source = \"what if\", assumption = true }\n";
+    const std::string e = error_of([&] { make_machine({path, 8, {}}); });
+    CHECK(e.find("ipsc860.toml:34 (library.node_ports): node_ports = one-shared is obeyed only by switching = circuit; "
+                 "switching = " + switching + " would ignore it") != std::string::npos);
+    CHECK(e.find('\n') == std::string::npos);
+    // With the ports unlimited the same file builds.
+    CHECK(make_machine({path, 8, {{"node_ports", "unlimited"}}})->nodes() == 8);
+  }
+  CHECK(make_machine({"ipsc860", 8, {}})->library().node_ports.value == NodePorts::one_shared);
+}
