@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include <fmt/format.h>
+#include <simgrid/s4u.hpp>
 
 #include "helpers.hpp"
 #include "sim/core/error.hpp"
@@ -171,4 +172,21 @@ TEST_CASE("node_ports = one-shared: a transport that does not claim node interfa
     CHECK(make_machine({path, 8, {{"node_ports", "unlimited"}}})->nodes() == 8);
   }
   CHECK(make_machine({"ipsc860", 8, {}})->library().node_ports.value == NodePorts::one_shared);
+}
+
+TEST_CASE("No bundled machine gives a SimGrid link a latency: the engine's link-latency branches are not taken by any of them", "[machine-files][engine]") {
+  // A machine file's delays are start-ups, per-hop header delays and rules (links.latency is an
+  // input of rules, e.g. the CP-PACS's hop_latency); the platform builders make every link with
+  // latency 0. So flow's zero_latency_, ChannelLocks' per-link latency and fluid_sharing_unfit
+  // (sim/engine) see 0 on every bundled machine; this test fails once a builder sets one.
+  for (const auto& entry : bundled_machines()) {
+    INFO(entry.name);
+    const std::string largest = test::in_machine({entry.name, entry.listed_nodes, {}}, [](Machine&) {
+      double most = 0;
+      for (const auto* link : simgrid::s4u::Engine::get_instance()->get_all_links())
+        most = std::max(most, link->get_latency());
+      return fmt::format("{}", most);
+    });
+    CHECK(largest == "0");
+  }
 }
