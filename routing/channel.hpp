@@ -1,5 +1,5 @@
-// A channel: one direction of a full-duplex wire. Routes through switched networks (the fat tree)
-// and the wires of graph views (topologies/network_graph.hpp) are both named by it, so it lives
+// A channel: one direction of a full-duplex wire of the fat tree's shape arithmetic
+// (fat_tree_route.hpp), which the fat tree's family and its SimGrid zone both read, so it lives
 // here, below both, as a plain value.
 #pragma once
 

@@ -38,8 +38,8 @@ layer_rule(5 sim/engine/    ONLY sim/core/ sim/engine/ SimGrid
 layer_rule(6 topologies/    ONLY sim/core/ sim/engine/ routing/ topologies/ SimGrid
   WHY "machines build platforms for the engine; experiments, schedulers and tools use them from above")
 layer_rule(7 sim/mapping/   ONLY sim/core/ sim/mapping/ routing/
-                                 topologies/network_graph.hpp topologies/fat_tree_graph.hpp topologies/mesh_graph.hpp
-  WHY "mappings and their metrics are graph arithmetic: no engine, no SimGrid, nothing above them")
+                                 topologies/fabric_graph.hpp topologies/k_ary_n_cube.hpp
+  WHY "mappings and their metrics are graph arithmetic on the engine's mesh family: no engine, no SimGrid, nothing above them")
 layer_rule(8 sim/workloads/ ONLY sim/core/ sim/workloads/
   WHY "workloads are plain matrices, the same for every machine and scheduler")
 layer_rule(9 sim/redistribution/ ONLY sim/core/ sim/redistribution/

@@ -11,7 +11,7 @@
 #include "sim/core/error.hpp"
 #include "sim/core/random.hpp"
 #include "topologies/fat_tree_family.hpp"
-#include "topologies/fat_tree_graph.hpp"
+#include "topologies/fabric_graph.hpp"
 #include "topologies/machines.hpp"
 #include "cube_machines.hpp"
 
@@ -43,18 +43,22 @@ TEST_CASE("CM-5 per-node bandwidth is the published 20 / 10 / 5 MB/s at every si
 TEST_CASE("Fat-tree routes are shortest paths of the Boost.Graph view, up then down") {
   for (int nodes : {32, 128}) {
     const FatTreeShape shape(nodes, 4, cm5_parents_per_level(nodes == 32 ? 3 : 4));
-    const NetworkGraph graph = make_fat_tree_graph(shape);
+    const FatTree tree(shape, UpLinks::random);
+    const FabricGraph graph(tree);
+    REQUIRE(graph.wire_count() == static_cast<int>(shape.wire_count()));
     Rng rng(5);
     const UplinkChooser random_port = [&](int, int parents) { return rng.below(parents); };
     for (int src = 0; src < nodes; ++src) {
-      const auto distance = graph.hop_distances(static_cast<std::size_t>(src));
+      const auto distance = graph.hop_distances(src);
       for (int dst = 0; dst < nodes; ++dst) {
-        const auto route = fat_tree_route(shape, src, dst, random_port);
+        const auto route = tree.route_with(src, dst, random_port);
         INFO("src " << src << " dst " << dst);
         REQUIRE(route.size() == static_cast<std::size_t>(2 * shape.common_level(src, dst)));
         REQUIRE(static_cast<int>(route.size()) == distance[static_cast<std::size_t>(dst)]);
         REQUIRE(graph.is_path(src, dst, route));
-        for (std::size_t i = 0; i < route.size(); ++i) REQUIRE(route[i].up == (i < route.size() / 2));
+        // Up links are numbered before down links (fat_tree_family.hpp).
+        for (std::size_t i = 0; i < route.size(); ++i)
+          REQUIRE((route[i].link < tree.link_count() / 2) == (i < route.size() / 2));
       }
     }
   }

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include <fmt/format.h>
+#include <simgrid/s4u.hpp>
 
 #include "helpers.hpp"
 #include "sim/core/error.hpp"
@@ -151,4 +152,41 @@ TEST_CASE("A machine file is read once per process for its options: tasks built 
                                  [](const MachineChoice& c) { return c.name == "cmmd"; });
   REQUIRE(cmmd != overlapped.choices.end());
   REQUIRE(cmmd->chosen == "overlapped");
+}
+
+TEST_CASE("node_ports = one-shared: a transport that does not claim node interfaces refuses the machine, naming the record", "[machine-files]") {
+  // The iPSC/860's file states one-shared ports (scenarios/machines/ipsc860.toml, library.node_ports);
+  // a what-if on it that changes only the switching must not run its nodes with unlimited ports.
+  const std::string dir = test::temp_dir("machine-builder-node-ports");
+  for (const std::string switching : {"flow", "store-and-forward", "wormhole"}) {
+    INFO(switching);
+    const std::string path = dir + "/ipsc-" + switching + ".toml";
+    std::ofstream(path) << "base = \"ipsc860\"\nname = \"ipsc-" << switching
+                        << "\"\n[links]\nswitching = { value = \"" << switching
+                        << "\", source = \"what if\", assumption = true }\n";
+    const std::string e = error_of([&] { make_machine({path, 8, {}}); });
+    CHECK(e.find("ipsc860.toml:34 (library.node_ports): node_ports = one-shared is obeyed only by switching = circuit; "
+                 "switching = " + switching + " would ignore it") != std::string::npos);
+    CHECK(e.find('\n') == std::string::npos);
+    // With the ports unlimited the same file builds.
+    CHECK(make_machine({path, 8, {{"node_ports", "unlimited"}}})->nodes() == 8);
+  }
+  CHECK(make_machine({"ipsc860", 8, {}})->library().node_ports.value == NodePorts::one_shared);
+}
+
+TEST_CASE("No bundled machine gives a SimGrid link a latency: the engine's link-latency branches are not taken by any of them", "[machine-files][engine]") {
+  // A machine file's delays are start-ups, per-hop header delays and rules (links.latency is an
+  // input of rules, e.g. the CP-PACS's hop_latency); the platform builders make every link with
+  // latency 0. So flow's zero_latency_, ChannelLocks' per-link latency and fluid_sharing_unfit
+  // (sim/engine) see 0 on every bundled machine; this test fails once a builder sets one.
+  for (const auto& entry : bundled_machines()) {
+    INFO(entry.name);
+    const std::string largest = test::in_machine({entry.name, entry.listed_nodes, {}}, [](Machine&) {
+      double most = 0;
+      for (const auto* link : simgrid::s4u::Engine::get_instance()->get_all_links())
+        most = std::max(most, link->get_latency());
+      return fmt::format("{}", most);
+    });
+    CHECK(largest == "0");
+  }
 }

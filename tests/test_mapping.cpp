@@ -15,7 +15,8 @@
 #include "sim/mapping/reflecting.hpp"
 #include "sim/mapping/row_major.hpp"
 #include "sim/mapping/slowdown.hpp"
-#include "topologies/mesh_graph.hpp"
+#include "topologies/fabric_graph.hpp"
+#include "topologies/k_ary_n_cube.hpp"
 
 using namespace mcsim;
 
@@ -227,13 +228,22 @@ TEST_CASE("Theorem 1: the reflecting mapping's wormhole slowdown is exactly 1 fo
     }
 }
 
-TEST_CASE("The mesh graph has the XY routes' links: a route crosses |path| - 1 wires in order") {
-  const auto mesh = make_mesh_graph(4, 8);
-  REQUIRE(mesh.lower.size() == 4 * 7 + 8 * 3);
-  const auto channels = mesh_path_channels(mesh, {9, 10, 2});
-  REQUIRE(channels.size() == 2);
-  REQUIRE(channels[0].up);    // 9 -> 10: from the lower index
-  REQUIRE(!channels[1].up);   // 10 -> 2: towards the lower index
-  REQUIRE_THROWS_WITH(mesh_path_channels(mesh, {0, 2}), Catch::Contains("not neighbours"));
-  REQUIRE(mesh.hop_distances(0)[31] == 3 + 7);
+TEST_CASE("The metrics' mesh is the engine's: its fabric graph has one wire per pair of links, and XY routes walk it") {
+  const KAryNCube mesh({.sides = {8, 4}});  // 4 rows x 8 columns, dimension 0 the column
+  const FabricGraph fabric(mesh);
+  REQUIRE(fabric.wire_count() == 4 * 7 + 8 * 3);
+  REQUIRE(mesh.link_count() == 2 * fabric.wire_count());
+  const Route route = mesh.route(9, 2);  // (1, 1) -> (0, 2): along the row first, then the column
+  REQUIRE(route.size() == 2);
+  REQUIRE(mesh.link_ends(route[0].link) == std::pair{9, 10});
+  REQUIRE(mesh.link_ends(route[1].link) == std::pair{10, 2});
+  REQUIRE(fabric.is_path(9, 2, route));
+  REQUIRE(!fabric.is_path(9, 3, route));
+  REQUIRE(!fabric.is_path(2, 9, route));
+  // A link and its way back are one wire (the undirected model of Definition 3), two links are two.
+  const int back = mesh.link_from(10, 0, -1);
+  REQUIRE(mesh.link_ends(back) == std::pair{10, 9});
+  REQUIRE(fabric.wire_of(back) == fabric.wire_of(route[0].link));
+  REQUIRE(fabric.wire_of(route[1].link) != fabric.wire_of(route[0].link));
+  REQUIRE(fabric.hop_distances(0)[31] == 3 + 7);
 }

@@ -9,7 +9,6 @@
 
 #include "helpers.hpp"
 #include "routing/hypercube_route.hpp"
-#include "routing/mesh_route.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/random.hpp"
 #include "sim/engine/transport.hpp"

@@ -9,6 +9,7 @@
 #include "sim/core/error.hpp"
 #include "sim/core/machine_file_reader.hpp"
 #include "topologies/channel_dependencies.hpp"
+#include "topologies/fabric_graph.hpp"
 #include "topologies/fat_tree_family.hpp"
 #include "topologies/k_ary_n_cube.hpp"
 
@@ -281,5 +282,26 @@ TEST_CASE("fat tree: routes worked by hand, every up-link draw acyclic, the CM-5
     for (int dst = 0; dst < 64; ++dst) CHECK(route_nodes(*cm5, 5, cm5->route(5, dst)).back() == dst);
     CHECK_THROWS_WITH(bundled_family("cm5", 16), Catch::Contains("cm5.toml") && Catch::Contains("fewer than 32"));
     CHECK_THROWS_WITH(bundled_family("cm5", 96), Catch::Contains("not a power of two"));
+  }
+}
+
+TEST_CASE("The fabric graph of every bundled family: one wire per link and its way back, every route a shortest walk on it", "[families]") {
+  for (const auto& [machine, nodes] : std::vector<std::pair<std::string, int>>{
+           {"cm5", 64}, {"cp-pacs", 64}, {"ethernet-cluster", 24}, {"ipsc860", 64}, {"mesh", 64}, {"paragon", 64},
+           {"t3d", 64}}) {
+    INFO(machine);
+    const auto family = bundled_family(machine, nodes);
+    const FabricGraph fabric(*family);
+    CHECK(fabric.nodes() == nodes);
+    CHECK(static_cast<int>(boost::num_vertices(fabric.graph())) == family->vertex_count());
+    CHECK(2 * fabric.wire_count() == family->link_count());
+    for (int src = 0; src < nodes; ++src) {
+      const auto distance = fabric.hop_distances(src);
+      for (int dst = 0; dst < nodes; ++dst) {
+        const Route route = family->route(src, dst);
+        REQUIRE(fabric.is_path(src, dst, route));
+        REQUIRE(static_cast<int>(route.size()) == distance[static_cast<std::size_t>(dst)]);
+      }
+    }
   }
 }

@@ -2,7 +2,7 @@
 // (every side 2), with dimension-order routing (XY on a 2-D mesh, e-cube on the hypercube).
 //
 // Nodes: coordinates (x0, x1, ...) with node = x0 + s0 * (x1 + s1 * (x2 + ...)); dimension 0 is
-// the mesh's column (x), so node (row, col) = row * cols + col as routing/mesh_route.hpp has it,
+// the mesh's column (x), so node (row, col) = row * cols + col as sim/mapping/mesh_mapping.hpp has it,
 // and dimension d of a hypercube is address bit d. Routes correct dimension 0 first, then 1, ...
 //
 // Links, by dimension in routing order; within a dimension of side k:

@@ -11,7 +11,7 @@ struct MeshShape {
   int rows = 1;
   int cols = 1;
   int nodes() const { return rows * cols; }
-  int index(int row, int col) const { return row * cols + col; }  // as routing/mesh_route.hpp
+  int index(int row, int col) const { return row * cols + col; }  // as topologies/k_ary_n_cube.hpp numbers a mesh
 };
 
 // The mesh of B(n) (sec. 4): 2^floor(n/2) rows by 2^ceil(n/2) columns, square or twice as wide

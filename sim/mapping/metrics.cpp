@@ -4,9 +4,9 @@
 
 #include <fmt/format.h>
 
-#include "routing/mesh_route.hpp"
 #include "sim/core/error.hpp"
-#include "topologies/mesh_graph.hpp"
+#include "topologies/fabric_graph.hpp"
+#include "topologies/k_ary_n_cube.hpp"
 
 namespace mcsim {
 
@@ -15,8 +15,12 @@ MappingMetrics compute_metrics(const PhasedTaskGraph& graph, const MeshMapping& 
     throw Error(mapping.name + " mapping of " + graph.name,
                 fmt::format("places {} tasks, the graph has {}", mapping.node_of_task.size(), graph.tasks));
   const MeshShape& mesh = mapping.mesh;
-  const NetworkGraph net = make_mesh_graph(mesh.rows, mesh.cols);
-  const std::size_t link_count = net.lower.size() * (links == LinkModel::directed_channel ? 2 : 1);
+  // The mesh as the engine builds it for a machine of rows x cols (k_ary_n_cube.cpp, from_shape):
+  // dimension 0 is the column, so its dimension-order routes are XY.
+  const KAryNCube family({.sides = {mesh.cols, mesh.rows}});
+  const FabricGraph fabric(family);
+  const bool directed = links == LinkModel::directed_channel;
+  const auto link_count = static_cast<std::size_t>(directed ? family.link_count() : fabric.wire_count());
   std::vector<std::vector<int>> users(link_count);  // link -> edges of the current phase on it
   MappingMetrics out;
   for (std::size_t p = 0; p < graph.phases.size(); ++p) {
@@ -29,11 +33,11 @@ MappingMetrics compute_metrics(const PhasedTaskGraph& graph, const MeshMapping& 
       m.edge = e;
       m.src_node = mapping.node_of_task.at(static_cast<std::size_t>(e.sender));
       m.dst_node = mapping.node_of_task.at(static_cast<std::size_t>(e.receiver));
-      const auto channels = mesh_path_channels(net, xy_path(mesh.rows, mesh.cols, m.src_node, m.dst_node));
-      m.dilation = static_cast<int>(channels.size());
+      const Route route = family.route(m.src_node, m.dst_node);
+      m.dilation = static_cast<int>(route.size());
       auto& ids = route_links.emplace_back();
-      for (const Channel& c : channels) {
-        const std::size_t id = links == LinkModel::directed_channel ? 2 * c.wire + (c.up ? 0 : 1) : c.wire;
+      for (const RouteChannel& c : route) {
+        const auto id = static_cast<std::size_t>(directed ? c.link : fabric.wire_of(c.link));
         ids.push_back(id);
         if (users[id].empty()) touched.push_back(id);
         users[id].push_back(static_cast<int>(phase.edges.size()));

@@ -1,7 +1,8 @@
 // The metrics of a mapped phased computation (Lo et al. 1992, sec. 3, Definitions 2-5), computed
-// from the mapping itself: every edge goes on its XY route (routing/mesh_route.hpp), the routes are
-// laid on the Boost.Graph of the mesh (topologies/mesh_graph.hpp), and the i-th phase interference
-// sets are found by intersecting the routes' links. Nothing here uses the paper's closed forms.
+// from the mapping itself: every edge goes on its route in the mesh family the engine runs for
+// rows x cols (topologies/k_ary_n_cube.hpp, dimension order = XY), a link is a wire of that
+// family's fabric graph (topologies/fabric_graph.hpp) or one of its directed links, and the i-th
+// phase interference sets are found by intersecting the routes' links. Nothing here uses the paper's closed forms.
 #pragma once
 
 #include <vector>

@@ -2,6 +2,6 @@
 // view (allowed), the engine (from the project root) and a scheduler (relative path).
 #include "bad_metrics.hpp"
 
-#include "topologies/mesh_graph.hpp"
+#include "topologies/fabric_graph.hpp"
 #include "sim/engine/machine.hpp"
 #include "../../schedulers/good_scheduler.hpp"
