@@ -42,7 +42,7 @@ LinkStreams::Id LinkStreams::start(std::span<const int> links, double bytes, s4u
 double LinkStreams::stop(Id id, const s4u::SemaphorePtr& done) {
   // serve() takes a stream's semaphore out of done_ as it ends it, so an ended (or reused) id no
   // longer holds `done`.
-  if (id >= done_.size() || done_[id] != done) return 0;
+  if (!running(id, done)) return 0;
   const double left = sharing_.remaining(id, s4u::Engine::get_clock());
   sharing_.stop(id);
   done_[id] = nullptr;

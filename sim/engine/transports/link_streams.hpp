@@ -40,6 +40,8 @@ class LinkStreams {
   // Ends the stream `id` started with `done` now and returns the bytes it had still to move; 0 if it
   // has ended (then `done` is, or is about to be, released).
   double stop(Id id, const simgrid::s4u::SemaphorePtr& done);
+  // The stream `id` started with `done` has bytes still to move.
+  bool running(Id id, const simgrid::s4u::SemaphorePtr& done) const { return id < done_.size() && done_[id] == done; }
   // begin() and wait for the bytes.
   void move(std::span<const int> links, double bytes) { begin(links, bytes)->acquire(); }
 

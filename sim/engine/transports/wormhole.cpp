@@ -188,6 +188,10 @@ class WormholeTransport final : public Transport {
     std::size_t i = 0;  // the next channel to free
     for (;;) {
       wake->acquire();
+      // A release counted twice (a stream ended as the header landed) wakes it with nothing new.
+      if (streaming && streams.running(id, wake) && at_landing.size() == header.landed.size() &&
+          (at_destination >= 0 || header.delivering_from < 0))
+        continue;
       if (streaming) {
         const double left = streams.stop(id, wake);
         s = goal - left;
