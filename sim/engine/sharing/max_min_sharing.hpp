@@ -26,6 +26,7 @@
 // engine; tests drive it directly).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <queue>
@@ -56,6 +57,17 @@ class MaxMinSharing {
   std::vector<FlowId> finish_due(double now);
 
   double rate(FlowId flow) const { return flows_[flow].rate; }
+  // The bytes `flow` (in progress) has still to move at date `now` (no earlier than the last share()).
+  double remaining(FlowId flow, double now) const {
+    const Flow& f = flows_[flow];
+    return std::max(0.0, f.remaining - f.rate * (now - f.updated));
+  }
+  // Ends `flow` before its bytes have all moved (link_streams.hpp: a worm whose links change); the
+  // others' rates follow at the next share().
+  void stop(FlowId flow) {
+    ++flows_[flow].version;  // its completion date in completions_ is void
+    end(flow);
+  }
   // The sum of the rates of the flows on `link` as of the last share(); exactly 0 when none is on it
   // (the running sum may keep a rounding residue).
   double load(int link) const {

@@ -18,6 +18,12 @@ LinkStreams::~LinkStreams() {
 }
 
 s4u::SemaphorePtr LinkStreams::begin(std::span<const int> links, double bytes) {
+  auto done = s4u::Semaphore::create(0);
+  start(links, bytes, done);
+  return done;
+}
+
+LinkStreams::Id LinkStreams::start(std::span<const int> links, double bytes, s4u::SemaphorePtr done) {
   if (!serving_) {
     // Marked first: creating the actor is a simcall, during which other actors may begin streams.
     serving_ = true;
@@ -28,12 +34,27 @@ s4u::SemaphorePtr LinkStreams::begin(std::span<const int> links, double bytes) {
   }
   const MaxMinSharing::FlowId id = sharing_.start(links, bytes, 0, s4u::Engine::get_clock());
   if (done_.size() <= id) done_.resize(id + 1);
-  done_[id] = s4u::Semaphore::create(0);
+  done_[id] = std::move(done);
+  wake_server();
+  return id;
+}
+
+double LinkStreams::stop(Id id, const s4u::SemaphorePtr& done) {
+  // serve() takes a stream's semaphore out of done_ as it ends it, so an ended (or reused) id no
+  // longer holds `done`.
+  if (!running(id, done)) return 0;
+  const double left = sharing_.remaining(id, s4u::Engine::get_clock());
+  sharing_.stop(id);
+  done_[id] = nullptr;
+  wake_server();
+  return left;
+}
+
+void LinkStreams::wake_server() {
   if (!wake_posted_) {
     wake_posted_ = true;
     wake_->release();
   }
-  return done_[id];
 }
 
 // As FluidNetwork::serve: completions due within SimGrid's precision of the clock end now.

@@ -33,11 +33,21 @@ class LinkStreams {
   // Starts `bytes` (> 0) over `links` (no link twice, at least one) now; the returned semaphore is
   // released once they have moved.
   simgrid::s4u::SemaphorePtr begin(std::span<const int> links, double bytes);
+  // Starts `bytes` (> 0) over `links` now and releases `done` once they have moved, unless stopped
+  // first; the id names the stream until then.
+  using Id = MaxMinSharing::FlowId;
+  Id start(std::span<const int> links, double bytes, simgrid::s4u::SemaphorePtr done);
+  // Ends the stream `id` started with `done` now and returns the bytes it had still to move; 0 if it
+  // has ended (then `done` is, or is about to be, released).
+  double stop(Id id, const simgrid::s4u::SemaphorePtr& done);
+  // The stream `id` started with `done` has bytes still to move.
+  bool running(Id id, const simgrid::s4u::SemaphorePtr& done) const { return id < done_.size() && done_[id] == done; }
   // begin() and wait for the bytes.
   void move(std::span<const int> links, double bytes) { begin(links, bytes)->acquire(); }
 
  private:
   void serve();
+  void wake_server();
 
   MaxMinSharing sharing_;
   simgrid::s4u::Host* host_;

@@ -39,21 +39,19 @@
 // buffer are then the (link, VC) pair's, as above. What changes is the wire: flits of the worms on
 // a link's VCs take turns on it, one flit a cycle, round robin, so a worm streams at its max-min
 // fair share of the links it still crosses (link_streams.hpp), limited by its slowest point, and
-// no longer at one flit time a flit. So the destination's intake D(T) (bytes delivered by T) is
-// a fluid stream whose rate changes as other worms come and go, and the last term of R_i becomes
-// the date D reaches L - (h - i) C, a threshold on bytes delivered:
-//      R_i = max(the terms above with k < h - i,  the date D = L - (h - i) C  if (h - i) C < L).
-// The worm streams in segments between these thresholds: from p_(h-1), over the links of c_j for
-// the j whose threshold D has not reached (their flits still cross them) and always c_(h-1) (the
-// destination drains its buffer), each segment one stream of the sharing. With one VC per link a
-// worm is alone on its links, D = (T - p_(h-1)) / t, and the thresholds are the closed form above,
-// computed, not streamed (the meshes and the hypercube run as before, event for event). Left out
-// with VCs: the bytes that fill buffers before the header reaches the destination are counted at
-// the full channel rate (the terms with k < h - i), not shared.
+// no longer at one flit time a flit. Every term of R_i then counts bytes, not time: with S(T) the
+// bytes that have crossed c_0 by T, a shared stream from q_0 (tail_shared below), c_i is freed when
+//      S = max(S(q_(i+k)) + L - k C  over k as above,  S(p_(h-1)) + L - (h - i) C  if (h - i) C < L),
+// which is R_i when S grows at one byte per t. S streams over the channels from the tail's to the
+// header's (their flits move), at most C past the header's last landing until p_(h-1) (a blocked
+// worm stalls), and from p_(h-1) on it is the delivery: the last byte arrives when S = S(p_(h-1)) + L.
+// With one VC per link a worm is alone on its links, S grows at 1/t, and R_i is the closed form,
+// computed, not streamed (the meshes and the hypercube run as before, event for event).
 //
-// Each worm is two helper actors (helper_actors.hpp): the header (which waits for channels and, at
-// the destination, streams) and the tail (which releases them at R_i, following the header's
-// progress), so channels are counting semaphores rather than owned mutexes.
+// Each worm is two helper actors (helper_actors.hpp): the header (which waits for channels and,
+// without VCs, at the destination, streams) and the tail (which releases them at R_i, following the
+// header's progress; with VCs, it also streams S), so channels are counting semaphores rather than
+// owned mutexes.
 #include <simgrid/s4u.hpp>
 
 #include <algorithm>
@@ -93,9 +91,12 @@ class WormholeTransport final : public Transport {
     // What the header has done, shared with the tail (HeaderProgress).
     auto header = std::make_shared<HeaderProgress>();
     auto progress = s4u::Semaphore::create(0);
-    auto delivered = s4u::Semaphore::create(0);
+    const bool shared = channels_.links_shared();
     TransferHandle tail = helpers_.run(machine_.platform().host(src), "tail", [=, this] {
-      release_behind(channels, *header, progress, delivered, bytes, buffers);
+      if (shared)
+        tail_shared(channels, *header, progress, bytes, buffers);
+      else
+        release_behind(channels, *header, progress, bytes, buffers);
     });
 
     if (recorder_) recorder_->claim_begins(src);
@@ -117,12 +118,13 @@ class WormholeTransport final : public Transport {
       recorder_->claim_ends(src);
       recorder_->stream_begins(src, dst);
     }
-    if (bytes > 0) {
-      if (channels_.links_shared())
-        stream_shared(channels, *header, delivered, bytes, buffers);
-      else
-        s4u::this_actor::sleep_for(stream_s);
+    if (shared) {
+      tail.wait();  // the tail's stream has delivered the last byte
+      buffers_[channels_.index(header->taken.back())].release();
+      if (recorder_) recorder_->stream_ends(src, dst);
+      return;
     }
+    if (bytes > 0) s4u::this_actor::sleep_for(stream_s);
     buffers_[channels_.index(header->taken.back())].release();  // the destination has taken the last flit
     if (recorder_) recorder_->stream_ends(src, dst);
     tail.wait();
@@ -136,43 +138,80 @@ class WormholeTransport final : public Transport {
     std::vector<RouteChannel> taken;  // per hop, the channel (link, VC) the header took
     std::vector<double> claimed;  // per channel: the header has it (kept only for the recorder)
     std::vector<double> landed;   // q_i: it has crossed it, and flits may follow
-    double delivering_from = 0;   // p_(h-1): it is at the head of the destination's buffer
-    // With VCs: per channel i with (h - i) C < L, from the first, the date D reached L - (h - i) C
-    // (one release of the `delivered` semaphore each).
-    std::vector<double> reached;
+    double delivering_from = -1;  // p_(h-1): it is at the head of the destination's buffer (-1: not yet)
     std::size_t released = 0;  // channels the tail has freed (c_0 .. c_(released-1))
   };
 
-  // The bytes per buffer, C, and the first channel whose tail release waits for a threshold on
-  // bytes delivered ((h - i) C < L); hops if none.
+  // The bytes per buffer, C.
   static std::uint64_t per_buffer(const FlitBuffers& buffers) {
     return std::max<std::uint64_t>(1, buffers.flit_bytes * buffers.depth_flits);
   }
-  static std::size_t first_threshold(std::size_t hops, std::uint64_t bytes, std::uint64_t c) {
-    const std::uint64_t span = bytes == 0 ? 1 : (bytes - 1) / c + 1;  // (h - i) C < L  <=>  h - i < span
-    return span > hops ? 0 : hops - span + 1;
-  }
 
-  // With VCs, from p_(h-1): the worm's L bytes delivered as shared streams, one per segment between
-  // two thresholds L - (h - i) C, over the links the worm's flits still cross (see the top).
-  void stream_shared(const Route& channels, HeaderProgress& header, const s4u::SemaphorePtr& delivered,
-                     std::uint64_t bytes, const FlitBuffers& buffers) {
+
+  // With VCs, the tail and the worm's stream S (bytes that have crossed c_0) in one helper: S moves
+  // from q_0 as a shared stream over the channels the tail has not freed up to the header's
+  // (growing as it lands), at most C past the last landing until p_(h-1) (the buffers ahead are
+  // full: a blocked worm stalls), and from p_(h-1) on it is the delivery (D = S - S(p_(h-1))).
+  // Channel c_i is freed when S reaches
+  //   theta_i = max over k (i + k < h, k C < L) of  S(q_(i+k)) + L - k C,
+  //             and, if (h - i) C < L, also S(p_(h-1)) + L - (h - i) C,
+  // the closed form above with bytes streamed in place of time at the full rate. `wake` is released
+  // by each landing, by p_(h-1), and by the end of each stream segment; a segment is restarted at
+  // each event (its links or its goal changed), so S stays a max-min share of the present links.
+  void tail_shared(const Route& channels, HeaderProgress& header, const s4u::SemaphorePtr& wake, std::uint64_t bytes,
+                   const FlitBuffers& buffers) {
+    LinkStreams& streams = channels_.streams();
     const std::size_t hops = channels.size();
-    const std::uint64_t c = per_buffer(buffers);
+    const double L = static_cast<double>(bytes);
+    const std::uint64_t per_buffer = WormholeTransport::per_buffer(buffers);  // C
+    const double C = static_cast<double>(per_buffer);
+    const std::uint64_t span = bytes == 0 ? 1 : (bytes - 1) / per_buffer + 1;  // s
+    const double slack = 1e-9 * std::max(1.0, L);                              // bytes: rounding of streamed amounts
+    std::vector<double> at_landing;  // S(q_j)
+    double at_destination = -1;      // S(p_(h-1)), once there
+    double s = 0;                    // S now
+    double goal = 0;                 // S when the present segment ends
+    LinkStreams::Id id = 0;
+    bool streaming = false;
     std::vector<int> links;
-    std::uint64_t done = 0;  // D
-    for (std::size_t i = first_threshold(hops, bytes, c); i <= hops; ++i) {
-      const std::uint64_t to = i < hops ? bytes - (hops - i) * c : bytes;
-      if (to > done) {
-        links.clear();
-        for (std::size_t j = std::min(i, header.released); j < hops; ++j) links.push_back(channels[j].link);
-        if (links.empty()) links.push_back(channels.back().link);
-        channels_.streams().move(links, static_cast<double>(to - done));
-        done = to;
+    const auto theta = [&](std::size_t i, double& value) {  // false while not yet known
+      const std::size_t last = i + std::min<std::uint64_t>(span - 1, hops - 1 - i);
+      if (at_landing.size() <= last) return false;
+      const bool drains = hops - i < span;  // (h - i) C < L
+      if (drains && at_destination < 0) return false;
+      value = 0;
+      for (std::size_t k = 0; i + k <= last; ++k)
+        value = std::max(value, at_landing[i + k] + L - static_cast<double>(k) * C);
+      if (drains) value = std::max(value, at_destination + L - static_cast<double>(hops - i) * C);
+      return true;
+    };
+    std::size_t i = 0;  // the next channel to free
+    for (;;) {
+      wake->acquire();
+      // A release counted twice (a stream ended as the header landed) wakes it with nothing new.
+      if (streaming && streams.running(id, wake) && at_landing.size() == header.landed.size() &&
+          (at_destination >= 0 || header.delivering_from < 0))
+        continue;
+      if (streaming) {
+        const double left = streams.stop(id, wake);
+        s = goal - left;
+        streaming = false;
       }
-      if (i < hops) {
-        header.reached.push_back(s4u::Engine::get_clock());
-        delivered->release();
+      while (at_landing.size() < header.landed.size()) at_landing.push_back(s);
+      if (at_destination < 0 && header.delivering_from >= 0) at_destination = s;
+      double next = 0;
+      for (; i < hops && theta(i, next) && s >= next - slack; ++i) free_channel(channels, header, i, bytes, buffers);
+      const double delivered_all = at_destination + L;
+      if (i == hops && at_destination >= 0 && s >= delivered_all - slack) return;
+      double want = at_destination >= 0 ? delivered_all : at_landing.back() + C;
+      if (i < hops && theta(i, next)) want = std::min(want, next);
+      links.clear();
+      for (std::size_t j = i; j < at_landing.size(); ++j) links.push_back(channels[j].link);
+      if (links.empty() && at_destination >= 0) links.push_back(channels.back().link);
+      if (want > s + slack && !links.empty()) {
+        goal = want;
+        id = streams.start(links, want - s, wake);
+        streaming = true;
       }
     }
   }
@@ -183,10 +222,9 @@ class WormholeTransport final : public Transport {
   // (q_(i+k) - k C t = a_(i+k) + i C t with a_j = q_j - j C t, over j from i to i + s - 1), so a
   // worm costs O(h) whatever its length.
   void release_behind(const Route& channels, HeaderProgress& header, const s4u::SemaphorePtr& progress,
-                      const s4u::SemaphorePtr& delivered, std::uint64_t bytes, const FlitBuffers& buffers) {
+                      std::uint64_t bytes, const FlitBuffers& buffers) {
     const std::size_t hops = channels.size();
     const std::uint64_t per_buffer = WormholeTransport::per_buffer(buffers);  // C
-    const std::size_t threshold_from = first_threshold(hops, bytes, per_buffer);
     const std::uint64_t span = bytes == 0 ? 1 : (bytes - 1) / per_buffer + 1;  // s: the buffers the worm fills
     const double t = buffers.seconds_per_byte;
     std::size_t seen = 0;  // releases of `progress` taken
@@ -208,26 +246,27 @@ class WormholeTransport final : public Transport {
       double free_at = header.landed[i + k] + static_cast<double>(bytes - k * per_buffer) * t;
       if (hops - i < span) {  // (h - i) C < L: the destination takes what its buffers cannot hold from p_(h-1) on
         wait_for_header(hops);
-        if (channels_.links_shared()) {  // the date the shared stream delivered L - (h - i) C
-          delivered->acquire();
-          free_at = std::max(free_at, header.reached[i - threshold_from]);
-        } else {
-          free_at = std::max(free_at, header.delivering_from + static_cast<double>(bytes - (hops - i) * per_buffer) * t);
-        }
+        free_at = std::max(free_at, header.delivering_from + static_cast<double>(bytes - (hops - i) * per_buffer) * t);
       }
       const double wait_s = free_at - s4u::Engine::get_clock();
       if (wait_s > 0) s4u::this_actor::sleep_for(wait_s);
-      // Held from the claim to now, of which L t moved bytes.
-      if (recorder_) {
-        const int link = channels[i].link;
-        const double stream_s = static_cast<double>(bytes) * t;
-        recorder_->held_idle(link, s4u::Engine::get_clock() - header.claimed[i] - stream_s);
-        if (bytes > 0) recorder_->link_stream_ends(link, static_cast<double>(bytes), stream_s);
-      }
-      channels_.release(header.taken[i]);
-      header.released = i + 1;
-      if (i > 0) buffers_[channels_.index(header.taken[i - 1])].release();
+      free_channel(channels, header, i, bytes, buffers);
     }
+  }
+
+  // The tail crosses c_i now: c_i is free, and so is the buffer of c_(i-1), which its last flit left.
+  void free_channel(const Route& channels, HeaderProgress& header, std::size_t i, std::uint64_t bytes,
+                    const FlitBuffers& buffers) {
+    // Held from the claim to now, of which L t moved bytes.
+    if (recorder_) {
+      const int link = channels[i].link;
+      const double stream_s = static_cast<double>(bytes) * buffers.seconds_per_byte;
+      recorder_->held_idle(link, s4u::Engine::get_clock() - header.claimed[i] - stream_s);
+      if (bytes > 0) recorder_->link_stream_ends(link, static_cast<double>(bytes), stream_s);
+    }
+    channels_.release(header.taken[i]);
+    header.released = i + 1;
+    if (i > 0) buffers_[channels_.index(header.taken[i - 1])].release();
   }
 
   Machine& machine_;
