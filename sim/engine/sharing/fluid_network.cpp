@@ -2,17 +2,14 @@
 
 #include <algorithm>
 
-#include <xbt/config.hpp>
-
 #include "../activity_recorder.hpp"
-#include "../actor_errors.hpp"
 
 namespace mcsim {
 
 namespace s4u = simgrid::s4u;
 
 FluidNetwork::FluidNetwork(Platform& platform, RouteDraws& draws)
-    : platform_(platform), draws_(draws), precision_s_(simgrid::config::get_value<double>("surf/precision")) {
+    : platform_(platform), draws_(draws) {
   for (const s4u::Link* link : s4u::Engine::get_instance()->get_all_links()) {
     LinkUse use{-1, link->get_bandwidth()};
     if (link->get_sharing_policy() != s4u::Link::SharingPolicy::FATPIPE) use.index = sharing_.add_link(use.bandwidth);
@@ -29,13 +26,10 @@ FluidNetwork::FluidNetwork(Platform& platform, RouteDraws& draws)
     drawing_.erase(waiting);
     begin(route_, drawing.bytes, std::move(drawing.message));
   });
-  actor_ = s4u::Actor::create("fluid-network", platform_.host(0), guarded([this] { serve(); }));
-  actor_->daemonize();
+  clock_.run_on(platform_.host(0), "fluid-network");
 }
 
-FluidNetwork::~FluidNetwork() {
-  if (actor_) actor_->kill();
-}
+FluidNetwork::~FluidNetwork() = default;
 
 std::shared_ptr<TransferDone> FluidNetwork::start(int src, int dst, std::uint64_t bytes, void* payload,
                                                   s4u::Mailbox* mailbox, std::optional<std::uint64_t> index) {
@@ -56,10 +50,7 @@ std::shared_ptr<TransferDone> FluidNetwork::start(int src, int dst, std::uint64_
     for (const s4u::Link* link : links) route_.push_back(link->get_impl());
     begin(route_, bytes, std::move(message));
   }
-  if (!wake_posted_) {
-    wake_posted_ = true;
-    wake_->release();
-  }
+  clock_.replan();
   return done;
 }
 
@@ -87,42 +78,19 @@ void FluidNetwork::begin(const std::vector<const void*>& route, std::uint64_t by
   messages_[id] = std::move(message);
 }
 
-// Completions due within SimGrid's precision (surf/precision) of the clock end now, as SimGrid's
-// own network model ends its actions (NetworkCm02Model::update_actions_state_lazy). Not only for
-// likeness: a timeout's wake-up date is the sleep's start plus its duration in floating point, a
-// rounding below the completion date, and a sleep shorter than the precision lasts the precision
-// (CpuCas01::sleep), so waiting for the date itself ended the flow up to 1e-9 s late. Each such
-// delay moved the flows whose rates it set, and over CGM's phases they grew (CGM on 1,024 nodes,
-// d = 16: 7588.952 ms against SimGrid's 7589.010 ms; with the precision 1e-15 both 7589.010 ms).
-void FluidNetwork::serve() {
-  for (;;) {
-    double now = s4u::Engine::get_clock();
-    sharing_.share(now);
-    const double next = sharing_.next_completion();
-    if (next > now + precision_s_) {
-      // Woken by a new flow or at the next completion date, whichever is first.
-      if (next == MaxMinSharing::never)
-        wake_->acquire();
-      else
-        wake_->acquire_timeout(next - now);
-      // A flow started at the instant of a timeout leaves a count behind; it is in the sharing
-      // already. New starts wake the actor again from here on.
-      while (wake_->get_capacity() > 0) wake_->acquire();
-      wake_posted_ = false;
-      now = s4u::Engine::get_clock();
+// The messages whose bytes are in (SharingClock): each receiver's notice is posted and its sender
+// let go. Taken out first: the deliveries are simcalls, during which other actors may start flows
+// and reuse the ids just freed.
+void FluidNetwork::arrive(const std::vector<MaxMinSharing::FlowId>& ids, double now) {
+  arrived_.clear();
+  for (const MaxMinSharing::FlowId id : ids) arrived_.push_back(std::move(messages_[id]));
+  for (Message& message : arrived_) {
+    if (recorder_ && message.index) recorder_->stream(message.src, message.dst, message.start_abs, now);
+    if (message.mailbox) {
+      s4u::this_actor::set_host(platform_.host(message.dst));
+      message.mailbox->put_init(message.payload, 0)->detach();
     }
-    // Taken out first: the deliveries are simcalls, during which other actors may start flows and
-    // reuse the ids just freed.
-    arrived_.clear();
-    for (const MaxMinSharing::FlowId id : sharing_.finish_due(now + precision_s_)) arrived_.push_back(std::move(messages_[id]));
-    for (Message& message : arrived_) {
-      if (recorder_ && message.index) recorder_->stream(message.src, message.dst, message.start_abs, now);
-      if (message.mailbox) {
-        s4u::this_actor::set_host(platform_.host(message.dst));
-        message.mailbox->put_init(message.payload, 0)->detach();
-      }
-      message.done->moved->release();
-    }
+    message.done->moved->release();
   }
 }
 

@@ -15,9 +15,8 @@
 // route when its kernel starts the communication, after the actors of the round have run (drawn at
 // once instead, AC on 512 nodes, d = 16, took other up-links and ended 1.1% earlier). So the sender
 // starts a 0-byte SimGrid communication along the way, and the flow starts when the route draws
-// (drawn_routes.hpp) tell the route drawn for it. One daemon actor sleeps until the
-// next completion date or a new flow, whichever comes first. When a message's bytes are in, it
-// posts the receiver's notice, a 0-byte message from the receiver's own host (the loopback: no
+// (drawn_routes.hpp) tell the route drawn for it. The sharing's clock (sharing_clock.hpp) keeps
+// the flows' time. When a message's bytes are in, it posts the receiver's notice, a 0-byte message from the receiver's own host (the loopback: no
 // route drawn, no time taken), and releases the sender. A recorded run is told each data message's
 // start and finish (ActivityRecorder::stream) and, through the route draws, its route; the
 // recorder reads the links' usage from usage(): SimGrid's links carry none of these bytes.
@@ -36,6 +35,7 @@
 #include "../platform.hpp"
 #include "../transfer_handle.hpp"
 #include "max_min_sharing.hpp"
+#include "sharing_clock.hpp"
 
 namespace mcsim {
 
@@ -79,13 +79,12 @@ class FluidNetwork {
     std::uint64_t bytes = 0;
     Message message;
   };
-  void serve();
+  void arrive(const std::vector<MaxMinSharing::FlowId>& ids, double now);
   void begin(const std::vector<const void*>& route, std::uint64_t bytes, Message message);
 
   Platform& platform_;
   RouteDraws& draws_;
   ActivityRecorder* recorder_ = nullptr;
-  double precision_s_;  // SimGrid's surf/precision: events this close are one
   MaxMinSharing sharing_;
   struct LinkUse {
     int index = -1;    // in the sharing; -1: every flow may use all of it (FATPIPE)
@@ -99,9 +98,7 @@ class FluidNetwork {
   std::vector<Message> arrived_;
   std::vector<const void*> route_;
   std::vector<int> shared_links_;
-  simgrid::s4u::SemaphorePtr wake_ = simgrid::s4u::Semaphore::create(0);
-  bool wake_posted_ = false;
-  simgrid::s4u::ActorPtr actor_;
+  SharingClock clock_{sharing_, [this](const std::vector<MaxMinSharing::FlowId>& ids, double now) { arrive(ids, now); }};
 };
 
 }  // namespace mcsim

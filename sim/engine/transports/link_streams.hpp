@@ -8,9 +8,8 @@
 // Networks, 2nd ed., 6.5.2), the same allocation mcsim's flows get. It is computed by the same
 // incremental max-min (sharing/max_min_sharing.hpp), so one sharing rule serves every transport.
 //
-// One daemon actor (made at the first stream) sleeps until the next completion date or a new
-// stream, as sharing/fluid_network.hpp does for the flows; a stream's caller waits on a semaphore
-// that the actor releases when its bytes have moved.
+// The sharing's clock (sharing/sharing_clock.hpp, its actor made at the first stream) ends each
+// stream when its bytes have moved and releases the semaphore its caller waits on.
 #pragma once
 
 #include <simgrid/s4u.hpp>
@@ -19,6 +18,7 @@
 #include <vector>
 
 #include "../sharing/max_min_sharing.hpp"
+#include "../sharing/sharing_clock.hpp"
 
 namespace mcsim {
 
@@ -26,7 +26,6 @@ class LinkStreams {
  public:
   // Per link, its bandwidth; `host` runs the daemon actor.
   LinkStreams(const std::vector<double>& bandwidth_Bps, simgrid::s4u::Host* host);
-  ~LinkStreams();
   LinkStreams(const LinkStreams&) = delete;
   LinkStreams& operator=(const LinkStreams&) = delete;
 
@@ -46,18 +45,13 @@ class LinkStreams {
   void move(std::span<const int> links, double bytes) { begin(links, bytes)->acquire(); }
 
  private:
-  void serve();
-  void wake_server();
+  void ended(const std::vector<MaxMinSharing::FlowId>& ids);
 
   MaxMinSharing sharing_;
   simgrid::s4u::Host* host_;
-  double precision_s_;                             // SimGrid's surf/precision: completions this close are one
   std::vector<simgrid::s4u::SemaphorePtr> done_;  // by flow id
   std::vector<simgrid::s4u::SemaphorePtr> due_;
-  simgrid::s4u::SemaphorePtr wake_ = simgrid::s4u::Semaphore::create(0);
-  bool wake_posted_ = false;
-  bool serving_ = false;  // the actor is made (or being made)
-  simgrid::s4u::ActorPtr actor_;
+  SharingClock clock_{sharing_, [this](const std::vector<MaxMinSharing::FlowId>& ids, double) { ended(ids); }};
 };
 
 }  // namespace mcsim
