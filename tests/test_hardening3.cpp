@@ -288,3 +288,12 @@ TEST_CASE("Issue 46: a damaged shard file of another run does not stop a merge",
   require_one_line_error(run_mcsim(run + "--from-shards " + dir + " -o " + dir + "/again/tiny.csv"),
                          "tiny.shard-0-of-1.txt: damaged shard file");
 }
+
+// `sensitivity` on a reproduction without paper values was refused only after the baseline ran; with
+// --shard every shard ran its share of every variant first (the merge failed). Now: before any shard.
+TEST_CASE("Issue 46: sensitivity without paper values is refused before any shard runs", "[cli]") {
+  const std::string dir = mcsim::test::temp_dir("sensitivity-no-paper");
+  const auto r = run_mcsim("sensitivity guo05-fig6 --option startup_us --shard 0/2 -q -o " + dir);
+  require_one_line_error(r, "guo05-fig6 has no cell with both a paper and an mcsim value");
+  REQUIRE(std::filesystem::is_empty(dir));  // no shard file, no STEM.tasks
+}

@@ -64,7 +64,19 @@ TEST_CASE("Sensitivity: the message library's constants vary like any other opti
   REQUIRE(has(plan, "copy_rate_MBps", "400"));
 }
 
-TEST_CASE("Sensitivity: a reproduction whose paper printed no numbers is refused once its baseline has run",
+TEST_CASE("Sensitivity: a reproduction whose paper printed no numbers is refused before anything runs") {
+  // Issue 46: the check came after the baseline ran; with --shard every shard ran its share of
+  // every variant and only the merge failed. It is now made from the file, by plan_sensitivity.
+  REQUIRE_THROWS_WITH(plan_sensitivity(bundled("guo05-fig6"), {{2.0}, {"startup_us"}}),
+                      Catch::Contains("guo05-fig6 has no cell with both a paper and an mcsim value"));
+  REQUIRE_THROWS_WITH(plan_sensitivity(bundled("wang94-overhead"), {}),
+                      Catch::Contains("wang94-overhead has no cell with both a paper and an mcsim value"));
+  REQUIRE_NOTHROW(plan_sensitivity(bundled("guo05-fig7"), {}));  // the paper's ratios in its text
+  REQUIRE_NOTHROW(plan_sensitivity(bundled("wang94-fig5"), {}));  // the paper's regions
+  REQUIRE_NOTHROW(plan_sensitivity(bundled("ranka92-table3"), {}));
+}
+
+TEST_CASE("Sensitivity: a reproduction whose paper printed no numbers is refused by run_sensitivity with nothing run",
           "[engine]") {
   // guo05-fig6: the paper's Fig. 6 survives as statements only; no cell has a paper value, so no
   // variant could move an agreement (the study once ran every variant and failed drawing nothing).

@@ -39,6 +39,7 @@ TEST_CASE("Every bundled reproduction is well within the default bound, at its o
     const auto work = estimate_of(entry.path().string());
     REQUIRE(work.total() > 0);
     REQUIRE(work.total() < mcsim::default_max_work / 2);
+    REQUIRE(work.peak_bytes < mcsim::default_max_memory_gib * 1024 * 1024 * 1024 / 8);  // and its memory
     // MCSIM_PRINT_WORK=1: the estimates behind the table of docs/bad-input.md (its own samples, 1 and 3).
     if (std::getenv("MCSIM_PRINT_WORK"))
       fmt::print("{}\t{:.3g}\t{:.3g}\t{:.3g}\n", entry.path().stem().string(), work.total(),
@@ -112,4 +113,63 @@ TEST_CASE("A run above the bound is refused at once in one line naming the estim
   const std::string limit = fmt::format("--max-work {} ", whole / 2);
   require_one_line_error(run_mcsim(sweep + limit + "-o " + dir + "/sharded/s.csv"), "--max-work", 2);
   REQUIRE(run_mcsim(sweep + limit + "--shard 0/4 -o " + dir + "/sharded/s.csv").exit_code == 0);
+}
+
+// Issue 46, second round: a unit weighed by transport and a memory bound. Before, the 65,536-node
+// mesh (AC, d = 16) was estimated at 1.16e6 units, under the default 1e8, and the OOM killer
+// stopped it; CP-PACS 32x32x64 ran out of memory; a store-and-forward star of 2 million nodes
+// passed 8 GiB. Each is now refused by its estimated memory; README's largest runs are accepted.
+namespace {
+const auto& ac() { return *mcsim::find_scheduler("AC", "test").entry; }
+constexpr double gib = 1024.0 * 1024 * 1024;
+}  // namespace
+
+TEST_CASE("The memory estimate refuses the runs that ran out of memory and accepts README's largest") {
+  const auto mesh = mcsim::make_machine({"mesh", 65536, {}});
+  REQUIRE(mcsim::job_memory(*mesh, 65536.0 * 16, ac()) > mcsim::default_max_memory_gib * gib);
+  const auto cp_pacs = mcsim::make_machine({"cp-pacs", 65536, {{"shape", "32x32x64"}}});
+  REQUIRE(mcsim::job_memory(*cp_pacs, 65536.0 * 16, ac()) > mcsim::default_max_memory_gib * gib);
+  // README, "How large a machine fits": the 2-D mesh at 4,096 nodes took 2.0 GiB, CP-PACS 16x16x16 2.0.
+  const auto readme_mesh = mcsim::make_machine({"mesh", 4096, {}});
+  REQUIRE(mcsim::job_memory(*readme_mesh, 4096.0 * 16, ac()) < mcsim::default_max_memory_gib * gib);
+  REQUIRE(mcsim::job_memory(*readme_mesh, 4096.0 * 16, ac()) > 2.0 * gib);  // never under what it took
+  const auto readme_cp = mcsim::make_machine({"cp-pacs", 4096, {{"shape", "16x16x16"}}});
+  REQUIRE(mcsim::job_memory(*readme_cp, 4096.0 * 16, ac()) < mcsim::default_max_memory_gib * gib);
+  const auto t3d = mcsim::make_machine({"t3d", 2048, {{"sides", "8x16x16"}}});
+  REQUIRE(mcsim::job_memory(*t3d, 2048.0 * 16, ac()) < mcsim::default_max_memory_gib * gib);
+  for (const auto& [name, nodes] : std::vector<std::pair<std::string, int>>{
+           {"cm5", 16384}, {"ipsc860", 8192}, {"paragon", 4000}, {"ethernet-cluster", 1024}}) {
+    INFO(name);
+    const auto m = mcsim::make_machine({name, nodes, {}});
+    REQUIRE(mcsim::job_memory(*m, nodes * 16.0, ac()) < mcsim::default_max_memory_gib * gib);
+  }
+}
+
+TEST_CASE("A switched message weighs more than a flow message: a unit costs about the same on every machine") {
+  // bench/work-estimate.md: 2-D mesh AC at 4,096 nodes 261 us a unit and the CM-5's CGM at 4,096
+  // 27 us before; 53 and 27 now.
+  const auto mesh = mcsim::make_machine({"mesh", 4096, {}});
+  const double messages = 4096.0 * 16;
+  REQUIRE(mcsim::job_work(*mesh, messages, ac(), std::nullopt, mcsim::SharingRequest::automatic) >=
+          5 * (4096 + messages));
+}
+
+TEST_CASE("bench refuses a store-and-forward star of 2 million nodes by its memory, in one line naming --max-memory",
+          "[cli]") {
+  const std::string dir = mcsim::test::temp_dir("memory-bound");
+  std::ifstream in(std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/machines/ethernet-cluster.toml");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto replace = [&](const std::string& from, const std::string& to) {
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+  };
+  replace("switching = { value = \"flow\"", "switching = { value = \"store-and-forward\"");
+  replace("max_nodes = { value = 1024", "max_nodes = { value = 4000000");
+  const std::string star = dir + "/star.toml";
+  std::ofstream(star) << text;
+  const auto r = run_mcsim("bench --machine " + star +
+                           " --nodes 2000000 --density 1 --workload uniform-density --scheduler AC");
+  require_one_line_error(r, "the estimated peak memory of one simulation is");
+  REQUIRE_THAT(r.err, Catch::Contains("above the limit of 8 GiB; --max-memory"));
 }

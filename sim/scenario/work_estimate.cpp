@@ -47,6 +47,50 @@ double machine_work(const Machine& machine) {
          static_cast<double>(machine.parameters().size()) * machine_parameter;
 }
 
+// What one simulated message (and one node's actor) costs on each transport, relative to a flow
+// message on the CM-5's fat tree (13-35 us a unit there), so that a unit is about the same CPU
+// time on every machine. Measured by bench/work-estimate.sh (d = 16, uniform, 1 KiB units; CPU
+// seconds / the estimate of commit 87f5136, which weighed every transport 1; the table is in
+// bench/work-estimate.md):
+//  - circuit (iPSC/860 RS_N 128-8,192 nodes: 53, 92, 206, 261 us a unit; CP-PACS AC 64-4,096:
+//    62, 85, 108, 126): 2, not the 5 these ask: the bundled iPSC/860 reproductions run 32-64 nodes
+//    at a few us a unit, and at 5 wang94-fig5 (1.02e8) passed the default limit;
+//  - wormhole (2-D mesh AC 256-4,096 nodes: 188-261 us, Paragon 500-4,000: 170-276, T3D 64-2,048:
+//    51-99): 5;
+//  - store-and-forward (a star of 16,384 nodes, d = 1, AC: 2.94 s of CPU for 3.69e4 units,
+//    80 us a unit): 3.
+// Unknown transports (a plug-in's) are weighed as the dearest, 5.
+double transport_weight(const Machine& machine) {
+  const std::string transport = machine.switching().transport();
+  if (transport == "flow") return 1;
+  if (transport == "store-and-forward") return 3;
+  if (transport == "circuit") return 2;
+  return 5;  // wormhole
+}
+
+// Peak memory (bytes) of one simulation, by the same counts: what a process holds at once. Measured
+// as above (peak resident set less the 35 MiB of a run of 64 nodes, over the messages sent), the
+// largest per transport, so that the bound errs on refusing:
+//  - a message in flight: wormhole 32 KiB (2-D mesh 2,048 and 4,096 nodes: 1,089 and 2,095 MiB for
+//    32,768 and 65,536 messages; Paragon 4,000: 30 KiB; T3D 2,048: 12);
+//    store-and-forward 24 KiB and a node 16 KiB (the star of 16,384 nodes, d = 1: 626 MiB, 37 KiB
+//    a node and its message; 65,536 nodes passed 4.1 GB); circuit 20 KiB (CP-PACS 2,048 and 4,096
+//    AC: 608 and 1,228 MiB, 17.2 and 18.6 KiB a message; the iPSC/860's RS_N, n - 1 phases, 5.1);
+//    flow 4 KiB (CM-5 4,096 CGM: 275 MiB, 3.7 KiB; 16,384: 2.2);
+//  - a built element (host, switch, link, channel x VC): 256 bytes, an assumption (a SimGrid link
+//    and its route entries; not measured apart from the messages);
+//  - the process itself: 64 MiB (35-36 MiB measured for 64-128 nodes).
+constexpr double node_bytes = 16 * 1024.0;
+constexpr double element_bytes = 256;
+constexpr double process_bytes = 64 * 1024.0 * 1024;
+double message_bytes(const Machine& machine) {
+  const std::string transport = machine.switching().transport();
+  if (transport == "flow") return 4 * 1024.0;
+  if (transport == "circuit") return 20 * 1024.0;
+  if (transport == "store-and-forward") return 24 * 1024.0;
+  return 32 * 1024.0;  // wormhole, and a plug-in's
+}
+
 // A run-time protocol (node programs: DRS, modified LP, two-stage) adds control messages, locks and
 // a barrier per step to every message it moves: ranka95-fig9 and -fig10 cost 5 to 10 times more
 // per message than the plans of the other kinds.
@@ -115,6 +159,7 @@ WorkEstimate estimate_kind_work(const SimulationScenario& s, const RunOptions& r
       for (const auto& series : s.series)
         for (const auto& candidate : series.candidates) {
           per_task += static_cast<double>(s.msg_units.size()) * job_work(*machine, messages, *candidate.entry, series.strategy, sharing);
+          w.peak_bytes = std::max(w.peak_bytes, job_memory(*machine, messages, *candidate.entry));
           jobs += static_cast<double>(s.msg_units.size());
         }
       w.tasks += samples * per_task;
@@ -141,9 +186,11 @@ WorkEstimate estimate_kind_work(const BoundedTrafficScenario& s, const RunOption
     const double messages = max_workload_messages(workload, nodes);
     most_messages = std::max(most_messages, messages);
     w.here += messages * generated_message;
-    for (const auto& series : s.series)
+    for (const auto& series : s.series) {
       w.tasks += samples * job_work(*machine, messages, *series.candidates.front().entry, series.strategy,
                                     sharing_asked(run));
+      w.peak_bytes = std::max(w.peak_bytes, job_memory(*machine, messages, *series.candidates.front().entry));
+    }
   }
   w.basis = fmt::format("{}, {} each, matrices of up to {} messages",
                         counted(samples * static_cast<double>(s.traffic.size()), "task"),
@@ -245,8 +292,9 @@ WorkEstimate estimate_kind_work(const RedistributionScenario& s, const RunOption
       for (const auto& series : s.series) {
         // align-message is Algorithm 1 or 2 (redistribution_report.cpp): the same cost here.
         const std::string name = series.scheduler == "align-message" ? "algorithm1" : series.scheduler;
-        w.tasks += job_work(*machine, pairs, *find_scheduler(name, s.path).entry, series.strategy,
-                            sharing_asked(run));
+        const SchedulerEntry& entry = *find_scheduler(name, s.path).entry;
+        w.tasks += job_work(*machine, pairs, entry, series.strategy, sharing_asked(run));
+        w.peak_bytes = std::max(w.peak_bytes, job_memory(*machine, pairs, entry));
       }
     }
   }
@@ -273,7 +321,7 @@ double job_work(const Machine& machine, double messages, const SchedulerEntry& e
                 SharingRequest sharing) {
   const double nodes = machine.nodes();
   const double sent = entry.messages_per_pair > 0 ? entry.messages_per_pair * nodes * (nodes - 1) : messages;
-  double work = (nodes + sent) * (entry.program ? run_time_protocol : 1) + machine_work(machine);
+  double work = (nodes + sent) * (entry.program ? run_time_protocol : 1) * transport_weight(machine) + machine_work(machine);
   if (!machine.switching().traits().shares_links_as_flows) return work;
   const bool asynchronous = strategy.value_or(entry.default_strategy) == Strategy::asynchronous;
   const double flows = flows_in_flight(nodes, messages, sent, entry, asynchronous);
@@ -291,6 +339,13 @@ double job_work(const Machine& machine, double messages, const SchedulerEntry& e
   return work;
 }
 
+double job_memory(const Machine& machine, double messages, const SchedulerEntry& entry) {
+  const double nodes = machine.nodes();
+  const double sent = entry.messages_per_pair > 0 ? entry.messages_per_pair * nodes * (nodes - 1) : messages;
+  return process_bytes + nodes * node_bytes + sent * message_bytes(machine) +
+         machine.platform().element_count() * element_bytes;
+}
+
 WorkEstimate estimate_work(const Scenario& scenario, const RunOptions& run, double task_share, double stop_above) {
   return scenario.kind().estimate_work(run, task_share, stop_above);
 }
@@ -303,14 +358,24 @@ double allowing(double value) {
 }
 }  // namespace
 
-void check_work(const WorkEstimate& estimate, double task_share, double limit, const std::string& where) {
+void check_work(const WorkEstimate& estimate, double task_share, double limit, const std::string& where,
+                double memory_limit_gib) {
   if (estimate.largest_plan > limit)
     throw Error(where, fmt::format("one plan would hold {:.3g} messages (about {:.2g} GB), above the limit of {:.3g}; "
                                    "--max-work {:.2g} allows it",
                                    estimate.largest_plan, estimate.largest_plan * 24e-9, limit,
                                    allowing(estimate.largest_plan)));
   const double work = estimate.total(task_share);
-  if (work <= limit) return;
+  if (work <= limit) {
+    // Memory second: a run above both is named by its work, the bound it had first.
+    constexpr double gib = 1024.0 * 1024 * 1024;
+    if (task_share > 0 && estimate.peak_bytes > memory_limit_gib * gib)  // a merge simulates nothing
+      throw Error(where, fmt::format("the estimated peak memory of one simulation is {:.3g} GiB ({}), above the "
+                                     "limit of {:.3g} GiB; --max-memory {:.2g} allows it",
+                                     estimate.peak_bytes / gib, estimate.basis, memory_limit_gib,
+                                     allowing(estimate.peak_bytes / gib)));
+    return;
+  }
   if (estimate.cut_short)  // counted only until it passed the limit
     throw Error(where, fmt::format("the estimated work is more than {:.3g} units ({}), above the limit of {:.3g}",
                                    work, estimate.basis, limit));

@@ -32,6 +32,9 @@ struct WorkEstimate {
   // permutation count only schedules): a plan is held whole, about 24 bytes a message, so it is
   // bounded by the same limit.
   double largest_plan = 0;
+  // The peak memory of the largest single simulation, in bytes (job_memory): a task's process holds
+  // one simulation at a time.
+  double peak_bytes = 0;
   double total(double task_share = 1) const { return here + tasks * task_share; }
 };
 
@@ -39,6 +42,11 @@ struct WorkEstimate {
 // count (wang94-fig5, 2.95e7). A run at the limit takes 10 minutes to 2 hours of one core here,
 // about half an hour for a CM-5 table (docs/bad-input.md, "A bound before work").
 inline constexpr double default_max_work = 1e8;
+
+// The default memory limit, in GiB, for one simulation's process: a fixed figure, not the machine's
+// RAM, so that the same run is accepted or refused on every machine (a 65,536-node mesh, 33 GiB by
+// the estimate, was killed here by the OOM killer; README's largest runs need at most 2.1).
+inline constexpr double default_max_memory_gib = 8;
 
 // Where a count may stop: once the work passes the limit it is checked against, the rest cannot
 // bring it back (lists of a scenario file can multiply to 1e15 combinations; counting them all
@@ -72,9 +80,16 @@ WorkEstimate estimate_work(const Scenario& scenario, const RunOptions& run, doub
 double job_work(const Machine& machine, double messages, const SchedulerEntry& scheduler,
                 std::optional<Strategy> strategy, SharingRequest sharing);
 
+// One such job's peak memory in bytes: the process, its nodes (an actor each), the messages its
+// plan sends by what the transport holds for each in flight, and the built platform's elements.
+double job_memory(const Machine& machine, double messages, const SchedulerEntry& scheduler);
+
 // Throws mcsim::Error "WHERE: the estimated work is E units (BASIS), above the limit of L; --max-work
 // E allows it" when the work this process does (all of `here`, the `task_share` of `tasks` it runs:
 // 1 for a run, about 1/N for shard K/N, 0 for a merge) exceeds `limit`, or the largest plan does.
-void check_work(const WorkEstimate& estimate, double task_share, double limit, const std::string& where);
+// It throws too, naming --max-memory, when a process that simulates (task_share > 0) would hold
+// more than `memory_limit_gib` (peak_bytes).
+void check_work(const WorkEstimate& estimate, double task_share, double limit, const std::string& where,
+                double memory_limit_gib = default_max_memory_gib);
 
 }  // namespace mcsim

@@ -125,6 +125,7 @@ inline CLI::Validator output_path() {
 // simulates estimates its work first and refuses, in one line, above N.
 struct WorkLimit {
   double max_work = default_max_work;
+  double max_memory_gib = default_max_memory_gib;
 
   void add_to(CLI::App* cmd) {
     cmd->add_option("--max-work", max_work,
@@ -143,6 +144,22 @@ struct WorkLimit {
             },
             ""))
         ->type_name("N");
+    cmd->add_option("--max-memory", max_memory_gib,
+                    fmt::format("Refuse to start a run whose largest simulation is estimated to need more than GIB GiB "
+                                "of memory (nodes, messages in flight by transport, the built machine; "
+                                "docs/bad-input.md, \"A bound before work\"). Default {:.0f}",
+                                default_max_memory_gib))
+        ->check(CLI::Validator(
+            [](std::string& text) -> std::string {
+              try {
+                if (!(parse_real(text, "") > 0)) return fmt::format("'{}' is not a positive number", text);
+                return {};
+              } catch (const Error& e) {
+                return e.what();
+              }
+            },
+            ""))
+        ->type_name("GIB");
   }
   // Estimates `scenario`'s work (`runs` times over, for a study that runs it once per variant) and
   // throws mcsim::Error (check_work) when the work this process does is above the limit;
@@ -154,10 +171,12 @@ struct WorkLimit {
       work.here *= runs, work.tasks *= runs;
       work.basis = fmt::format("{} runs of {}", runs, work.basis);
     }
-    check_work(work, task_share, max_work, where);
+    check_work(work, task_share, max_work, where, max_memory_gib);
   }
   // The same for a work counted by the command itself (one simulation, a bench's repeats).
-  void check(const WorkEstimate& estimate, const std::string& where) const { check_work(estimate, 1, max_work, where); }
+  void check(const WorkEstimate& estimate, const std::string& where) const {
+    check_work(estimate, 1, max_work, where, max_memory_gib);
+  }
 };
 
 }  // namespace mcsim::cli

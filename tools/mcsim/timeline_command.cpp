@@ -111,7 +111,8 @@ void add_timeline_command(CLI::App& app) {
     const double messages = max_workload_messages(wanted, nodes);
     const SharingRequest asked = sharing.request({});
     work.check({.tasks = job_work(*made, messages, *choice.entry, forced, asked),  // recorded or not, the same sharing
-                .basis = fmt::format("one simulation, a matrix of up to {:.3g} messages", messages)},
+                .basis = fmt::format("one simulation, a matrix of up to {:.3g} messages", messages),
+                .peak_bytes = job_memory(*made, messages, *choice.entry)},
                "timeline");
     const CommMatrix matrix = workload_matrix(wanted, nodes, seeds.matrix()).scaled(unit);
     std::vector<CompiledJob> jobs;
