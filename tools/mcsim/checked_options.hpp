@@ -124,6 +124,20 @@ inline CLI::Validator output_path() {
 // --max-work N: the bound before work (sim/scenario/work_estimate.hpp). Every command that
 // simulates estimates its work first and refuses, in one line, above N.
 struct WorkLimit {
+  // A value above 0, as the limits take.
+  static CLI::Validator positive_number() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+          try {
+            if (!(parse_real(text, "") > 0)) return fmt::format("'{}' is not a positive number", text);
+            return {};
+          } catch (const Error& e) {
+            return e.what();
+          }
+        },
+        "");
+  }
+
   double max_work = default_max_work;
   double max_memory_gib = default_max_memory_gib;
 
@@ -133,32 +147,14 @@ struct WorkLimit {
                                 "simulated message; docs/bad-input.md, \"A bound before work\"). Default {:.0e}: a run at the "
                                 "limit takes 10 minutes to 2 hours of one core here",
                                 default_max_work))
-        ->check(CLI::Validator(
-            [](std::string& text) -> std::string {
-              try {
-                if (!(parse_real(text, "") > 0)) return fmt::format("'{}' is not a positive number", text);
-                return {};
-              } catch (const Error& e) {
-                return e.what();
-              }
-            },
-            ""))
+        ->check(positive_number())
         ->type_name("N");
     cmd->add_option("--max-memory", max_memory_gib,
                     fmt::format("Refuse to start a run whose largest simulation is estimated to need more than GIB GiB "
                                 "of memory (nodes, messages in flight by transport, the built machine; "
                                 "docs/bad-input.md, \"A bound before work\"). Default {:.0f}",
                                 default_max_memory_gib))
-        ->check(CLI::Validator(
-            [](std::string& text) -> std::string {
-              try {
-                if (!(parse_real(text, "") > 0)) return fmt::format("'{}' is not a positive number", text);
-                return {};
-              } catch (const Error& e) {
-                return e.what();
-              }
-            },
-            ""))
+        ->check(positive_number())
         ->type_name("GIB");
   }
   // Estimates `scenario`'s work (`runs` times over, for a study that runs it once per variant) and
