@@ -466,13 +466,15 @@ class MachineFileReader {
       const auto kept = merged_.find(path);
       const std::optional<Entry> before = kept == merged_.end() ? std::nullopt : std::optional<Entry>(kept->second);
       merged_[path] = entry;
+      // Put back what the merge had, whether the record reads or throws.
+      const auto restore = [&] { before ? void(merged_[path] = *before) : void(merged_.erase(path)); };
       try {
         (void)record(path);
       } catch (...) {
-        before ? void(merged_[path] = *before) : void(merged_.erase(path));
+        restore();
         throw;
       }
-      before ? void(merged_[path] = *before) : void(merged_.erase(path));
+      restore();
     }
   }
 
