@@ -55,31 +55,111 @@ TEST_CASE("Docs figures: docs/results.md's AC / CGM range is the one docs/result
   CHECK(page.find(quoted) != std::string::npos);
 }
 
-TEST_CASE("Docs figures: the guide's ranka92-table3 sensitivity table is docs/sensitivity's CSV") {
-  const ResultTable csv = table_in(docs + "/sensitivity/ranka92-table3.sensitivity.csv", "ranka92-table3.sensitivity");
-  const std::size_t option = column(csv, "option"), value = column(csv, "value"), col = column(csv, "column"),
-                    median = column(csv, "median"), min = column(csv, "min"), max = column(csv, "max"),
-                    ordered = column(csv, "ordered_pairs");
-  // "| `data_messages = cmaml-scopy` | 0.44 [0.20-0.62] | 81 |": every variant the guide names by
-  // option and value, with the study's median [range] over all times and its ordered pairs.
-  const std::string guide = test::slurp(docs + "/guide.md");
-  std::size_t checked = 0;
-  for (const auto& r : csv.rows) {
-    if (r[col] != "all times" || r[option] == "baseline") continue;
-    const std::string figure = fmt::format("{} [{}-{}]", two(std::stod(r[median])), two(std::stod(r[min])),
-                                           two(std::stod(r[max])));
-    const std::regex line("\\| `" + r[option] + "( = )?`?[^|]*\\|[^|\\n]*\\|[^|\\n]*\\|");
-    for (std::sregex_iterator it(guide.begin(), guide.end(), line), end; it != end; ++it) {
-      const std::string text = it->str();
-      // The line names this variant's value (alternatives: "= cmaml-scopy"; factors: "4.03 (x0.5)").
-      if (text.find(r[option] + " = " + r[value] + "`") == std::string::npos &&
-          text.find("` " + r[value] + " (") == std::string::npos && text.find("/ " + r[value] + " (") == std::string::npos)
-        continue;
-      INFO(text << " should show " << figure << " and " << r[ordered] << " pairs");
-      CHECK(text.find(figure) != std::string::npos);
-      CHECK(text.find(r[ordered]) != std::string::npos);
-      ++checked;
-    }
+namespace {
+
+std::string trimmed(const std::string& text) {
+  const auto a = text.find_first_not_of(' '), b = text.find_last_not_of(' ');
+  return a == std::string::npos ? "" : text.substr(a, b - a + 1);
+}
+
+std::vector<std::string> split(const std::string& text, const std::string& by) {
+  std::vector<std::string> parts;
+  for (std::size_t at = 0;;) {
+    const auto next = text.find(by, at);
+    parts.push_back(trimmed(text.substr(at, next == std::string::npos ? std::string::npos : next - at)));
+    if (next == std::string::npos) return parts;
+    at = next + by.size();
   }
-  CHECK(checked >= 8);  // bandwidths, start-up and the two alternatives x their values
+}
+
+// One variant of a sensitivity study: its option, its value, and the figures the guide shows of it.
+struct Variant {
+  std::string option, value;
+  std::vector<std::string> figures;  // one per figure column of the guide's table
+};
+
+// The guide's table that follows `heading`: every variant of the study is on a line naming its
+// option, the k-th figure of the line's cells that of the k-th value the line names; a line whose
+// figure reads "unchanged" shows the baseline's figures.
+void check_table(const std::string& guide, const std::string& heading, const std::vector<Variant>& variants) {
+  const auto at = guide.find(heading);
+  REQUIRE(at != std::string::npos);
+  const std::string table = guide.substr(at, guide.find("\n\n", at) - at);
+  std::vector<std::vector<std::string>> lines;  // the cells of each line
+  for (const auto& line : split(table, "\n")) {
+    auto cells = split(line, "|");
+    if (cells.size() < 3) continue;
+    lines.emplace_back(cells.begin() + 1, cells.end() - 1);
+  }
+  const Variant* baseline = nullptr;
+  for (const auto& v : variants)
+    if (v.option == "baseline") baseline = &v;
+  REQUIRE(baseline);
+  std::size_t checked = 0;
+  for (const auto& v : variants) {
+    std::vector<const std::vector<std::string>*> found;
+    for (const auto& cells : lines)
+      if (v.option == "baseline" ? cells[0].starts_with("baseline")
+                                 : !cells[0].starts_with("baseline") &&
+                                       (cells[0].find("`" + v.option + "`") != std::string::npos ||
+                                        cells[0].find("`" + v.option + " = ") != std::string::npos))
+        found.push_back(&cells);
+    INFO(heading << ": " << v.option << " = " << v.value);
+    REQUIRE(found.size() == 1);
+    const auto& cells = *found.front();
+    if (cells[1] == "unchanged") {
+      CHECK(v.figures == baseline->figures);
+      ++checked;
+      continue;
+    }
+    const auto values = split(cells[0], " / ");
+    std::size_t position = 0;
+    if (v.option != "baseline") {
+      position = values.size();
+      for (std::size_t k = 0; k < values.size(); ++k)
+        if (values[k].find(" " + v.value + " (") != std::string::npos ||
+            values[k].find(v.option + " = " + v.value + "`") != std::string::npos || values[k].starts_with(v.value + " ("))
+          position = k;
+      REQUIRE(position < values.size());
+    }
+    for (std::size_t f = 0; f < v.figures.size() && f + 1 < cells.size(); ++f) {
+      const auto shown = split(cells[f + 1], " / ");
+      CHECK(shown[std::min(position, shown.size() - 1)].starts_with(v.figures[f]));
+    }
+    ++checked;
+  }
+  CHECK(checked == variants.size());
+}
+
+std::vector<Variant> variants_of(const ResultTable& csv, const std::vector<std::string>& figure_columns,
+                                 const std::string& only_column = "") {
+  std::vector<Variant> variants;
+  const std::size_t option = column(csv, "option"), value = column(csv, "value");
+  std::vector<std::size_t> figures;
+  for (const auto& c : figure_columns) figures.push_back(column(csv, c));
+  const auto col = only_column.empty() ? std::size_t(0) : column(csv, "column");
+  for (const auto& r : csv.rows) {
+    if (!only_column.empty() && r[col] != only_column) continue;
+    Variant v{r[option], r[value], {}};
+    for (const auto f : figures) v.figures.push_back(r[f]);
+    variants.push_back(std::move(v));
+  }
+  return variants;
+}
+
+}  // namespace
+
+TEST_CASE("Docs figures: the guide's sensitivity tables are docs/sensitivity's CSVs") {
+  const std::string guide = test::slurp(docs + "/guide.md");
+  // ranka92-table3: median [min-max] of mcsim / paper over all times, and the pairs in the paper's order.
+  const ResultTable ranka = table_in(docs + "/sensitivity/ranka92-table3.sensitivity.csv", "ranka92-table3.sensitivity");
+  auto variants = variants_of(ranka, {"median", "min", "max", "ordered_pairs"}, "all times");
+  for (auto& v : variants)
+    v.figures = {fmt::format("{} [{}-{}]", two(std::stod(v.figures[0])), two(std::stod(v.figures[1])),
+                             two(std::stod(v.figures[2]))),
+                 v.figures[3]};
+  check_table(guide, "| `ranka92-table3`, 5 samples |", variants);
+  // wang94-fig5: region cells where mcsim's fastest is the paper's.
+  const ResultTable wang = table_in(docs + "/sensitivity/wang94-fig5.sensitivity.csv", "wang94-fig5.sensitivity");
+  check_table(guide, "| `wang94-fig5`, 1 sample |", variants_of(wang, {"agreeing_cells"}));
 }
