@@ -149,6 +149,35 @@ std::vector<Variant> variants_of(const ResultTable& csv, const std::vector<std::
 
 }  // namespace
 
+TEST_CASE("Docs figures: docs/results.md's best CGMH / CGM ranges are the ones docs/results/ gives") {
+  // Per table, the best of CGMH+MS and CGMH+BJ over CGM at each msg_unit: mcsim's and the paper's range.
+  const auto range_of = [](const std::vector<int>& numbers, const std::string& value) {
+    double low = 1e300, high = 0;
+    for (const int t : numbers) {
+      const std::string name = fmt::format("ranka92-table{}", t);
+      const ResultTable table = table_in(fmt::format("{}/results/{}.csv", docs, name), name);
+      const std::size_t row = column(table, "row"), series = column(table, "series"), x = column(table, "x"),
+                        v = column(table, value);
+      std::map<std::string, std::map<std::string, double>> comm;
+      for (const auto& r : table.rows)
+        if (r[row] == "comm" && !r[v].empty()) comm[r[x]][r[series]] = std::stod(r[v]);
+      for (const auto& [cell, values] : comm) {
+        const double best = std::min(values.at("CGMH+MS"), values.at("CGMH+BJ")) / values.at("CGM");
+        low = std::min(low, best), high = std::max(high, best);
+      }
+    }
+    return two(low) + "-" + two(high);
+  };
+  const std::string page = test::slurp(docs + "/results.md");
+  const std::string stand_ins = fmt::format("(Tables 6-7: best CGMH/CGM {},\n  paper {})", range_of({6, 7}, "mcsim"),
+                                            range_of({6, 7}, "paper"));
+  const std::string skewed =
+      fmt::format("(Table 5: {}, paper {};", range_of({5}, "mcsim"), range_of({5}, "paper"));
+  INFO(stand_ins << "\n" << skewed);
+  CHECK(page.find(stand_ins) != std::string::npos);
+  CHECK(page.find(skewed) != std::string::npos);
+}
+
 TEST_CASE("Docs figures: the guide's sensitivity tables are docs/sensitivity's CSVs") {
   const std::string guide = test::slurp(docs + "/guide.md");
   // ranka92-table3: median [min-max] of mcsim / paper over all times, and the pairs in the paper's order.
