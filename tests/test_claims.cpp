@@ -116,13 +116,13 @@ TEST_CASE("Claims: a match counts rows whose column reads the text, and regions 
 }
 
 TEST_CASE("Claims: a trend runs along the last cell column, within each group, with a step ratio") {
-  const auto rising = check_of(TrendCheck{"B", "", true, false, std::nullopt}, rows_of("t"));
+  const auto rising = check_of(TrendCheck{"B", "", true, false, std::nullopt, std::nullopt}, rows_of("t"));
   CHECK(judge_check(rising, one_table("t", times)).verdict == Verdict::holds);
   CHECK(judge_check(rising, one_table("t", times_flipped)).verdict == Verdict::holds);  // 0.5 -> 2 -> 9: rises
-  const auto falling_b = check_of(TrendCheck{"B", "A", false, false, std::nullopt}, rows_of("t"));
+  const auto falling_b = check_of(TrendCheck{"B", "A", false, false, std::nullopt, std::nullopt}, rows_of("t"));
   CHECK(judge_check(falling_b, one_table("t", times)).verdict == Verdict::partly);        // B / A: 2, 1.33, 1.8
   CHECK(judge_check(falling_b, one_table("t", times_flipped)).verdict == Verdict::fails);  // 0.5, 0.67, 1.8
-  const auto doubling = check_of(TrendCheck{"B", "", true, false, std::pair(1.8, 2.2)}, rows_of("t"));
+  const auto doubling = check_of(TrendCheck{"B", "", true, false, std::pair(1.8, 2.2), std::nullopt}, rows_of("t"));
   const auto v = judge_check(doubling, one_table("t", times));  // 2 -> 4 doubles, 4 -> 9 does not
   CHECK(v.verdict == Verdict::partly);
   CHECK(v.figure == "B rises by x1.8..x2.2 a step at 1 of 2 steps; not at x=64 -> x=256 (4 -> 9)");
@@ -131,10 +131,68 @@ TEST_CASE("Claims: a trend runs along the last cell column, within each group, w
   grouped.cell_columns = {"density", "bytes"};
   const char* csv = "experiment,density,bytes,series,fraction\no,4,64,S,1\no,8,64,S,5\no,4,128,S,0.4\no,8,128,S,2\n";
   grouped.value_column = "fraction";
-  const auto falling = judge_check(check_of(TrendCheck{"S", "", false, false, std::pair(0.0, 0.5)}, grouped),
+  const auto falling = judge_check(check_of(TrendCheck{"S", "", false, false, std::pair(0.0, 0.5), std::nullopt}, grouped),
                                    one_table("o", csv));
   CHECK(falling.verdict == Verdict::holds);
   CHECK(falling.cells == 2);
+}
+
+TEST_CASE("Claims: a trend of an effect is signed: a shrinking loss is no growing gain (C003-3)") {
+  // align-message / contention-free 1.06 -> 1.04 -> 1.02: it falls, but align-message is slower throughout.
+  const char* loss = "experiment,row,series,x,paper,mcsim,ratio\nt,vs,a,1,,1.06,\nt,vs,a,2,,1.04,\nt,vs,a,3,,1.02,\n";
+  const char* gain = "experiment,row,series,x,paper,mcsim,ratio\nt,vs,a,1,,0.95,\nt,vs,a,2,,0.9,\nt,vs,a,3,,0.85,\n";
+  const auto unsigned_trend = check_of(TrendCheck{"a", "", false, false, std::nullopt, std::nullopt}, rows_of("t"));
+  CHECK(judge_check(unsigned_trend, one_table("t", loss)).verdict == Verdict::holds);
+  const auto effect = check_of(TrendCheck{"a", "", false, false, std::nullopt, 1.0}, rows_of("t"));
+  const auto v = judge_check(effect, one_table("t", loss));
+  CHECK(v.verdict == Verdict::fails);
+  CHECK(v.figure == "a falls below 1 at 0 of 2 steps; not at x=1 -> x=2 (1.06 -> 1.04, not below 1)");
+  CHECK(judge_check(effect, one_table("t", gain)).verdict == Verdict::holds);
+}
+
+TEST_CASE("Claims: a value relative to another row of the same cell and series (sd / mean, C002-4)") {
+  const char* csv = "experiment,row,series,x,paper,mcsim,ratio\n"
+                    "t,sd,two,1,,2,\nt,mean,two,1,,100,\nt,sd,one,1,,1,\nt,mean,one,1,,10,\n";
+  auto rows = rows_of("t", {{"row", {"sd"}}});
+  // sd alone: one (1) <= two (2); sd / mean: two (0.02) <= one (0.1).
+  CHECK(judge_check(check_of(OrderCheck{{{"two"}, {"one"}}, 0}, rows), one_table("t", csv)).verdict == Verdict::fails);
+  rows.relative_to = std::pair(std::string("row"), std::string("mean"));
+  CHECK(judge_check(check_of(OrderCheck{{{"two"}, {"one"}}, 0}, rows), one_table("t", csv)).verdict == Verdict::holds);
+}
+
+TEST_CASE("Claims: the paper's own score beside mcsim's, and each reading of a claim judged") {
+  const char* csv = "experiment,row,series,x,paper,mcsim,ratio\n"
+                    "t,comm,A,16,2,1,\nt,comm,B,16,1,2,\nt,comm,A,64,1,3,\nt,comm,B,64,2,4,\n";
+  Claim claim;
+  claim.id = "C1";
+  auto order = check_of(OrderCheck{{{"A"}, {"B"}}, 0}, rows_of("t"));
+  order.paper_column = "paper";
+  claim.checks = {order};
+  const auto v = judge_claim(claim, one_table("t", csv));
+  CHECK(v.verdict == Verdict::holds);
+  CHECK(v.paper_verdict == Verdict::partly);  // the paper's A > B at x = 16
+  CHECK(v.paper_figure == "1 of 2");
+  // Two readings (the text's first): the verdict is the first's, both are shown.
+  auto text = order, caption = check_of(OrderCheck{{{"B"}, {"A"}}, 0}, rows_of("t"));
+  text.reading = "text";
+  caption.reading = "caption";
+  claim.checks = {text, caption};
+  const auto read = judge_claim(claim, one_table("t", csv));
+  CHECK(read.verdict == Verdict::holds);
+  REQUIRE(read.readings.size() == 2);
+  CHECK(read.readings[1].verdict == Verdict::fails);
+  CHECK(read.figure == "text (holds): A <= B at 2 of 2 cells; caption (fails): B <= A at 0 of 2 cells; fails first at "
+                       "x=16 (B 2 > A 1)");
+}
+
+TEST_CASE("Claims: each check says what would make it fail") {
+  const auto order = check_of(OrderCheck{{{"A", "B"}, {"C"}, {"D"}}, 0}, rows_of("t"));
+  CHECK(failure_condition(order) == "a cell where A or B > C, or C > D");
+  const auto bound = check_of(BoundCheck{"A", "B", 0.8, 0.9}, rows_of("t"));
+  CHECK(failure_condition(bound) == "a cell where A / B < 0.8 or A / B > 0.9");
+  CHECK(why_it_cannot_fail(bound) == std::nullopt);
+  CHECK(why_it_cannot_fail(check_of(BoundCheck{"AC", "", 0.0, std::nullopt}, rows_of("t"))) ==
+        "AC >= 0 holds for every time, count and ratio");
 }
 
 TEST_CASE("Claims: a straight line by r^2 in each group") {
@@ -176,13 +234,19 @@ TEST_CASE("Claims: verdicts from tallies and a claim's verdict from its parts") 
   CHECK(verdict_of_tally(4, 2) == Verdict::partly);
   CHECK(verdict_of_tally(4, 1) == Verdict::fails);
   using V = Verdict;
-  CHECK(combined_verdict({V::holds, V::holds}, false) == V::holds);
-  CHECK(combined_verdict({V::holds, V::not_checkable}, false) == V::partly);
-  CHECK(combined_verdict({V::holds}, true) == V::partly);
-  CHECK(combined_verdict({V::fails, V::not_checkable}, false) == V::fails);
-  CHECK(combined_verdict({V::fails, V::holds}, false) == V::partly);
-  CHECK(combined_verdict({V::not_checkable}, false) == V::not_checkable);
-  CHECK(combined_verdict({}, true) == V::not_checkable);
+  constexpr std::size_t none = 9;  // no main part among them
+  CHECK(combined_verdict({V::holds, V::holds}, 0, false) == V::holds);
+  CHECK(combined_verdict({V::holds, V::not_checkable}, 0, false) == V::partly);
+  CHECK(combined_verdict({V::holds}, 0, true) == V::partly);
+  CHECK(combined_verdict({V::fails, V::not_checkable}, 0, false) == V::fails);
+  CHECK(combined_verdict({V::fails, V::holds}, none, false) == V::partly);
+  CHECK(combined_verdict({V::not_checkable}, 0, false) == V::not_checkable);
+  CHECK(combined_verdict({}, none, true) == V::not_checkable);
+  // The main statement decides a failure, whatever the side parts do (C002-3: Fig. 9 fails 0 of 4).
+  CHECK(combined_verdict({V::fails, V::holds, V::holds}, 0, false) == V::fails);
+  CHECK(combined_verdict({V::holds, V::fails, V::holds}, 0, false) == V::partly);
+  CHECK(combined_verdict({V::partly, V::holds}, 0, false) == V::partly);
+  CHECK(combined_verdict({V::not_checkable, V::fails}, 0, false) == V::fails);
 }
 
 TEST_CASE("Claim files: bad files fail in one line naming file:line") {
@@ -206,7 +270,7 @@ TEST_CASE("Claim files: bad files fail in one line naming file:line") {
         "file's paper Ranka, Wang, Kumar 1992");
   CHECK(error_of(head + "[[claim.check]]\nkind = \"bound\"\ntables = \"ranka92-table3\"\nof = \"LP\"\nbelow = 3\n") ==
         "c.toml:10 (claim[0].check[0].below): unknown key 'below' (allowed here: at_least, at_most, cell, if_absent, "
-        "kind, of, over, range, series, tables, value, what, where)");
+        "kind, main, of, over, paper_value, range, reading, relative_to, series, tables, value, what, where)");
   CHECK(error_of(head) == "c.toml:2 (claim[0]): claim C1 has no check and no 'unchecked' reason");
   // A missing key is named at the line of the table that lacks it, as the machine files' errors are.
   CHECK(error_of("paper = \"Ranka, Wang, Kumar 1992\"\n[[claim]]\nid = \"C1\"\ncite = \"T3\"\nunchecked = \"u\"\n") ==
@@ -214,6 +278,21 @@ TEST_CASE("Claim files: bad files fail in one line naming file:line") {
   CHECK(error_of(head + "[[claim.check]]\ntables = \"ranka92-table3\"\n") ==
         "c.toml:6 (claim[0].check[0].kind): missing required key");
   CHECK(error_of("[[claim]]\nid = \"C1\"\n") == "c.toml:1 (paper): missing required key");  // the file's own table
+  // A check that cannot fail is refused (C000-8 was "AC >= 0", failing only if the column was missing).
+  CHECK(error_of(head + "[[claim.check]]\nkind = \"bound\"\ntables = \"ranka92-table3\"\nof = \"AC\"\nat_least = 0\n") ==
+        "c.toml:6 (claim[0].check[0]): this check cannot fail (AC >= 0 holds for every time, count and ratio): state "
+        "what would make the claim false");
+  CHECK(error_of(head + "[[claim.check]]\nkind = \"order\"\ntables = \"ranka92-table3\"\nlevels = [\"A\", \"A\"]\n") ==
+        "c.toml:6 (claim[0].check[0]): this check cannot fail (series 'A' is in two places of the order): state what "
+        "would make the claim false");
+  // Several checks need the main one marked; a trend of a ratio needs its baseline.
+  const std::string two = "[[claim.check]]\nkind = \"order\"\ntables = \"ranka92-table3\"\nlevels = [\"A\", \"B\"]\n";
+  CHECK(error_of(head + two + two) ==
+        "c.toml:2 (claim[0]): claim C1 has 2 checks and 0 marked main = true: mark the one its main statement is");
+  CHECK(error_of(head + "[[claim.check]]\nkind = \"trend\"\ntables = \"ranka92-table3\"\nof = \"A\"\nover = \"B\"\n"
+                        "direction = \"rising\"\n") ==
+        "c.toml:6 (claim[0].check[0].baseline): a trend of a ratio needs its baseline (1: no effect), so that a "
+        "shrinking loss is no growing gain");
   // A column the data lacks is found when the claim is judged, and named at the check's line.
   const auto claims = read_claim_file(
       write_file(dir, "c.toml", head + "[[claim.check]]\nkind = \"order\"\ntables = \"ranka92-table3\"\nvalue = \"ms\"\n"
@@ -286,7 +365,7 @@ TEST_CASE("mcsim claims: judges a directory of tables, prints the counts, writes
   CHECK(r.out.find("  C000-4   ") != std::string::npos);
   const std::string csv = test::slurp(dir + "/claims.csv");
   CHECK(std::count(csv.begin(), csv.end(), '\n') == 31);
-  CHECK(csv.starts_with("claim,paper,cite,verdict,figure,statement\nC000-1,"));
+  CHECK(csv.starts_with("claim,paper,cite,verdict,figure,paper_own_verdict,paper_own_figure,fails_if,statement\nC000-1,"));
 
   const std::string bad = test::temp_dir("claims-cli-bad");
   write_file(bad, "x.toml", "paper = \"Guo and Pan 2005\"\n[[claim]]\nid = \"C9\"\ncite = \"c\"\nstatement = \"s\"\n"

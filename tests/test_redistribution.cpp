@@ -150,6 +150,9 @@ TEST_CASE("Example 1: the table of Fig. 1(a) and Algorithm 1's CS of Fig. 1(c)")
     for (int k = 0; k < 5; ++k) REQUIRE(cf.steps[k][i] == std::vector<int>{(i + k) % 5});
   REQUIRE(unit_cost(a1, m) == 12);
   REQUIRE(unit_cost(cf, m) == 15);
+  // Each of Algorithm 1's steps moves messages of one length; (me + k)'s first step mixes 3 and 2.
+  REQUIRE(steps_have_equal_lengths(a1, m));
+  REQUIRE_FALSE(steps_have_equal_lengths(cf, m));
 }
 
 TEST_CASE("Example 2: Algorithm 2 reproduces the CS table of Fig. 2(c), cost 9 units -> 6 units") {
@@ -177,6 +180,8 @@ TEST_CASE("Example 2: Algorithm 2 reproduces the CS table of Fig. 2(c), cost 9 u
   REQUIRE(single_targets(stepwise, 0) == V{{0}, {}, {2}, {}, {4}, {}});
   REQUIRE(unit_cost(stepwise, m) == 9);
   REQUIRE(steps_are_permutations(a2));
+  // Theorem 1's equal lengths are Algorithm 1's: Algorithm 2's first step sends P0's 2 units beside P1's 1.
+  REQUIRE_FALSE(steps_have_equal_lengths(stepwise, m));
 }
 
 TEST_CASE("Algorithm 1 steps are permutations with equal message lengths where gcd(x, q) = gcd(y, p) = 1") {
@@ -188,6 +193,7 @@ TEST_CASE("Algorithm 1 steps are permutations with equal message lengths where g
     const auto s = algorithm1_schedule(r, m);
     INFO(r.name());
     REQUIRE(steps_are_permutations(s));
+    REQUIRE(steps_have_equal_lengths(s, m));
     for (const auto& step : s.steps) {
       std::set<std::int64_t> lengths;
       for (int i = 0; i < r.p; ++i) {

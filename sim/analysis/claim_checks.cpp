@@ -189,15 +189,23 @@ CheckVerdict judge(const TrendCheck& trend, const ClaimCheck& check, const Selec
       bool good = trend.rising ? (trend.strict ? b > a : b >= a) : (trend.strict ? b < a : b <= a);
       if (trend.step_ratio && a != 0)
         good = good && b / a >= trend.step_ratio->first && b / a <= trend.step_ratio->second;
+      // A signed effect: both ends on the side of the baseline the trend moves to.
+      const auto on_side = [&](double v) { return trend.rising ? v > *trend.baseline : v < *trend.baseline; };
+      const bool wrong_side = trend.baseline && !(on_side(a) && on_side(b));
+      good = good && !wrong_side;
       if (good) ++agreeing;
       if (!good && miss.empty())
-        miss = fmt::format("not at {} -> {} ({} -> {})", previous->second.first, cell.label, shown_number(a),
-                           shown_number(b));
+        miss = fmt::format("not at {} -> {} ({} -> {}{})", previous->second.first, cell.label, shown_number(a),
+                           shown_number(b),
+                           wrong_side ? fmt::format(", {} {}", trend.rising ? "not above" : "not below",
+                                                    shown_number(*trend.baseline))
+                                      : "");
     }
     last[cell.group] = {cell.label, *now};
   }
   std::string summary = fmt::format("{} {}", trend.of.empty() ? check.rows.value_column : ratio_name(trend.of, trend.over),
                                     trend.rising ? "rises" : "falls");
+  if (trend.baseline) summary += fmt::format(" {} {}", trend.rising ? "above" : "below", shown_number(*trend.baseline));
   if (trend.step_ratio)
     summary += fmt::format(" by x{}..x{} a step", shown_number(trend.step_ratio->first),
                            shown_number(trend.step_ratio->second));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -68,6 +69,24 @@ Selection select_rows(const ClaimCheck& check, const ResultTables& tables) {
     constexpr std::size_t no_column = static_cast<std::size_t>(-1);
     const std::size_t series = s.series_column.empty() ? no_column : column_index(table, s.series_column, check.where);
     const std::size_t value = s.value_column.empty() ? no_column : column_index(table, s.value_column, check.where);
+    // relative_to: each value over the one of the row with the same cell and series that reads the
+    // given text in the given column.
+    const auto identity = [&](const std::vector<std::string>& row) {
+      std::string key;
+      for (const std::size_t c : cell_columns) key += (c < row.size() ? row[c] : std::string()) + '\n';
+      return key + (series != no_column && series < row.size() ? row[series] : std::string());
+    };
+    std::map<std::string, std::optional<double>> divisors;
+    if (s.relative_to && value != no_column) {
+      const std::size_t c = column_index(table, s.relative_to->first, check.where);
+      for (const auto& row : table.rows)
+        if (c < row.size() && row[c] == s.relative_to->second)
+          divisors[identity(row)] =
+              number_in(value < row.size() ? row[value] : std::string(), table, s.value_column, check.where);
+      if (divisors.empty() && check.if_absent.empty())
+        throw Error(check.where,
+                    fmt::format("{}.csv: no row has {} = '{}'", table.name, s.relative_to->first, s.relative_to->second));
+    }
 
     for (const auto& row : table.rows) {
       const auto text_at = [&](std::size_t c) -> const std::string& {
@@ -96,6 +115,12 @@ Selection select_rows(const ClaimCheck& check, const ResultTables& tables) {
       for (std::size_t k = 0; k + 1 < cell_columns.size(); ++k) selected.group += "\n" + text_at(cell_columns[k]);
       if (series != no_column) selected.series = text_at(series);
       if (value != no_column) selected.value = number_in(text_at(value), table, s.value_column, check.where);
+      if (s.relative_to && selected.value) {
+        const auto divisor = divisors.find(identity(row));
+        selected.value = divisor != divisors.end() && divisor->second && *divisor->second != 0
+                             ? std::optional<double>(*selected.value / *divisor->second)
+                             : std::nullopt;
+      }
       selection.rows.push_back(std::move(selected));
     }
   }

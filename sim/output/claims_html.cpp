@@ -21,6 +21,22 @@ std::string verdict_class(Verdict verdict) {
 
 }  // namespace
 
+std::string failure_text(const Claim& claim) {
+  std::vector<std::string> parts;
+  for (const auto& check : claim.checks)
+    parts.push_back(fmt::format("{}{}{}", check.main && claim.checks.size() > 1 ? "main, " : "",
+                                check.what.empty() ? "" : check.what + ": ", failure_condition(check)));
+  return parts.empty() ? "" : fmt::format("fails if: {}", fmt::join(parts, "; "));
+}
+
+std::string claim_text(const ClaimVerdict& v) {
+  std::string line = fmt::format("  {:<8} {:<14} {}\n", v.claim->id, verdict_name(v.verdict), v.figure);
+  if (!v.paper_figure.empty())
+    line += fmt::format("  {:<8} {:<14} on the paper's own numbers: {}\n", "", verdict_name(v.paper_verdict),
+                        v.paper_figure);
+  return line;
+}
+
 std::vector<ClaimVerdict> verdicts_of_paper(const std::vector<ClaimVerdict>& verdicts, const std::string& paper) {
   std::vector<ClaimVerdict> of_paper;
   for (const auto& v : verdicts)
@@ -39,16 +55,23 @@ std::string claims_section_html(const std::vector<ClaimVerdict>& verdicts) {
   std::string html =
       "<div class=\"claims\">\n"
       "<p>Each claim restated with its place in the paper; the verdict is computed from this run's tables "
-      "(holds: at every cell the claim names; partly: at half of them or more, or only the checkable part "
-      "holds; fails: at fewer than half; not checkable: the data has no figure that could decide it).</p>\n";
+      "(holds: every check holds at every cell it names; fails: the main statement holds at fewer than half "
+      "of its cells, or every check fails; partly: the rest, e.g. a side check fails or a part cannot be "
+      "checked; not checkable: the data has no figure that could decide it). Each row says what would make "
+      "its checks fail, and the same checks judged on the paper's own printed numbers where it prints any.</p>\n";
   html += fmt::format("<p class=\"claim-counts\">{}</p>\n", text(verdict_counts_text(count_verdicts(verdicts))));
   html += "<div class=\"claims-table\"><table>\n<thead><tr><th>Claim</th><th>Statement</th><th>Verdict</th>"
-          "<th>Deciding figure</th></tr></thead>\n<tbody>\n";
+          "<th>Deciding figure</th><th>On the paper's own numbers</th></tr></thead>\n<tbody>\n";
   for (const auto& v : verdicts) {
+    const std::string own = v.paper_figure.empty()
+                                ? std::string("<td>-</td>")
+                                : fmt::format("<td class=\"{}\">{}<br><small>{}</small></td>", verdict_class(v.paper_verdict),
+                                              text(verdict_name(v.paper_verdict)), text(v.paper_figure));
     html += fmt::format("<tr id=\"claim-{}\"><td>{}<br><small>{}</small></td><td>{}</td><td class=\"{}\">{}</td>"
-                        "<td>{}</td></tr>\n",
+                        "<td>{}<br><small>{}</small></td>{}</tr>\n",
                         text(v.claim->id), text(v.claim->id), text(v.claim->cite), text(v.claim->statement),
-                        verdict_class(v.verdict), text(verdict_name(v.verdict)), text(v.figure));
+                        verdict_class(v.verdict), text(verdict_name(v.verdict)), text(v.figure),
+                        text(failure_text(*v.claim)), own);
   }
   return html + "</tbody>\n</table></div>\n</div>\n";
 }
@@ -62,6 +85,7 @@ std::string claims_css() {
          ".claims td:nth-child(2) { min-width: 14rem; }\n"
          ".claims td:nth-child(3) { white-space: nowrap; }\n"
          ".claims td:nth-child(4) { min-width: 12rem; }\n"
+         ".claims td:nth-child(5) { min-width: 7rem; }\n"
          ".claims td small { color: #777; }\n"
          ".verdict-holds { background: #d8f0d8; color: #134d13; font-weight: bold; }\n"
          ".verdict-partly { background: #f7ecc8; color: #5c4700; font-weight: bold; }\n"
@@ -74,6 +98,7 @@ std::string claims_css() {
          "  .claims tr { border: 1px solid #9994; margin-bottom: 0.6rem; }\n"
          "  .claims td, .claims td:nth-child(n) { border: 0; min-width: 0; }\n"
          "  .claims td:nth-child(4)::before { content: \"Deciding figure: \"; font-weight: bold; }\n"
+         "  .claims td:nth-child(5)::before { content: \"On the paper's own numbers: \"; font-weight: bold; }\n"
          "}\n"
          "@media (prefers-color-scheme: dark) {\n"
          "  .verdict-holds { background: #1f4a1f; color: #cdeccd; }\n"
@@ -85,10 +110,12 @@ std::string claims_css() {
 }
 
 std::string claims_csv(const std::vector<ClaimVerdict>& verdicts) {
-  std::string csv = "claim,paper,cite,verdict,figure,statement\n";
+  std::string csv = "claim,paper,cite,verdict,figure,paper_own_verdict,paper_own_figure,fails_if,statement\n";
   for (const auto& v : verdicts)
-    csv += fmt::format("{},{},{},{},{},{}\n", csv_field(v.claim->id), csv_field(v.claim->paper), csv_field(v.claim->cite),
-                       csv_field(verdict_name(v.verdict)), csv_field(v.figure), csv_field(v.claim->statement));
+    csv += fmt::format("{},{},{},{},{},{},{},{},{}\n", csv_field(v.claim->id), csv_field(v.claim->paper),
+                       csv_field(v.claim->cite), csv_field(verdict_name(v.verdict)), csv_field(v.figure),
+                       v.paper_figure.empty() ? "" : csv_field(verdict_name(v.paper_verdict)), csv_field(v.paper_figure),
+                       csv_field(failure_text(*v.claim)), csv_field(v.claim->statement));
   return csv;
 }
 

@@ -22,7 +22,15 @@ std::string claims_section_html(const std::vector<ClaimVerdict>& verdicts);
 // The rules the section's classes need: part of the report's one style sheet (html_page.cpp).
 std::string claims_css();
 
-// claim,paper,cite,verdict,figure,statement: one line per claim, in the order given.
+// "fails if: main, communication cost: a cell where ...; ...": what would make each check fail.
+std::string failure_text(const Claim& claim);
+
+// The claim's lines for a terminal: id, verdict, deciding figure, and the verdict on the paper's own
+// numbers below it when the paper prints any.
+std::string claim_text(const ClaimVerdict& verdict);
+
+// claim,paper,cite,verdict,figure,paper_own_verdict,paper_own_figure,fails_if,statement: one line
+// per claim, in the order given.
 std::string claims_csv(const std::vector<ClaimVerdict>& verdicts);
 
 // "31 claims: 9 hold, 12 partly, 6 fail, 4 not checkable".

@@ -271,4 +271,18 @@ bool steps_are_permutations(const CommunicationSchedule& schedule) {
   return true;
 }
 
+bool steps_have_equal_lengths(const CommunicationSchedule& schedule, const CommunicationTable& m) {
+  for (const auto& step : schedule.steps) {
+    std::size_t most = 0;
+    for (const auto& targets : step) most = std::max(most, targets.size());
+    for (std::size_t k = 0; k < most; ++k) {
+      std::set<std::int64_t> lengths;
+      for (std::size_t i = 0; i < step.size(); ++i)
+        if (k < step[i].size()) lengths.insert(m(static_cast<int>(i), step[i][k]));
+      if (lengths.size() > 1) return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace mcsim::redistribution

@@ -78,4 +78,8 @@ std::string delivery_problem(const CommunicationSchedule& schedule, const Commun
 // permutation) and each sender has at most one message per step.
 bool steps_are_permutations(const CommunicationSchedule& schedule);
 
+// True when the messages of every small step (a step's k-th position) have one length M(i, j):
+// Theorem 1's property of Algorithm 1, which makes a step's senders finish together.
+bool steps_have_equal_lengths(const CommunicationSchedule& schedule, const CommunicationTable& m);
+
 }  // namespace mcsim::redistribution

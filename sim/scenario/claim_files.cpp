@@ -53,7 +53,32 @@ class ClaimReader {
     }
     if (c.checks.empty() && c.unchecked.empty())
       throw Error(reader_.at(t, key), fmt::format("claim {} has no check and no 'unchecked' reason", c.id));
+    check_readings(c, t, key);
     return c;
+  }
+
+  // Every reading of the claim has one main statement: the only check, or the one marked main.
+  void check_readings(const Claim& c, const toml::table& t, const std::string& key) const {
+    if (c.checks.empty()) return;
+    const bool named = !c.checks.front().reading.empty();
+    std::vector<std::string> readings;
+    for (std::size_t k = 0; k < c.checks.size(); ++k) {
+      const ClaimCheck& check = c.checks[k];
+      if (check.reading.empty() == named)
+        throw Error(check.where, fmt::format("claim {}: give every check a 'reading' or none", c.id));
+      if (std::find(readings.begin(), readings.end(), check.reading) == readings.end())
+        readings.push_back(check.reading);
+    }
+    for (const auto& reading : readings) {
+      std::size_t checks = 0, main = 0;
+      for (const auto& check : c.checks)
+        if (check.reading == reading) checks += 1, main += check.main ? 1 : 0;
+      const std::string of = reading.empty() ? "" : fmt::format(" (reading '{}')", reading);
+      if (checks > 1 && main != 1)
+        throw Error(reader_.at(t, key), fmt::format("claim {}{} has {} checks and {} marked main = true: mark the "
+                                                    "one its main statement is",
+                                                    c.id, of, checks, main));
+    }
   }
 
   std::vector<std::string> strings(const toml::node& node, const std::string& key) const {
@@ -103,14 +128,15 @@ class ClaimReader {
 
   ClaimCheck check(const toml::table& t, const std::string& key) {
     const std::string kind = required(t, "kind", key);
-    static const std::set<std::string> common{"kind", "what", "tables", "where", "range", "cell", "series", "value",
+    static const std::set<std::string> common{"kind",   "what",      "tables", "where",   "range",       "cell",
+                                              "series", "value",     "main",   "reading", "paper_value", "relative_to",
                                               "if_absent"};
     static const std::map<std::string, std::set<std::string>> own{
         {"order", {"levels", "tolerance"}},
         {"bound", {"of", "over", "at_least", "at_most"}},
         {"equal", {"against", "tolerance"}},
         {"match", {"column", "equals"}},
-        {"trend", {"of", "over", "direction", "strict", "step_ratio"}},
+        {"trend", {"of", "over", "direction", "strict", "step_ratio", "baseline"}},
         {"linear", {"x", "y", "group", "min_r2"}}};
     const auto kind_keys = own.find(kind);
     if (kind_keys == own.end())
@@ -158,6 +184,31 @@ class ClaimReader {
     if (kind == "match") c.kind = MatchCheck{required(t, "column", key), required(t, "equals", key)};
     if (kind == "trend") c.kind = trend(t, key, c);
     if (kind == "linear") c.kind = linear(t, key);
+
+    c.main = flag(t, "main", key);
+    c.reading = text(t, "reading", key);
+    if (const auto* relative = t.get("relative_to")) {
+      if (!relative->is_table() || relative->as_table()->size() != 1 || !reads_value)
+        throw Error(reader_.at(*relative, key + ".relative_to"),
+                    "expected { column = \"text\" } on a check that reads a value column");
+      const toml::table& pair = *relative->as_table();
+      const auto first = pair.cbegin();
+      const auto text = first->second.value<std::string>();
+      if (!text) throw Error(reader_.at(first->second, key + ".relative_to"), "expected a string");
+      c.rows.relative_to = std::pair(std::string(first->first.str()), *text);
+    }
+    // The paper's own score: the same rows' "paper" column, for the kinds that compare values of a
+    // simulated column (an equal check against the paper would judge the paper on itself).
+    const bool compares = kind == "order" || kind == "bound" || kind == "trend";
+    c.paper_column = text(t, "paper_value", key, compares && c.rows.value_column == "mcsim" ? "paper" : "");
+    if (t.get("paper_value") && !reads_value)
+      throw Error(reader_.at(*t.get("paper_value"), key + ".paper_value"),
+                  fmt::format("a {} check reads no value column", kind));
+    if (const auto* equal = std::get_if<EqualCheck>(&c.kind); equal && equal->against == c.paper_column)
+      throw Error(reader_.at(*t.get("paper_value"), key + ".paper_value"),
+                  "the paper's value judged against itself cannot fail");
+    if (const auto why = why_it_cannot_fail(c))
+      throw Error(c.where, fmt::format("this check cannot fail ({}): state what would make the claim false", *why));
     return c;
   }
 
@@ -205,12 +256,13 @@ class ClaimReader {
     if (direction != "rising" && direction != "falling")
       throw Error(reader_.at(*t.get("direction"), key + ".direction"), "expected \"rising\" or \"falling\"");
     r.rising = direction == "rising";
-    if (const auto* strict = t.get("strict")) {
-      const auto b = strict->value<bool>();
-      if (!b) throw Error(reader_.at(*strict, key + ".strict"), "expected true or false");
-      r.strict = *b;
-    }
+    r.strict = flag(t, "strict", key);
     if (const auto* ratio = t.get("step_ratio")) r.step_ratio = pair(*ratio, key + ".step_ratio");
+    r.baseline = number(t, "baseline", key);
+    // A trend of a ratio is a trend of an effect: it needs the value of no effect to be signed.
+    if (!r.over.empty() && !r.baseline)
+      throw Error(reader_.at(t, key + ".baseline"),
+                  "a trend of a ratio needs its baseline (1: no effect), so that a shrinking loss is no growing gain");
     check_series(c, r.of, r.over, t, key, true);
     return r;
   }
@@ -221,6 +273,14 @@ class ClaimReader {
       throw Error(reader_.at(*t.get("min_r2"), key + ".min_r2"), fmt::format("{} is not within 0 to 1", l.min_r2));
     if (const auto* group = t.get("group")) l.group_columns = strings(*group, key + ".group");
     return l;
+  }
+
+  bool flag(const toml::table& t, const std::string& name, const std::string& key) const {
+    const toml::node* node = t.get(name);
+    if (!node) return false;
+    const auto b = node->value<bool>();
+    if (!b) throw Error(reader_.at(*node, key + "." + name), "expected true or false");
+    return *b;
   }
 
   std::string text_of(const toml::table& t, const std::string& name, const std::string& key) const {

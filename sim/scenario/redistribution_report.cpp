@@ -104,8 +104,12 @@ ScenarioOutputs redistribution_tables(const RedistributionScenario& s) {
     const std::string problem = rd::delivery_problem(schedule, m);
     text += fmt::format("  cost in message units (one unit per node and time unit): paper {}, mcsim {}\n",
                         paper ? fmt::format("{}", *paper) : "-", units);
-    text += fmt::format("  every small step a permutation: {}; every element delivered once: {}\n",
-                        rd::steps_are_permutations(schedule) ? "yes" : "no", problem.empty() ? "yes" : "NO: " + problem);
+    const bool permutations = rd::steps_are_permutations(schedule), equal = rd::steps_have_equal_lengths(schedule, m);
+    text += fmt::format("  every small step a permutation: {}; of equal lengths: {}; every element delivered once: {}\n",
+                        permutations ? "yes" : "no", equal ? "yes" : "no", problem.empty() ? "yes" : "NO: " + problem);
+    // The same properties as rows (1 yes, 0 no), so that a claim can read them (C003-1).
+    rows.push_back({"property", name, "permutation steps", std::nullopt, permutations ? 1.0 : 0.0});
+    rows.push_back({"property", name, "equal lengths", std::nullopt, equal ? 1.0 : 0.0});
     out.files.push_back({"." + name + ".svg", rd::timeline_svg(schedule, m, fmt::format("{}: {}", r.name(), name))});
   }
   out.printed = text;

@@ -26,7 +26,7 @@ void add_claims_command(CLI::App& app) {
   static std::string directory = "docs/results", out = "claims.csv", claims, scenarios;
   cmd->add_option("dir", directory, "Directory of the reproductions' CSV files (ID.csv, ID.points.csv, ...)")
       ->capture_default_str();
-  cmd->add_option("-o,--out", out, "The CSV to write: claim,paper,cite,verdict,figure,statement")
+  cmd->add_option("-o,--out", out, "The CSV to write: claim,paper,cite,verdict,figure,paper_own_verdict,paper_own_figure,fails_if,statement")
       ->capture_default_str()
       ->check(output_path());
   cmd->add_option("--claims", claims, "Directory of claim files (default: claims/ of the scenarios directory)");
@@ -47,7 +47,7 @@ void add_claims_command(CLI::App& app) {
     std::string paper;
     for (const auto& v : verdicts) {
       if (v.claim->paper != paper) show("{}{}\n", paper.empty() ? "" : "\n", paper = v.claim->paper);
-      show("  {:<8} {:<14} {}\n", v.claim->id, verdict_name(v.verdict), v.figure);
+      show("{}", claim_text(v));
     }
     show("\n{} (tables from {})\n", verdict_counts_text(count_verdicts(verdicts)), directory);
     write_file_atomically(out, claims_csv(verdicts));
