@@ -298,10 +298,11 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::cli, "sweep --machine {in}/w.toml",
        "w.toml:6 (topology.shape.arity): arity must be a whole number from 2 to 64",
        {{"w.toml", what_if(good_bandwidth, "[topology.shape]\narity = { value = 0, source = \"s\", assumption = true }\n")}}},
-      {Kind::cli, "sweep --machine {in}/w.toml --machine-option frob=1", "unknown option 'frob' (known: ",
+      // Issue 46: "machine w: unknown option" named the file's `name` key, not the file.
+      {Kind::cli, "sweep --machine {in}/w.toml --machine-option frob=1", "/in/w.toml): unknown option 'frob' (known: ",
        {{"w.toml", what_if(good_bandwidth)}}},
       {Kind::cli, "sweep --machine {in}/w.toml --machine-option wire_bandwidth_MBps=fast",
-       "machine w: option wire_bandwidth_MBps: 'fast' is not a number: a bare number is in the unit of the key's suffix",
+       "/in/w.toml): option wire_bandwidth_MBps: 'fast' is not a number: a bare number is in the unit of the key's suffix",
        {{"w.toml", what_if(good_bandwidth)}}},
       {Kind::cli, "sweep --machine {in}/w.toml --machine-option cmmd=sometimes",
        "w.toml (choices.cmmd): option cmmd = 'sometimes': use one of rendezvous, overlapped",
