@@ -467,3 +467,56 @@ TEST_CASE("Issue 46: an error about a machine file's option names the file", "[c
   require_one_line_error(run_mcsim(fmt::format("run {}/s.toml -o {}/o.csv", dir, dir)), "what-if.toml): unknown option 'frob'");
   REQUIRE_FALSE(fs::exists(dir + "/o.csv"));
 }
+
+// The window between the check of an output's path and its write: every name was looked up again
+// when the temporary was made and renamed, so a directory on the way replaced by a link meanwhile
+// moved the file (or, for a directory mcsim was to make in a sticky /tmp, a stranger's link planted
+// at its name chose where the file went). Now the directory is reached once, component by
+// component without following a link, and the temporary made and renamed relative to it. Here the
+// write waits on a FIFO (as above) while `sub` is moved away and replaced by a link to another
+// directory: the file lands in the directory that was checked, the other one is untouched (before:
+// "cannot move the finished file into place", the temporary left behind in the moved directory).
+TEST_CASE("Issue 46: a directory swapped for a link during the write phase does not move the file", "[cli]") {
+  const auto dir = mcsim::test::temp_dir("swapped-directory");
+  fs::create_directories(dir + "/sub");
+  fs::create_directories(dir + "/theirs");
+  std::ofstream(dir + "/theirs/t.csv") << "precious\n";
+  const std::string fifo = dir + "/t.paje";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  REQUIRE(reader >= 0);
+  REQUIRE(::fcntl(reader, F_SETPIPE_SZ, 4096) >= 0);
+  const std::string csv = dir + "/sub/t.csv";
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1), ::dup2(null, 2);
+    ::execl(MCSIM_BINARY, "mcsim", "timeline", "--nodes", "32", "--density", "2", "-o", csv.c_str(), "--trace",
+            fifo.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  int queued = 0;
+  for (int i = 0; i < 2400 && queued < 4096; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    REQUIRE(::ioctl(reader, FIONREAD, &queued) == 0);
+  }
+  REQUIRE(queued == 4096);  // the temporary is written in sub; the write waits on the FIFO
+  fs::rename(dir + "/sub", dir + "/checked");
+  fs::create_directory_symlink(dir + "/theirs", dir + "/sub");
+  // Read the FIFO to its end: mcsim finishes the trace and renames its CSV into place.
+  std::string trace;
+  const int flags = ::fcntl(reader, F_GETFL);
+  REQUIRE(::fcntl(reader, F_SETFL, flags & ~O_NONBLOCK) == 0);
+  char buffer[65536];
+  for (ssize_t n; (n = ::read(reader, buffer, sizeof buffer)) > 0;) trace.append(buffer, static_cast<std::size_t>(n));
+  ::close(reader);
+  int status = 0;
+  REQUIRE(::waitpid(pid, &status, 0) == pid);
+  REQUIRE(WIFEXITED(status));
+  REQUIRE(WEXITSTATUS(status) == 0);
+  REQUIRE(trace.size() > 4096);
+  REQUIRE(slurp(dir + "/theirs/t.csv") == "precious\n");
+  REQUIRE(fs::is_regular_file(dir + "/checked/t.csv"));
+  for (const auto& entry : fs::directory_iterator(dir + "/checked"))
+    REQUIRE(entry.path().filename().string().find(".partial-") == std::string::npos);
+}
