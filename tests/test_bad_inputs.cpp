@@ -336,8 +336,9 @@ const std::vector<BadInput>& bad_inputs() {
       {Kind::matrix, "0,1,0\n", "m.csv:1 (bytes): 0 is out of range"},
       {Kind::matrix, "0,1,18446744073709551616\n", "m.csv:1 (bytes): 18446744073709551616 is out of range"},
       {Kind::matrix, "0,1,1099511627777\n", "m.csv:1 (bytes): 1099511627777 is out of range"},
-      {Kind::matrix, "0,1,5\n0,1,6\n", "message 0 -> 1 appears twice"},
-      {Kind::matrix, "0,0,5\n", "message 0 -> 0 is sent to itself"},
+      // Issue 46 (errors that name no place): these named the file but not the line.
+      {Kind::matrix, "0,1,5\n0,1,6\n", "m.csv:2: message 0 -> 1 is also on line 1"},
+      {Kind::matrix, "# a comment\n0,0,5\n", "m.csv:2: message 0 -> 0 is sent to itself"},
       {Kind::matrix, "0,99,5\n", "m.csv:1: message 0 -> 99 does not fit the machine's nodes 0..31"},
       {Kind::matrix, "0,1\n", "m.csv:1: expected 'src,dst,bytes'"},
       {Kind::matrix, "0,1,5,6\n", "m.csv:1: expected 'src,dst,bytes'"},
