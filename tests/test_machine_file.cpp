@@ -664,14 +664,14 @@ TEST_CASE("Machine file options: --machine-option overrides a named record, in i
   apply_machine_option(cm5, "node_interface", "duplex", "cli");
   CHECK(word_of(cm5, "links.interface") == "duplex");
   CHECK(error_of([&] { apply_machine_option(cm5, "wire_bandwidth_MBps", "3 us", "cli"); }) ==
-        "cli: option wire_bandwidth_MBps: '3 us' is a time, not what this key takes: expected a bandwidth (B/s, kB/s, "
+        "cli (" + cm5.path + "): option wire_bandwidth_MBps: '3 us' is a time, not what this key takes: expected a bandwidth (B/s, kB/s, "
         "MB/s, GB/s), e.g. \"10 MB/s\"");
   CHECK(error_of([&] { apply_machine_option(cm5, "node_interface", "sideways", "cli"); }) ==
-        "cli: option node_interface: 'sideways' is not one of shared, duplex");
+        "cli (" + cm5.path + "): option node_interface: 'sideways' is not one of shared, duplex");
   CHECK(error_of([&] { apply_machine_option(cm5, "cmmd", "overlapped", "cli"); })
-            .starts_with("cli: option cmmd: is a choice (rendezvous, overlapped)"));
+            .starts_with("cli (" + cm5.path + "): option cmmd: is a choice (rendezvous, overlapped)"));
   CHECK(error_of([&] { apply_machine_option(cm5, "colour", "red", "cli"); })
-            .starts_with("cli: unknown option 'colour' (known: barrier_us, cmmd, cmmd_bandwidth_MBps, cmmd_startup_us,"));
+            .starts_with("cli (" + cm5.path + "): unknown option 'colour' (known: barrier_us, cmmd, cmmd_bandwidth_MBps, cmmd_startup_us,"));
 
   // A derived record given a value stops being derived; a list is written as the option was.
   MachineFile cluster = bundled("ethernet-cluster");
@@ -683,7 +683,7 @@ TEST_CASE("Machine file options: --machine-option overrides a named record, in i
   MachineFile cp = bundled("cp-pacs");
   apply_machine_option(cp, "shape", "2x4x8", "cli");
   CHECK(cp.find("shape")->values == std::vector<double>{2, 4, 8});
-  CHECK(error_of([&] { apply_machine_option(cp, "shape", "2x", "cli"); }) == "cli: option shape: '' is not a whole number");
+  CHECK(error_of([&] { apply_machine_option(cp, "shape", "2x", "cli"); }) == "cli (" + cp.path + "): option shape: '' is not a whole number");
   // A key without a unit suffix takes SI units: the mesh's dimensionless start-up c in seconds.
   MachineFile mesh = bundled("mesh", {{"parameters", "dimensionless"}});
   apply_machine_option(mesh, "startup", "2", "cli");

@@ -26,7 +26,10 @@ constexpr double max_option_bytes = 1099511627776.0;  // 2^40
 
 void apply_machine_option(MachineFile& machine, const std::string& key, const std::string& text,
                           const std::string& where) {
-  const std::string at = fmt::format("{}: option {}", where, key.substr(0, max_name_chars));
+  // The file is named beside `where` (the caller's "machine NAME" names the file's `name` key,
+  // which need not be its file name: "machine w: unknown option" named no file).
+  const std::string in_file = fmt::format("{} ({})", where, machine.path);
+  const std::string at = fmt::format("{}: option {}", in_file, key.substr(0, max_name_chars));
   for (const auto& c : machine.choices)
     if (c.name == key)
       throw Error(at, fmt::format("is a choice ({}): it picks a variant when the file is read", fmt::join(c.values, ", ")));
@@ -38,7 +41,7 @@ void apply_machine_option(MachineFile& machine, const std::string& key, const st
   }
   for (const auto& c : machine.choices) names.push_back(c.name);
   std::sort(names.begin(), names.end());
-  if (!p) throw Error(where, fmt::format("unknown option '{}' (known: {})", key.substr(0, max_name_chars), fmt::join(names, ", ")));
+  if (!p) throw Error(in_file, fmt::format("unknown option '{}' (known: {})", key.substr(0, max_name_chars), fmt::join(names, ", ")));
   const auto spec = spec_of(p->path);
   const std::string shown = text.size() <= 40 ? text : text.substr(0, 40) + "...";
   const bool digits_first = !text.empty() && text.front() >= '0' && text.front() <= '9';

@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <limits>
 #include <map>
+#include <random>
 
 #include <fmt/format.h>
 
@@ -51,6 +52,7 @@ struct Target {
   std::string given;     // as the user wrote it (for messages)
   fs::path file;         // the regular file to replace, or the node to write through
   Way way = Way::replace;
+  bool open_file_link = false;  // file is /proc/PID/fd/N (or a link in /proc to one): opened by following it
 };
 
 // The longest file name the file systems mcsim writes to take (NAME_MAX on Linux).
@@ -144,6 +146,7 @@ Target resolve(const std::string& path) {
       if (!left.empty()) throw Error(path, fmt::format("{} is not a directory", next.string()));
       t.file = next;
       t.way = Way::write_through;
+      t.open_file_link = true;
       return t;
     }
     if (in_proc && left.empty()) {
@@ -152,6 +155,7 @@ Target resolve(const std::string& path) {
       if (::stat(next.c_str(), &followed) == 0 && !S_ISDIR(followed.st_mode)) {
         t.file = next;
         t.way = Way::write_through;
+        t.open_file_link = true;
         return t;
       }
     }
@@ -182,15 +186,34 @@ Target classify(const std::string& path) {
   return t;
 }
 
+int open_checked_directory(const fs::path& dir, const std::string& given, std::vector<std::string>* made);
+
 void write_through(const Target& t, const std::string& text) {
-  struct stat info {};
-  const bool regular = ::stat(t.file.c_str(), &info) == 0 && S_ISREG(info.st_mode);
   // O_NONBLOCK: a FIFO that no program reads is refused at once instead of waiting for ever
   // (ENXIO); the writes then block as usual.
-  const int fd = ::open(t.file.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (regular ? O_TRUNC : 0));
-  if (fd < 0 && errno == ENXIO && S_ISFIFO(info.st_mode)) throw Error(t.given, "is a FIFO that no program is reading");
+  constexpr int flags = O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
+  int fd = -1;
+  if (t.open_file_link) {
+    fd = ::open(t.file.c_str(), flags);  // /proc/PID/fd/N: this process's own open file, followed
+  } else {
+    // A device or FIFO: opened in the directory that was checked, never through a link put there since.
+    const int dir = open_checked_directory(t.file.parent_path(), t.given, nullptr);
+    fd = ::openat(dir, t.file.filename().c_str(), flags | O_NOFOLLOW);
+    const int error = errno;
+    ::close(dir);
+    errno = error;
+  }
+  struct stat info {};
+  if (fd < 0 && errno == ENXIO && ::stat(t.file.c_str(), &info) == 0 && S_ISFIFO(info.st_mode))
+    throw Error(t.given, "is a FIFO that no program is reading");
+  if (fd < 0 && errno == ELOOP)
+    throw Error(t.given, "became a symbolic link after the path was checked; refusing to write through it");
   if (fd < 0) throw Error(t.given, system_error("cannot open for writing"));
   try {
+    // What was opened decides (a shell's `> file` behind /dev/stdout is emptied first), not a stat
+    // of the name before the open.
+    if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && ::ftruncate(fd, 0) != 0)
+      throw Error(t.given, system_error("cannot empty the file"));
     if (const int flags = ::fcntl(fd, F_GETFL); flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
       throw Error(t.given, system_error("cannot open for writing"));
     write_all(fd, text, t.given);
@@ -207,54 +230,113 @@ mode_t new_file_mode() {
   return 0666 & ~mask;
 }
 
-// Makes the missing directories above a target, the outermost first, each tracked as a temporary
-// until the files in it are in place: a failure or a signal (SIGINT) in the write phase left the
-// empty directories behind. `made` collects them for the caller to keep or remove.
-void make_directories(const fs::path& dir, const std::string& given, std::vector<std::string>& made) {
-  std::vector<fs::path> missing;
-  for (fs::path d = dir; !d.empty(); d = d.parent_path()) {
-    struct stat info {};
-    if (::stat(d.c_str(), &info) == 0) break;
-    missing.push_back(d);
-    if (d == d.parent_path()) break;
-  }
-  for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
-    if (::mkdir(it->c_str(), 0777) != 0) {
-      if (errno == EEXIST) continue;  // made meanwhile by someone else: theirs
-      throw Error(given, system_error("cannot create the directory " + it->string()));
+// The directory `dir` (absolute, as resolve() made it), reached from "/" one component at a time
+// without following a link (O_NOFOLLOW): resolve() replaced every link of the path by its target
+// when it was checked, so a link met now was put there since, by someone who can write in a
+// directory on the way (in a sticky /tmp, a stranger's link at the name of a directory mcsim was
+// about to make, followed by the mkdir's EEXIST and the next open by name). Refused. The file is
+// then made and renamed relative to the descriptor returned (an O_PATH one; the caller closes
+// it), so it lands where the path was checked, not wherever a name points by then. With `made`,
+// missing directories are made on the way, the outermost first, each tracked as a temporary until
+// the files in it are in place (a failure or SIGINT in the write phase left them behind), and
+// collected for the caller to keep or remove; without it a missing one is an error.
+int open_checked_directory(const fs::path& dir, const std::string& given, std::vector<std::string>* made) {
+  constexpr int flags = O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+  int fd = ::open("/", flags);
+  if (fd < 0) throw Error(given, system_error("cannot open /"));
+  fs::path at = "/";
+  for (const std::string& part : components_of(dir.string())) {
+    if (part == ".") continue;
+    at /= part;
+    int next = ::openat(fd, part.c_str(), flags);
+    if (next < 0 && errno == ENOENT && made) {
+      if (::mkdirat(fd, part.c_str(), 0777) == 0) {
+        track_temporary(at.string());
+        made->push_back(at.string());
+      } else if (errno != EEXIST) {  // EEXIST: made meanwhile by someone else, theirs (opened as any other)
+        const std::string problem = system_error("cannot create the directory " + at.string());
+        ::close(fd);
+        throw Error(given, problem);
+      }
+      next = ::openat(fd, part.c_str(), flags);
     }
-    track_temporary(it->string());
-    made.push_back(it->string());
+    if (next < 0) {
+      const std::string problem = system_error("cannot reach " + at.string());
+      struct stat own {};
+      const bool link = ::fstatat(fd, part.c_str(), &own, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(own.st_mode);
+      ::close(fd);
+      if (link)
+        throw Error(given, fmt::format("{} became a symbolic link after the path was checked; refusing to write "
+                                       "through it",
+                                       at.string()));
+      throw Error(given, problem);
+    }
+    ::close(fd);
+    fd = next;
   }
+  return fd;
 }
 
-// A complete temporary file beside t.file; returns its path. Directories it made go to `made`.
-std::string write_temporary(const Target& t, const std::string& text, std::vector<std::string>& made) {
-  const fs::path dir = t.file.has_parent_path() ? t.file.parent_path() : fs::path(".");
-  make_directories(dir, t.given, made);
+// A name for a temporary beside `name_start`: ".NAME.partial-XXXXXX", the X random.
+std::string temporary_name(const std::string& name_start) {
+  static constexpr char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  static std::random_device random;
+  std::string name = fmt::format(".{}.partial-", name_start);
+  for (int k = 0; k < 6; ++k) name += letters[random() % (sizeof letters - 1)];
+  return name;
+}
+
+// A complete temporary file, made in the checked directory of its target (Temporary::dir).
+struct Temporary {
+  int dir = -1;      // the target's directory, reached by open_checked_directory
+  std::string name;  // in dir
+  std::string path;  // dir's path / name: for the signal handler, which can only name it
+};
+
+void discard(Temporary& t) {
+  if (t.dir < 0) return;
+  if (!t.name.empty()) ::unlinkat(t.dir, t.name.c_str(), 0), untrack_temporary(t.path);
+  ::close(t.dir);
+  t.dir = -1;
+}
+
+// A complete temporary file beside t.file. Directories it made go to `made`.
+Temporary write_temporary(const Target& t, const std::string& text, std::vector<std::string>& made) {
+  const fs::path dir = t.file.parent_path();  // resolve() made t.file absolute
+  Temporary tmp;
+  tmp.dir = open_checked_directory(dir, t.given, &made);
   // ".NAME.partial-XXXXXX" is 16 bytes longer than NAME: a long NAME is cut (its start kept, which
   // says whose temporary it is) so that every name the target may have gives a temporary.
   const std::string name_start = t.file.filename().string().substr(0, longest_file_name - 16);
-  std::string name = (dir / fmt::format(".{}.partial-XXXXXX", name_start)).string();
-  const int fd = ::mkstemp(name.data());
-  if (fd < 0) throw Error(t.given, system_error("cannot create a file in " + dir.string()));
-  track_temporary(name);
+  int fd = -1;
+  for (int attempt = 0; fd < 0 && attempt < 100; ++attempt) {
+    tmp.name = temporary_name(name_start);
+    fd = ::openat(tmp.dir, tmp.name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0 && errno != EEXIST) break;
+  }
+  if (fd < 0) {
+    const std::string problem = system_error("cannot create a file in " + dir.string());
+    tmp.name.clear();
+    discard(tmp);
+    throw Error(t.given, problem);
+  }
+  tmp.path = (dir / tmp.name).string();
+  track_temporary(tmp.path);
   try {
     write_all(fd, text, t.given);
     if (::fchmod(fd, new_file_mode()) != 0) throw Error(t.given, system_error("cannot set the file's mode"));
     if (::fsync(fd) != 0) throw Error(t.given, system_error("writing the file failed"));
   } catch (...) {
     ::close(fd);
-    ::unlink(name.c_str());
-    untrack_temporary(name);
+    discard(tmp);
     throw;
   }
   if (::close(fd) != 0) {
-    ::unlink(name.c_str());
-    untrack_temporary(name);
-    throw Error(t.given, system_error("writing the file failed"));
+    const std::string problem = system_error("writing the file failed");
+    discard(tmp);
+    throw Error(t.given, problem);
   }
-  return name;
+  return tmp;
 }
 
 // Which file a target is: its device and inode when it exists, else its resolved absolute path. Two targets with one identity are one file.
@@ -341,10 +423,10 @@ void write_files_atomically(const std::vector<std::pair<std::string, std::string
   std::vector<std::string> paths;
   for (const auto& [path, text] : files) paths.push_back(path);
   const std::vector<Target> targets = classify_all(paths);
-  std::vector<std::string> temporaries(files.size()), made_directories;
+  std::vector<Temporary> temporaries(files.size());
+  std::vector<std::string> made_directories;
   const auto discard_temporaries = [&](std::size_t from) {
-    for (std::size_t j = from; j < files.size(); ++j)
-      if (!temporaries[j].empty()) ::unlink(temporaries[j].c_str()), untrack_temporary(temporaries[j]);
+    for (std::size_t j = from; j < files.size(); ++j) discard(temporaries[j]);
     // Innermost first; one that holds a file already in place stays (rmdir removes only empty ones).
     for (auto it = made_directories.rbegin(); it != made_directories.rend(); ++it)
       ::rmdir(it->c_str()), untrack_temporary(*it);
@@ -362,12 +444,16 @@ void write_files_atomically(const std::vector<std::pair<std::string, std::string
   }
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (targets[i].way == Way::write_through) continue;
-    if (::rename(temporaries[i].c_str(), targets[i].file.c_str()) != 0) {
+    Temporary& tmp = temporaries[i];
+    // Within the directory checked: a link put at a directory's name since cannot move the file.
+    if (::renameat(tmp.dir, tmp.name.c_str(), tmp.dir, targets[i].file.filename().c_str()) != 0) {
       const std::string problem = system_error("cannot move the finished file into place");
       discard_temporaries(i);
       throw Error(targets[i].given, problem);
     }
-    untrack_temporary(temporaries[i]);
+    untrack_temporary(tmp.path);
+    ::close(tmp.dir);
+    tmp.dir = -1;
   }
   for (const auto& made : made_directories) untrack_temporary(made);  // they hold their files now
 }

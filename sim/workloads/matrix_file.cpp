@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <limits>
+#include <map>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -30,6 +31,7 @@ bool is_header(std::string_view line) {
 CommMatrix read_matrix_csv(const std::string& path, int nodes) {
   const std::string content = read_input_file(path, "the matrix file", max_matrix_file_bytes);
   std::vector<MatrixEntry> entries;
+  std::map<std::pair<int, int>, int> line_of;  // a message's (src, dst) -> its line
   bool first_content = true;
   std::size_t start = 0;
   for (int number = 1; start < content.size(); ++number) {
@@ -53,6 +55,11 @@ CommMatrix read_matrix_csv(const std::string& path, int nodes) {
     e.bytes = parse_unsigned(trim(text.substr(c2 + 1)), where + " (bytes)", 1, max_message_bytes);
     if (e.src >= nodes || e.dst >= nodes)
       throw Error(where, fmt::format("message {} -> {} does not fit the machine's nodes 0..{}", e.src, e.dst, nodes - 1));
+    // Said here with the line (CommMatrix says so too, but of the whole file: "m.csv: matrix:
+    // message 0 -> 1 appears twice" named no line, nor which two).
+    if (e.src == e.dst) throw Error(where, fmt::format("message {} -> {} is sent to itself", e.src, e.dst));
+    if (const auto [it, added] = line_of.emplace(std::pair(e.src, e.dst), number); !added)
+      throw Error(where, fmt::format("message {} -> {} is also on line {}", e.src, e.dst, it->second));
     entries.push_back(e);
   }
   if (entries.empty()) throw Error(path, "the matrix file has no message (expected lines 'src,dst,bytes')");
