@@ -1,13 +1,12 @@
 // Fat-tree routing as the CM-5 data network does it (Leiserson et al., "The network architecture
 // of the Connection Machine CM-5", SPAA 1992): a message climbs to the lowest level whose subtree
-// holds both ends, taking a randomly chosen up-link at every level, then descends along the
-// unique path to its destination.
+// holds both ends, choosing an up-link at every level (the up-link policy, route_policy.hpp: a
+// random draw, or d-mod-k), then descends along the unique path to its destination.
 #pragma once
 
 #include <functional>
-#include <vector>
 
-#include "channel.hpp"
+#include "../sim/core/route.hpp"
 #include "fat_tree_shape.hpp"
 
 namespace mcsim {
@@ -15,9 +14,9 @@ namespace mcsim {
 // Picks the up-link port (0..parents-1) taken at `level` when climbing from level-1.
 using UplinkChooser = std::function<int(int level, int parents)>;
 
-// The channels from node src to node dst (empty if src == dst): `common_level` up channels, then
-// as many down channels.
-std::vector<Channel> fat_tree_route(const FatTreeShape& shape, int src, int dst, const UplinkChooser& choose);
+// The fat-tree family's links from node src to node dst (empty if src == dst): `common_level` up
+// links, then as many down links, each on VC 0 (the family has one VC per link).
+Route fat_tree_route(const FatTreeShape& shape, int src, int dst, const UplinkChooser& choose);
 
 // Every up-link choice is port 0.
 int first_uplink(int level, int parents);

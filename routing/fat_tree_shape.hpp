@@ -35,6 +35,12 @@ class FatTreeShape {
   std::size_t wire_count() const { return wire_offset(levels_ + 1); }
   // The wire from element (group, copy) of level-1 up through `port` to level.
   std::size_t wire_id(int level, std::size_t group, std::size_t copy, int port) const;
+  // The fat-tree family's link numbers (topologies/fat_tree_family.hpp): a wire's up direction has
+  // the wire's number, its down direction 2 W - 1 - wire (W wires), so every up link comes before
+  // every down link, up links rise with the level and down links with falling level.
+  int link_count() const { return static_cast<int>(2 * wire_count()); }
+  int up_link(std::size_t wire) const { return static_cast<int>(wire); }
+  int down_link(std::size_t wire) const { return static_cast<int>(2 * wire_count() - 1 - wire); }
 
   // Level of the lowest switch above both nodes (0 if a == b).
   int common_level(int a, int b) const;

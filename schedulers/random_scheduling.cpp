@@ -27,8 +27,8 @@
 //    Check_Path(x, y), take the first one that completes an exchange (y already sends to x in this
 //    iteration), else the first that can still become one (y has a message for x not yet sent,
 //    y's row not yet visited, x not yet receiving), else the first that qualifies.
-//  - Check_Path uses the machine's route function (SchedulingHints::route_path); each message's
-//    channels are looked up once when CCOM is built.
+//  - Check_Path uses the machine's routes (SchedulingHints::routes: the topology family's, the
+//    links the transports claim); each message's channels are looked up once when CCOM is built.
 #include <algorithm>
 #include <cstdint>
 #include <unordered_map>
@@ -46,7 +46,7 @@ namespace {
 struct RowEntry {
   int dst = 0;
   std::uint64_t bytes = 0;
-  std::vector<int> channels;  // RS_NL: the directed channels of the route x -> dst (route_channels)
+  std::vector<int> channels;  // RS_NL: the directed links of the route x -> dst (route_channels)
 };
 
 // The array PATHS of Figure 4 (one entry per directed channel) with the iteration stamp reading (see above).
@@ -68,22 +68,18 @@ class ClaimedChannels {
   std::vector<int> stamp_;
 };
 
-// The directed channels (from, to) of the machine's route src -> dst, each as a dense number given
-// in order of first use (`numbers`). The route may pass switches, which are vertices beyond the
-// nodes (the hyper-crossbar's crossbars, the star's switch); the numbers only tell channels apart.
-std::vector<int> route_channels(const SchedulingHints& hints, std::unordered_map<std::uint64_t, int>& numbers, int src,
-                                int dst) {
-  const std::vector<int> path = hints.route_path(src, dst);
-  if (path.empty() || path.front() != src || path.back() != dst)
+// The directed links of the machine's route src -> dst (the family's links, which the transports
+// claim), each as a dense number given in order of first use (`numbers`): the numbers only tell
+// channels apart, and keep PATHS as small as the links the matrix's routes use.
+std::vector<int> route_channels(const SchedulingHints& hints, std::unordered_map<int, int>& numbers, int src, int dst) {
+  const Route route = hints.routes->route(src, dst);
+  if (route.empty() || hints.routes->link_ends(route.back().link).second != dst)
     throw Error("scheduler RS_NL", fmt::format("the machine's route for {} -> {} does not run from {} to {}", src, dst,
                                                src, dst));
   std::vector<int> channels;
-  for (std::size_t i = 1; i < path.size(); ++i) {
-    if (path[i - 1] < 0 || path[i] < 0)
-      throw Error("scheduler RS_NL", fmt::format("the machine's route for {} -> {} has a negative vertex", src, dst));
-    const std::uint64_t key = static_cast<std::uint64_t>(path[i - 1]) << 32 | static_cast<std::uint32_t>(path[i]);
-    channels.push_back(numbers.try_emplace(key, static_cast<int>(numbers.size())).first->second);
-  }
+  channels.reserve(route.size());
+  for (const RouteChannel& c : route)
+    channels.push_back(numbers.try_emplace(c.link, static_cast<int>(numbers.size())).first->second);
   return channels;
 }
 
@@ -94,7 +90,7 @@ Plan random_scheduling(const SchedulerInput& input, bool avoid_links, OperationC
 
   // Step 1: CCOM, row x = the messages P_x sends, randomly swapped; prt(x) = row size.
   std::vector<std::vector<RowEntry>> ccom(at(n));
-  std::unordered_map<std::uint64_t, int> channel_numbers;
+  std::unordered_map<int, int> channel_numbers;
   for (const auto& e : matrix.entries()) {
     RowEntry entry{e.dst, e.bytes, {}};
     if (avoid_links) entry.channels = route_channels(input.hints, channel_numbers, e.src, e.dst);
@@ -179,9 +175,9 @@ Plan schedule_random_node(const SchedulerInput& input, const SchedulerParams&, O
 }
 
 Plan schedule_random_node_link(const SchedulerInput& input, const SchedulerParams&, OperationCounts& ops) {
-  if (!input.hints.route_path)
+  if (!input.hints.routes)
     throw Error("scheduler RS_NL",
-                "needs the machine's fixed routes (SchedulingHints::route_path) to avoid link contention, and this "
+                "needs the machine's fixed routes (SchedulingHints::routes) to avoid link contention, and this "
                 "machine gives none");
   return random_scheduling(input, true, ops);
 }

@@ -24,6 +24,20 @@ std::unique_ptr<Machine> cube_machine(const KAryNCubeShape& shape, const std::st
         p.value = value;
         p.has_value = true;
       }
+  // mesh.toml has no node interface: a shape with interface links takes its rate from `values`.
+  if (const auto rate = values.find("links.interface_bandwidth"); rate != values.end() && !mesh.find(rate->first)) {
+    ParameterRecord record;
+    record.path = record.name = rate->first;
+    record.kind = ParameterRecord::Kind::quantity;
+    record.dimension = Dimension::bytes_per_second;
+    record.value = rate->second;
+    record.has_value = true;
+    record.text = fmt::format("{} B/s", rate->second);
+    record.source = "test value";
+    record.assumption = true;
+    record.where = "cube_machines.cpp";
+    mesh.parameters.push_back(std::move(record));
+  }
   return build_machine_on(std::move(mesh), std::make_shared<const KAryNCube>(shape));
 }
 

@@ -43,7 +43,7 @@ TEST_CASE("CM-5 per-node bandwidth is the published 20 / 10 / 5 MB/s at every si
 TEST_CASE("Fat-tree routes are shortest paths of the Boost.Graph view, up then down") {
   for (int nodes : {32, 128}) {
     const FatTreeShape shape(nodes, 4, cm5_parents_per_level(nodes == 32 ? 3 : 4));
-    const FatTree tree(shape, UpLinks::random);
+    const FatTree tree(shape, "random");
     const FabricGraph graph(tree);
     REQUIRE(graph.wire_count() == static_cast<int>(shape.wire_count()));
     Rng rng(5);
@@ -78,7 +78,7 @@ TEST_CASE("Random up-links spread the traffic over every top switch") {
   std::set<std::size_t> top_wires;
   for (int i = 0; i < 2000; ++i) {
     const auto route = fat_tree_route(shape, 0, 31, [&](int, int parents) { return rng.below(parents); });
-    top_wires.insert(route[2].wire);
+    top_wires.insert(static_cast<std::size_t>(route[2].link));  // the up link of the top wire
   }
   // Node 0 reaches 2 x 2 x 2 = 8 top switches; each through one wire from its level-2 switch.
   REQUIRE(top_wires.size() == 8);
@@ -90,7 +90,7 @@ TEST_CASE("d-mod-k up-links: one route per destination, destinations spread over
   for (int dst = 16; dst < 32; ++dst) {  // beyond node 0's group of 16: up to the top
     const auto route = fat_tree_route(shape, 0, dst, d_mod_k_uplinks(shape, dst));
     REQUIRE(route == fat_tree_route(shape, 0, dst, d_mod_k_uplinks(shape, dst)));
-    top_wires.insert(route[2].wire);
+    top_wires.insert(static_cast<std::size_t>(route[2].link));  // the up link of the top wire
   }
   // The port at level l is dst / (w_1 ... w_(l-1)) mod w_l with w = 2, 2, 2: the 16 destinations
   // take all 2 x 2 x 2 = 8 top switches, two each.
@@ -107,7 +107,7 @@ TEST_CASE("CM-5 with deterministic up-links: the routing seed changes nothing", 
   // A what-if CM-5 with d-mod-k up-links: a machine file on base = "cm5".
   const std::string what_if = test::temp_dir("cm5-d-mod-k") + "/cm5-d-mod-k.toml";
   std::ofstream(what_if) << "base = \"cm5\"\nname = \"cm5-d-mod-k\"\n[topology.shape]\nup_links = { value = "
-                            "\"deterministic\", source = \"what if: d-mod-k up-links\", assumption = true }\n";
+                            "\"d-mod-k\", source = \"what if: d-mod-k up-links\", assumption = true }\n";
   const auto runs = [&](bool random_uplinks) {
     const std::string machine = random_uplinks ? "cm5" : what_if;
     return test::message_ends([&] { return make_machine({machine, 32, {}}); }, {Job{plan, 1}, Job{plan, 2}});

@@ -9,7 +9,6 @@
 #include <set>
 
 #include "helpers.hpp"
-#include "routing/hypercube_route.hpp"
 #include "sim/core/scheduler.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/plan_validator.hpp"
@@ -17,7 +16,9 @@
 #include "sim/scenario/permutation_count.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "sim/workloads/workloads.hpp"
+#include "topologies/k_ary_n_cube.hpp"
 #include "topologies/machines.hpp"
+#include "topologies/topology_family.hpp"
 
 using namespace mcsim;
 using test::end_of;
@@ -26,12 +27,20 @@ namespace {
 constexpr int cube_nodes = 64;
 constexpr int cube_dimensions = 6;
 
-std::vector<int> ecube64(int src, int dst) { return ecube_path(cube_dimensions, src, dst); }
+// The 6-cube with its e-cube routes (the iPSC/860's), as the machine's family gives them.
+std::shared_ptr<const TopologyFamily> cube64() {
+  static const auto cube = std::make_shared<const KAryNCube>(
+      KAryNCube({.sides = std::vector<int>(cube_dimensions, 2), .binary_numbering = true, .routing = "e-cube"}));
+  return cube;
+}
+
+// The nodes the route src -> dst visits.
+std::vector<int> ecube64(int src, int dst) { return route_nodes(*cube64(), src, cube64()->route(src, dst)); }
 
 Schedule schedule_on_cube(const std::string& name, const CommMatrix& m, std::uint64_t seed) {
   Rng rng(seed);
   SchedulingHints hints;
-  hints.route_path = ecube64;
+  hints.routes = cube64();
   return run_scheduler(find_scheduler(name, "test"), {m, hints, rng});
 }
 
@@ -109,7 +118,7 @@ TEST_CASE("LP on a 64-node cube: every phase is link-contention-free under e-cub
   REQUIRE(s.phases() == cube_nodes - 1);
   for (std::size_t p = 0; p < s.plan.phases.size(); ++p) {
     REQUIRE(s.plan.phases[p].messages.size() == cube_nodes);  // dummies included: every channel of a full exchange
-    REQUIRE_NOTHROW(check_link_contention_free(s.plan.phases[p], ecube64, "LP phase " + std::to_string(p)));
+    REQUIRE_NOTHROW(check_link_contention_free(s.plan.phases[p], *cube64(), "LP phase " + std::to_string(p)));
   }
   // LP does not claim it (it also runs on the CM-5's fat tree).
   for (const auto& phase : s.plan.phases) REQUIRE_FALSE(phase.link_contention_free);
@@ -125,7 +134,7 @@ TEST_CASE("LP-no-dummies on a 64-node cube: each message in the phase of src xor
       REQUIRE_FALSE(msg.dummy);
       REQUIRE(static_cast<std::size_t>(msg.src ^ msg.dst) == p + 1);
     }
-    REQUIRE_NOTHROW(check_link_contention_free(s.plan.phases[p], ecube64, "LP-no-dummies phase " + std::to_string(p)));
+    REQUIRE_NOTHROW(check_link_contention_free(s.plan.phases[p], *cube64(), "LP-no-dummies phase " + std::to_string(p)));
   }
   REQUIRE_NOTHROW(validate_plan(s.plan, m, "LP-no-dummies"));
 }
@@ -219,7 +228,7 @@ TEST_CASE("RS_NL: phases share no channel of the e-cube routes, on random unifor
         const Phase& phase = s.plan.phases[p];
         REQUIRE(phase.link_contention_free);
         // checked against the routes, whatever the flag says
-        REQUIRE_NOTHROW(check_link_contention_free(phase, ecube64, "RS_NL phase " + std::to_string(p)));
+        REQUIRE_NOTHROW(check_link_contention_free(phase, *cube64(), "RS_NL phase " + std::to_string(p)));
       }
       REQUIRE(s.operations.at("paths_checked") > 0);
       REQUIRE(s.operations.at("channels_checked") >= s.operations.at("paths_checked") / 2);
@@ -254,25 +263,28 @@ TEST_CASE("RS_NL on CP-PACS and on the cluster: routes through crossbars and the
   for (const auto& [machine, nodes] : {std::pair{"cp-pacs", 64}, std::pair{"ethernet-cluster", 24}}) {
     INFO(machine);
     const SchedulingHints hints = make_machine(MachineSpec{machine, nodes, {}})->hints();
-    REQUIRE(hints.route_path);
+    REQUIRE(hints.routes);
     Rng rng(7);
     const CommMatrix m = uniform_density_matrix(nodes, 8, rng);
     const Plan plan = run_scheduler(find_scheduler("RS_NL", "test"), {m, hints, rng}).plan;
-    REQUIRE_NOTHROW(validate_link_contention_free(plan, hints.route_path, "RS_NL"));
+    REQUIRE_NOTHROW(validate_link_contention_free(plan, hints.routes.get(), "RS_NL"));
     REQUIRE_NOTHROW(validate_plan(plan, m, "RS_NL"));
   }
   // Node 1 -> switch (vertex 24) -> node 3; x, then y, then z crossbars (vertices 64 on) on CP-PACS.
-  CHECK(make_machine(MachineSpec{"ethernet-cluster", 24, {}})->hints().route_path(1, 3) == std::vector<int>{1, 24, 3});
-  CHECK(make_machine(MachineSpec{"cp-pacs", 64, {}})->hints().route_path(0, 1) == std::vector<int>{0, 64, 1});
+  const auto visits = [](const SchedulingHints& hints, int src, int dst) {
+    return route_nodes(*hints.routes, src, hints.routes->route(src, dst));
+  };
+  CHECK(visits(make_machine(MachineSpec{"ethernet-cluster", 24, {}})->hints(), 1, 3) == std::vector<int>{1, 24, 3});
+  CHECK(visits(make_machine(MachineSpec{"cp-pacs", 64, {}})->hints(), 0, 1) == std::vector<int>{0, 64, 1});
 }
 
 TEST_CASE("iPSC/860 hints: e-cube routes over log2(nodes) dimensions, power-of-two nodes only") {
   const SchedulingHints hints = make_machine(MachineSpec{"ipsc860", 64, {}})->hints();
-  REQUIRE(hints.route_path);
-  REQUIRE(hints.route_path(0, 63) == std::vector<int>{0, 1, 3, 7, 15, 31, 63});
+  REQUIRE(hints.routes);
+  REQUIRE(route_nodes(*hints.routes, 0, hints.routes->route(0, 63)) == std::vector<int>{0, 1, 3, 7, 15, 31, 63});
   REQUIRE_THROWS_WITH(make_machine(MachineSpec{"ipsc860", 48, {}}), Catch::Contains("power of two"));
   REQUIRE_THROWS_WITH(make_machine(MachineSpec{"ipsc861", 64, {}}), Catch::Contains("unknown machine"));
-  REQUIRE(make_machine(MachineSpec{"cm5", 32, {}})->hints().route_path);  // the fat tree's d-mod-k routes
+  REQUIRE(make_machine(MachineSpec{"cm5", 32, {}})->hints().routes);  // the fat tree's d-mod-k routes
 }
 
 TEST_CASE("wang94-permutations: RS_N and RS_NL counts, mean and max, beside d + log2 d") {
@@ -325,8 +337,8 @@ TEST_CASE("RS_NL on the CM-5: its route hint is the fat-tree family's d-mod-k ro
   const auto simulation = load_scenario(path).as<SimulationScenario>();
   REQUIRE_NOTHROW(run_experiment(simulation, options));
   const auto cm5 = make_machine({"cm5", 32, {}});
-  REQUIRE(cm5->hints().route_path);
-  const auto path_0_31 = cm5->hints().route_path(0, 31);
+  REQUIRE(cm5->hints().routes);
+  const auto path_0_31 = route_nodes(*cm5->hints().routes, 0, cm5->hints().routes->route(0, 31));
   REQUIRE(path_0_31.front() == 0);
   REQUIRE(path_0_31.back() == 31);
   REQUIRE(path_0_31.size() == 7);  // up 3 levels, down 3: 32 nodes need 3 levels of a 4-ary tree

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <simgrid/s4u.hpp>
 
+#include "cube_machines.hpp"
 #include "helpers.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/machine_file_reader.hpp"
@@ -189,4 +190,38 @@ TEST_CASE("No bundled machine gives a SimGrid link a latency: the engine's link-
     });
     CHECK(largest == "0");
   }
+}
+
+TEST_CASE("A k-ary n-cube with two nodes a router and interface links runs one message in the time worked by hand", "[machine-files][engine]") {
+  // The mesh file (Touchstone Delta: 25 MB/s channels, 150 ns a hop, 75 us start-up at the sender)
+  // as a 4 x 2 mesh of routers with 2 nodes each, their injection and ejection links at 10 MB/s.
+  const std::string path = test::temp_dir("concentrated-mesh") + "/concentrated.toml";
+  std::ofstream(path) << "base = \"mesh\"\nname = \"concentrated\"\n[topology.shape]\n"
+                         "sides = { value = [4, 2], source = \"test\", assumption = true }\n"
+                         "nodes_per_router = { value = 2, source = \"test\", assumption = true }\n"
+                         "[links]\ninterface_bandwidth = { value = \"10 MB/s\", source = \"test\", assumption = true }\n";
+  const auto ends = [&](const std::string& switching, int dst) {
+    const Plan plan = one_phase(16, Strategy::asynchronous, {{0, dst, 10000}});
+    return test::message_ends([&] { return make_machine({path, 16, {{"switching", switching}}}); }, {Job{plan, 1}})
+        .at(0)
+        .at(0);
+  };
+  // Node 0 -> node 1, one router: injection and ejection link, 10,000 B at 10 MB/s = 1 ms.
+  CHECK(ends("flow", 1) == Approx(75e-6 + 1e-3).epsilon(1e-9));
+  CHECK(ends("circuit", 1) == Approx(75e-6 + 2 * 150e-9 + 1e-3).epsilon(1e-9));
+  CHECK(ends("wormhole", 1) == Approx(75e-6 + 2 * 150e-9 + 1e-3).epsilon(1e-9));  // the worm at its slowest link
+  CHECK(ends("store-and-forward", 1) == Approx(2 * (75e-6 + 1e-3)).epsilon(1e-9));  // the start-up at every hop
+  // Node 0 -> node 2, the next router in x: one channel between the routers (25 MB/s: 0.4 ms alone).
+  CHECK(ends("flow", 2) == Approx(75e-6 + 1e-3).epsilon(1e-9));
+  CHECK(ends("circuit", 2) == Approx(75e-6 + 3 * 150e-9 + 1e-3).epsilon(1e-9));
+  CHECK(ends("wormhole", 2) == Approx(75e-6 + 3 * 150e-9 + 1e-3).epsilon(1e-9));
+  CHECK(ends("store-and-forward", 2) == Approx(2 * (75e-6 + 1e-3) + 75e-6 + 0.4e-3).epsilon(1e-9));
+  // Without links.interface_bandwidth the file is refused at the key that asks for the links.
+  const std::string bare = test::temp_dir("concentrated-mesh") + "/bare.toml";
+  std::ofstream(bare) << "base = \"mesh\"\nname = \"bare\"\n[topology.shape]\n"
+                         "sides = { value = [4, 2], source = \"test\", assumption = true }\n"
+                         "nodes_per_router = { value = 2, source = \"test\", assumption = true }\n";
+  CHECK(error_of([&] { make_machine({bare, 16, {}}); })
+            .find("bare.toml:5 (topology.shape.nodes_per_router): interface links need their bandwidth") !=
+        std::string::npos);
 }

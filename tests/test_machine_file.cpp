@@ -483,9 +483,10 @@ TEST_CASE("Bundled machine file cm5: the machine built from it has the numbers c
   CHECK(machine->switching().transport() == "flow");
   CHECK(!machine->has_routes());
   // The hint is the fat-tree family's nominal d-mod-k route (random up-links draw per message).
-  REQUIRE(machine->hints().route_path);
-  CHECK(machine->hints().route_path(0, 1).front() == 0);
-  CHECK(machine->hints().route_path(0, 1).back() == 1);
+  REQUIRE(machine->hints().routes);
+  const auto& routes = *machine->hints().routes;
+  CHECK(routes.link_ends(routes.route(0, 1).front().link).first == 0);
+  CHECK(routes.link_ends(routes.route(0, 1).back().link).second == 1);
   CHECK(machine->hints().startup_s == 88e-6);
   CHECK(machine->hints().seconds_per_byte == 1.0 / 8.06e6);
   require_same_library(m.library, machine->library());

@@ -3,6 +3,7 @@
 #include "helpers.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/plan_validator.hpp"
+#include "topologies/k_ary_n_cube.hpp"
 
 using namespace mcsim;
 
@@ -54,25 +55,31 @@ TEST_CASE("Validator rejects malformed messages and the wrong node count") {
   REQUIRE_THROWS_WITH(validate_plan(wrong, small(), "t"), Catch::Contains("plan is for 8 nodes"));
 }
 
-TEST_CASE("Link validator: names the phase and the shared channel, and needs routes for a claim") {
-  // Routes of a 3-cube under e-cube, written out: 0 -> 3 runs 0, 1, 3 and 1 -> 7 runs 1, 3, 7, so
-  // both use channel 1 -> 3; 3 -> 0 runs 3, 2, 0.
-  const RouteFunction routes = [](int src, int dst) {
-    if (src == 0 && dst == 3) return std::vector<int>{0, 1, 3};
-    if (src == 3 && dst == 0) return std::vector<int>{3, 2, 0};
-    if (src == 1 && dst == 7) return std::vector<int>{1, 3, 7};
-    return std::vector<int>{src, dst};
-  };
+TEST_CASE("Link validator: names the phase and the shared link, and needs routes for a claim") {
+  // The 3-cube's e-cube routes (the family's): 0 -> 3 runs 0, 1, 3 and 1 -> 7 runs 1, 3, 7, so both
+  // claim link 1 -> 3 (bit 1 from node 1: link 8 + 1 = 9); 3 -> 0 runs 3, 2, 0.
+  const KAryNCube cube({.sides = {2, 2, 2}, .binary_numbering = true, .routing = "e-cube"});
   Plan plan;
   plan.nodes = 8;
   plan.phases = {Phase{{{0, 3, 1}, {3, 0, 1}}, true, true}, Phase{{{0, 3, 1}, {1, 7, 1}}, true, true}};
-  REQUIRE_NOTHROW(check_link_contention_free(plan.phases[0], routes, "p0"));
-  REQUIRE_THROWS_WITH(validate_link_contention_free(plan, routes, "t"),
-                      Catch::Contains("phase 1") && Catch::Contains("channel 1 -> 3"));
-  REQUIRE_THROWS_WITH(validate_link_contention_free(plan, {}, "t"), Catch::Contains("no route function"));
+  REQUIRE_NOTHROW(check_link_contention_free(plan.phases[0], cube, "p0"));
+  REQUIRE_THROWS_WITH(validate_link_contention_free(plan, &cube, "t"),
+                      Catch::Contains("phase 1") && Catch::Contains("link 9 (1 -> 3)"));
+  REQUIRE_THROWS_WITH(validate_link_contention_free(plan, nullptr, "t"), Catch::Contains("gives no routes"));
   plan.phases[1].link_contention_free = false;  // no claim, nothing to check
-  REQUIRE_NOTHROW(validate_link_contention_free(plan, routes, "t"));
+  REQUIRE_NOTHROW(validate_link_contention_free(plan, &cube, "t"));
   // A route that does not join its message's endpoints is refused.
-  REQUIRE_THROWS_WITH(check_link_contention_free(plan.phases[0], [](int s, int) { return std::vector<int>{s}; }, "p"),
-                      Catch::Contains("does not run from 0 to 3"));
+  struct Stuck final : TopologyFamily {
+    const KAryNCube& c;
+    explicit Stuck(const KAryNCube& cube) : c(cube) {}
+    std::string family() const override { return "stuck"; }
+    std::string describe() const override { return "routes that stop after one hop"; }
+    int nodes() const override { return c.nodes(); }
+    int vertex_count() const override { return c.vertex_count(); }
+    int link_count() const override { return c.link_count(); }
+    std::pair<int, int> link_ends(int link) const override { return c.link_ends(link); }
+    int virtual_channels() const override { return 1; }
+    Route route(int src, int dst) const override { return {c.route(src, dst).front()}; }
+  } stuck(cube);
+  REQUIRE_THROWS_WITH(check_link_contention_free(plan.phases[0], stuck, "p"), Catch::Contains("does not run from 0 to 3"));
 }

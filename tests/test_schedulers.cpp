@@ -4,11 +4,11 @@
 #include <bit>
 #include <tuple>
 
-#include "routing/hypercube_route.hpp"
 #include "sim/core/scheduler.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/plan_validator.hpp"
 #include "sim/workloads/workloads.hpp"
+#include "topologies/k_ary_n_cube.hpp"
 
 using namespace mcsim;
 
@@ -18,9 +18,9 @@ Schedule schedule(const std::string& name, const CommMatrix& m, std::uint64_t se
   SchedulingHints hints{88e-6, 1 / 8.06e6, {}};
   // RS_NL needs fixed routes: a hypercube's e-cube routes where the node count allows one.
   if (std::has_single_bit(static_cast<unsigned>(m.nodes())))
-    hints.route_path = [dimensions = std::countr_zero(static_cast<unsigned>(m.nodes()))](int src, int dst) {
-      return ecube_path(dimensions, src, dst);
-    };
+    hints.routes = std::make_shared<KAryNCube>(KAryNCube({.sides = std::vector<int>(
+                                                               std::countr_zero(static_cast<unsigned>(m.nodes())), 2),
+                                                           .binary_numbering = true}));
   return run_scheduler(find_scheduler(name, "test"), {m, hints, rng});
 }
 }  // namespace

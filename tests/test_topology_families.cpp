@@ -4,8 +4,10 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <fstream>
 #include <string>
 
+#include "helpers.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/machine_file_reader.hpp"
 #include "topologies/channel_dependencies.hpp"
@@ -70,7 +72,7 @@ TEST_CASE("k-ary n-cube: routes on small cases worked by hand", "[families]") {
     CHECK(mesh.link_count() == 24);  // 2 dimensions x 2 directions x 2 links x 3 rows
     // +x links: column * 3 + row; +y links start at 12: row * 3 + column.
     CHECK(mesh.route(0, 8) == Route{{0, 0}, {3, 0}, {14, 0}, {17, 0}});
-    CHECK(route_nodes(mesh, 0, mesh.route(0, 8)) == NodePath{0, 1, 2, 5, 8});
+    CHECK(route_nodes(mesh, 0, mesh.route(0, 8)) == std::vector<int>{0, 1, 2, 5, 8});
     CHECK(mesh.route(4, 4).empty());
   }
   SECTION("ring of 4 with a dateline") {
@@ -90,7 +92,7 @@ TEST_CASE("k-ary n-cube: routes on small cases worked by hand", "[families]") {
     CHECK(torus.link_count() == 64);
     // x wrap from (row 3, col 3): 3 * 4 + row 3 = 15; y links start at 32, wrap from row 3, col 0: 32 + 12 + 0.
     CHECK(torus.route(15, 0) == Route{{15, 1}, {44, 1}});
-    CHECK(route_nodes(torus, 15, torus.route(15, 0)) == NodePath{15, 12, 0});
+    CHECK(route_nodes(torus, 15, torus.route(15, 0)) == std::vector<int>{15, 12, 0});
     // A minimal route is never longer than 2 + 2 hops.
     for (int s = 0; s < 16; ++s)
       for (int d = 0; d < 16; ++d) CHECK(torus.route(s, d).size() <= 4);
@@ -98,7 +100,7 @@ TEST_CASE("k-ary n-cube: routes on small cases worked by hand", "[families]") {
   SECTION("3-cube, e-cube: 0 -> 7 corrects bit 0, 1, 2; link = dimension * 8 + from") {
     const KAryNCube cube({.sides = {2, 2, 2}, .binary_numbering = true});
     CHECK(cube.route(0, 7) == Route{{0, 0}, {9, 0}, {19, 0}});
-    CHECK(route_nodes(cube, 0, cube.route(0, 7)) == NodePath{0, 1, 3, 7});
+    CHECK(route_nodes(cube, 0, cube.route(0, 7)) == std::vector<int>{0, 1, 3, 7});
     CHECK(cube.route(6, 5) == Route{{6, 0}, {15, 0}});  // 6 -> 7 (bit 0), 7 -> 5 (bit 1)
   }
 }
@@ -200,7 +202,7 @@ TEST_CASE("hyper-crossbar and switched star: routes worked by hand, read from th
     CHECK(crossbar->vertex_count() == 20);  // 8 nodes, then 4 crossbars per dimension from 8, 12, 16
     // Blocks of 8 links: into x crossbars, out of them, into y, out of y, into z, out of z.
     CHECK(crossbar->route(0, 7) == Route{{0, 0}, {9, 0}, {17, 0}, {27, 0}, {35, 0}, {47, 0}});
-    CHECK(route_nodes(*crossbar, 0, crossbar->route(0, 7)) == NodePath{0, 8, 1, 13, 3, 19, 7});
+    CHECK(route_nodes(*crossbar, 0, crossbar->route(0, 7)) == std::vector<int>{0, 8, 1, 13, 3, 19, 7});
     CHECK(channel_dependency_cycle(*crossbar).empty());
     CHECK_THROWS_WITH(make_topology_family("hyper-crossbar", {&sides, &order}, 9), Catch::Contains("not 9"));
   }
@@ -214,7 +216,7 @@ TEST_CASE("hyper-crossbar and switched star: routes worked by hand, read from th
   SECTION("star of 4: node -> switch (vertex 4) -> node; links: node i up is i, down to i is 4 + i") {
     const auto star = bundled_family("ethernet-cluster", 4);
     CHECK(star->route(1, 3) == Route{{1, 0}, {7, 0}});
-    CHECK(route_nodes(*star, 1, star->route(1, 3)) == NodePath{1, 4, 3});
+    CHECK(route_nodes(*star, 1, star->route(1, 3)) == std::vector<int>{1, 4, 3});
     CHECK(star->route(2, 2).empty());
     CHECK(channel_dependency_cycle(*star).empty());
     CHECK_THROWS_WITH(bundled_family("ethernet-cluster", 1), Catch::Contains("cannot take 1 nodes: fewer than 2"));
@@ -228,27 +230,27 @@ TEST_CASE("fat tree: routes worked by hand, every up-link draw acyclic, the CM-5
   SECTION("binary fat tree of 4 nodes, 1 then 2 parents") {
     // Level 1: 2 switches (vertices 4, 5), one parent each; level 2: 2 copies of the root (6, 7).
     // Wires: 0..3 node -> level 1; 4..7 level-1 switch (group g, port p) -> root copy p: 4 + 2g + p.
-    const FatTree tree(FatTreeShape(4, 2, {1, 2}), UpLinks::deterministic);
+    const FatTree tree(FatTreeShape(4, 2, {1, 2}), "d-mod-k");
     CHECK(tree.vertex_count() == 8);
     CHECK(tree.link_count() == 16);  // up links 0..7, down link of wire w is 15 - w
     CHECK(tree.route(0, 1) == Route{{0, 0}, {14, 0}});  // up wire 0, down wire 1
-    CHECK(route_nodes(tree, 0, tree.route(0, 1)) == NodePath{0, 4, 1});
+    CHECK(route_nodes(tree, 0, tree.route(0, 1)) == std::vector<int>{0, 4, 1});
     // 0 -> 3 by port 0: up wires 0, 4 (switch 4 -> root 6), down wires 6 (root 6 -> switch 5), 3.
     CHECK(tree.route_with(0, 3, first_uplink) == Route{{0, 0}, {4, 0}, {9, 0}, {12, 0}});
-    CHECK(route_nodes(tree, 0, tree.route_with(0, 3, first_uplink)) == NodePath{0, 4, 6, 5, 3});
+    CHECK(route_nodes(tree, 0, tree.route_with(0, 3, first_uplink)) == std::vector<int>{0, 4, 6, 5, 3});
     // d-mod-k (route()): at level 2 the port is 3 / w_1 mod w_2 = 1, root copy 7 (wire 4 + 1 = 5 up,
     // wire 4 + 2 + 1 = 7 down, link 15 - 7 = 8); to node 2 it is 2 mod 2 = 0, root copy 6.
     CHECK(tree.route(0, 3) == Route{{0, 0}, {5, 0}, {8, 0}, {12, 0}});
-    CHECK(route_nodes(tree, 0, tree.route(0, 3)) == NodePath{0, 4, 7, 5, 3});
-    CHECK(route_nodes(tree, 0, tree.route(0, 2)) == NodePath{0, 4, 6, 5, 2});
+    CHECK(route_nodes(tree, 0, tree.route(0, 3)) == std::vector<int>{0, 4, 7, 5, 3});
+    CHECK(route_nodes(tree, 0, tree.route(0, 2)) == std::vector<int>{0, 4, 6, 5, 2});
     // The other draw at level 2 goes over root copy 7.
     const auto other = [](int level, int) { return level == 2 ? 1 : 0; };
-    CHECK(route_nodes(tree, 0, tree.route_with(0, 3, other)) == NodePath{0, 4, 7, 5, 3});
+    CHECK(route_nodes(tree, 0, tree.route_with(0, 3, other)) == std::vector<int>{0, 4, 7, 5, 3});
   }
   SECTION("all up-link draws together have no dependency cycle") {
     for (const auto& [nodes, arity, parents] :
          {std::tuple{16, 4, std::vector{2, 2}}, std::tuple{32, 4, std::vector{2, 2, 2}}, std::tuple{8, 2, std::vector{1, 2, 2}}}) {
-      const FatTree tree(FatTreeShape(nodes, arity, parents), UpLinks::random);
+      const FatTree tree(FatTreeShape(nodes, arity, parents), "random");
       // A family whose route() is each draw in turn: the union of every route's dependencies.
       struct EveryDraw final : TopologyFamily {
         const FatTree& t;
@@ -304,4 +306,140 @@ TEST_CASE("The fabric graph of every bundled family: one wire per link and its w
       }
     }
   }
+}
+
+TEST_CASE("Route policies: registered by name, an unknown one refused at its record, each the old routes", "[families]") {
+  CHECK(route_policy_names(RoutedFamily::k_ary_n_cube) == std::vector<std::string>{"dimension-order", "xy", "e-cube"});
+  CHECK(route_policy_names(RoutedFamily::fat_tree) == std::vector<std::string>{"random", "d-mod-k"});
+  // The policy a bundled file names gives the routes recorded above (the digests of the shapes
+  // before the policies were registered objects): XY on the mesh, e-cube on the iPSC/860, dimension
+  // order with the dateline on a torus.
+  CHECK(dynamic_cast<const KAryNCube&>(*bundled_family("mesh", 64)).policy().name == "xy");
+  CHECK(dynamic_cast<const KAryNCube&>(*bundled_family("ipsc860", 64)).policy().name == "e-cube");
+  CHECK(dynamic_cast<const KAryNCube&>(*bundled_family("t3d", 64)).policy().name == "dimension-order");
+  CHECK(dynamic_cast<const KAryNCube&>(*bundled_family("paragon", 64)).policy().name == "xy");
+  CHECK(digest(KAryNCube({.sides = {8, 8}, .routing = "xy"})).hash == 3148444819820471394ull);
+  CHECK(digest(KAryNCube({.sides = {8, 8}, .routing = "dimension-order"})).hash == 3148444819820471394ull);
+  CHECK(digest(KAryNCube({.sides = std::vector<int>(6, 2), .binary_numbering = true, .routing = "e-cube"})).hash ==
+        16991007731865519049ull);
+  CHECK(digest(KAryNCube({.sides = {8, 8}, .wrap_around = true, .routing = "xy"})).hash == 4523721196343277802ull);
+  // The fat tree's d-mod-k policy is the family's route(); random draws its up-links from the
+  // message's generator, each draw one of route_with's routes.
+  const FatTree tree(FatTreeShape(32, 4, cm5_parents_per_level(3)), "d-mod-k");
+  const RoutePolicy& random = find_route_policy("random", RoutedFamily::fat_tree, "test");
+  for (int dst = 1; dst < 32; ++dst) {
+    CHECK(tree.route(0, dst) == fat_tree_route(tree.shape(), 0, dst, d_mod_k_uplinks(tree.shape(), dst)));
+    Rng a(dst), b(dst);
+    CHECK(fat_tree_route(tree.shape(), 0, dst, random.uplinks(tree.shape(), dst, &a)) ==
+          tree.route_with(0, dst, [&b](int, int parents) { return b.below(parents); }));
+  }
+  // Refused: an unknown name (naming the known ones), a policy on a shape it cannot route.
+  CHECK_THROWS_WITH(find_route_policy("west-first", RoutedFamily::k_ary_n_cube, "m.toml:9 (topology.shape.routing)"),
+                    "m.toml:9 (topology.shape.routing): unknown routing \"west-first\" (known: dimension-order, xy, "
+                    "e-cube)");
+  CHECK_THROWS_WITH(FatTree(FatTreeShape(32, 4, {2, 2, 2}), "deterministic"), Catch::Contains("known: random, d-mod-k"));
+  CHECK_THROWS_WITH(KAryNCube({.sides = {4, 4, 4}, .routing = "xy"}), Catch::Contains("XY routing needs 2 dimensions"));
+  CHECK_THROWS_WITH(KAryNCube({.sides = {4, 4}, .routing = "e-cube"}), Catch::Contains("binary hypercube"));
+}
+
+TEST_CASE("Route policies: a machine file's routing is read and checked at its line", "[families][machine-files]") {
+  const std::string dir = test::temp_dir("route-policy");
+  const auto family_of = [&](const std::string& base, const std::string& routing, int nodes) {
+    const std::string path = dir + "/" + base + "-what-if.toml";
+    std::ofstream(path) << "base = \"" << base << "\"\nname = \"" << base << "-what-if\"\n[topology.shape]\n"
+                        << "routing = { value = \"" << routing << "\", source = \"what if\", assumption = true }\n";
+    const MachineFile file = load_machine_file(path, {machines_folder});
+    return make_topology_family(file.family, file.under("topology.shape."), nodes);
+  };
+  CHECK_THROWS_WITH(family_of("mesh", "adaptive", 16),
+                    Catch::Contains("mesh-what-if.toml:4 (topology.shape.routing): unknown routing \"adaptive\" (known: "
+                                    "dimension-order, xy, e-cube)"));
+  CHECK_THROWS_WITH(family_of("t3d", "xy", 64), Catch::Contains("t3d-what-if.toml:4 (topology.shape.routing): XY "
+                                                                "routing needs 2 dimensions, the shape has 3"));
+  CHECK_THROWS_WITH(family_of("ipsc860", "xy", 64), Catch::Contains("needs 2 dimensions, the shape has 6"));
+  // The same routes under either name of dimension order.
+  CHECK(digest(*family_of("mesh", "dimension-order", 64)).hash == 3148444819820471394ull);
+  CHECK(digest(*family_of("ipsc860", "dimension-order", 64)).hash == 16991007731865519049ull);
+}
+
+TEST_CASE("k-ary n-cube with concentration: two nodes a router, injection and ejection links", "[families]") {
+  // A 4 x 4 torus of routers, 2 nodes each: nodes 0..31, routers 32..47 (router r = 32 + r holds
+  // nodes 2r and 2r + 1). Links: the torus's 64 (as without concentration, between routers), then
+  // node i's injection link 64 + i, then its ejection link 96 + i.
+  const KAryNCube cube({.sides = {4, 4}, .wrap_around = true, .nodes_per_router = 2, .interface_links = true});
+  CHECK(cube.nodes() == 32);
+  CHECK(cube.routers() == 16);
+  CHECK(cube.vertex_count() == 48);
+  CHECK(cube.link_count() == 64 + 2 * 32);
+  CHECK(cube.describe() == "4 x 4 torus, dimension order, 2 VCs per link, 2 nodes per router with interface links");
+  CHECK(cube.link_ends(64 + 5) == std::pair{5, 32 + 2});
+  CHECK(cube.link_ends(96 + 5) == std::pair{32 + 2, 5});
+  CHECK(cube.node_interface(64));
+  CHECK(!cube.node_interface(63));
+  CHECK(cube.link_dimension(64) == -1);
+  // Two nodes of one router talk through it: injection, ejection.
+  CHECK(cube.route(0, 1) == Route{{64, 0}, {97, 0}});
+  CHECK(route_nodes(cube, 0, cube.route(0, 1)) == std::vector<int>{0, 32, 1});
+  // Node 0 (router 0) to node 2 (router 1): one + hop in x between the routers.
+  CHECK(route_nodes(cube, 0, cube.route(0, 2)) == std::vector<int>{0, 32, 33, 2});
+  // Node 0 to node 7 (router 3): the shorter way is the - way round x, over the wrap-around link,
+  // so the hop after the dateline is on VC 1.
+  const Route wrap = cube.route(0, 7);
+  CHECK(route_nodes(cube, 0, wrap) == std::vector<int>{0, 32, 35, 7});
+  CHECK(wrap[1].vc == 1);
+  // The routers' links and routes are the torus's without concentration, moved to the routers.
+  const KAryNCube plain({.sides = {4, 4}, .wrap_around = true});
+  for (int src = 0; src < 16; ++src)
+    for (int dst = 0; dst < 16; ++dst) {
+      if (src == dst) continue;
+      const Route concentrated = cube.route(2 * src, 2 * dst + 1);
+      REQUIRE(concentrated.size() == plain.route(src, dst).size() + 2);
+      CHECK(Route(concentrated.begin() + 1, concentrated.end() - 1) == plain.route(src, dst));
+    }
+  CHECK(channel_dependency_cycle(cube).empty());
+  // The fabric graph: one wire per link and its way back, every route a shortest walk.
+  const FabricGraph fabric(cube);
+  CHECK(2 * fabric.wire_count() == cube.link_count());
+  CHECK(static_cast<int>(boost::num_vertices(fabric.graph())) == 48);
+  for (int src = 0; src < 32; ++src) {
+    const auto distance = fabric.hop_distances(src);
+    for (int dst = 0; dst < 32; ++dst) {
+      CHECK(fabric.is_path(src, dst, cube.route(src, dst)));
+      CHECK(static_cast<int>(cube.route(src, dst).size()) == distance[static_cast<std::size_t>(dst)]);
+    }
+  }
+  // Interface links with one node a router: nodes 0..15 and routers 16..31 on a mesh.
+  const KAryNCube mesh({.sides = {4, 4}, .interface_links = true});
+  CHECK(mesh.vertex_count() == 32);
+  CHECK(route_nodes(mesh, 0, mesh.route(0, 5)) == std::vector<int>{0, 16, 17, 21, 5});
+  CHECK(channel_dependency_cycle(mesh).empty());
+  const KAryNCube hypercube({.sides = {2, 2, 2}, .binary_numbering = true, .routing = "e-cube", .nodes_per_router = 4,
+                             .interface_links = true});
+  CHECK(hypercube.nodes() == 32);
+  CHECK(route_nodes(hypercube, 0, hypercube.route(0, 31)) == std::vector<int>{0, 32, 33, 35, 39, 31});
+  CHECK(channel_dependency_cycle(hypercube).empty());
+  CHECK_THROWS_WITH(KAryNCube({.sides = {4, 4}, .nodes_per_router = 2}), Catch::Contains("interface_links = true"));
+}
+
+TEST_CASE("k-ary n-cube with concentration: read from a machine file", "[families][machine-files]") {
+  const std::string dir = test::temp_dir("concentration-file");
+  const auto family_of = [&](const std::string& shape, int nodes) {
+    const std::string path = dir + "/torus.toml";
+    std::ofstream(path) << "base = \"t3d\"\nname = \"torus\"\n[topology.shape]\n" << shape;
+    const MachineFile file = load_machine_file(path, {machines_folder});
+    return make_topology_family(file.family, file.under("topology.shape."), nodes);
+  };
+  const auto cube = family_of("nodes_per_router = { value = 2, source = \"test\", assumption = true }\n", 128);
+  CHECK(cube->describe() == "4 x 4 x 4 torus, dimension order, 2 VCs per link, 2 nodes per router with interface links");
+  CHECK(cube->vertex_count() == 128 + 64);
+  CHECK_THROWS_WITH(family_of("nodes_per_router = { value = 2, source = \"test\", assumption = true }\n", 64),
+                    Catch::Contains("has 128 nodes, not 64"));
+  CHECK_THROWS_WITH(family_of("nodes_per_router = { value = 2, source = \"test\", assumption = true }\n"
+                              "interface_links = { value = false, source = \"test\", assumption = true }\n",
+                              128),
+                    Catch::Contains("torus.toml:5 (topology.shape.interface_links)") &&
+                        Catch::Contains("interface_links must be true"));
+  CHECK_THROWS_WITH(family_of("nodes_per_router = { value = 3, source = \"test\", assumption = true }\n", 64),
+                    Catch::Contains("torus.toml:4 (topology.shape.nodes_per_router): cannot take 64 nodes: not a "
+                                    "multiple of 3 nodes per router"));
 }

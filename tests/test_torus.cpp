@@ -50,6 +50,32 @@ TEST_CASE("Torus: two worms on two VCs of one link share it, a worm alone on a V
   }
 }
 
+TEST_CASE("Concentration: two nodes a router, their injection and ejection links at the interface's rate", "[engine]") {
+  // A mesh of 4 routers in a row, 2 nodes each (node i on router i / 2), 2 VCs per link; channels at
+  // 1 MB/s, interface links at 0.5 MB/s, no start-up and no hop latency. 100,000 bytes:
+  //  - 0 -> 1 (one router): injection and ejection links only, 0.5 MB/s: 0.2 s;
+  //  - 0 -> 2 (routers 0 -> 1): the interface links are the bottleneck, not the channel: 0.2 s;
+  //  - 0 -> 2 with 3 -> 1 (routers 1 -> 0): no link in common, each 0.2 s;
+  //  - 0 -> 2 with 4 -> 2: both end on node 2's ejection link, each on a VC of it at half of
+  //    0.5 MB/s: 100,000 B / 0.25 MB/s = 0.4 s each.
+  const std::map<std::string, double> values = {{"links.bandwidth", 1e6},
+                                                {"links.interface_bandwidth", 0.5e6},
+                                                {"library.regimes.messages.startup", 0},
+                                                {"links.hop_latency", 0}};
+  const KAryNCubeShape shape{.sides = {4}, .virtual_channels = 2, .nodes_per_router = 2, .interface_links = true};
+  const std::uint64_t bytes = 100000;
+  const auto ends = test::message_ends([&] { return test::cube_machine(shape, "wormhole", values); },
+                                       {messages(8, {{0, 1, bytes}}), messages(8, {{0, 2, bytes}}),
+                                        messages(8, {{0, 2, bytes}, {3, 1, bytes}}),
+                                        messages(8, {{0, 2, bytes}, {4, 2, bytes}}, false)});
+  CHECK(ends[0][0] == Approx(0.2));
+  CHECK(ends[1][0] == Approx(0.2));
+  CHECK(ends[2][0] == Approx(0.2));
+  CHECK(ends[2][1] == Approx(0.2));
+  CHECK(ends[3][0] == Approx(0.4));
+  CHECK(ends[3][1] == Approx(0.4));
+}
+
 TEST_CASE("Torus: a ring of worms deadlocks without the dateline and finishes with it", "[engine]") {
   // 4 x 4 torus, every node sends to the node two columns on (the + way at k/2): each worm's route
   // is two + links of its row, the second the first of the next worm. All headers take their first

@@ -22,7 +22,9 @@ void DirectNetworkPlatform::build() {
     hosts_.push_back(host);
   }
   std::vector<s4u::Link*> channels;  // by family link number, as links() lists them
-  for (const LinkIdentity& link : links().links) channels.push_back(zone->create_link(link_name(link), bandwidth_Bps_));
+  for (const LinkIdentity& link : links().links)
+    channels.push_back(zone->create_link(
+        link_name(link), family_->node_interface(link.family_link) ? interface_Bps_ : bandwidth_Bps_));
   zone_impl->set_channel_links(std::move(channels));
   auto* loopback = zone->create_link("loopback", 1e12);
   loopback->set_sharing_policy(s4u::Link::SharingPolicy::FATPIPE);

@@ -24,9 +24,14 @@ namespace mcsim {
 
 class DirectNetworkPlatform final : public Platform {
  public:
-  // `name` names the SimGrid zone (the machine's name).
-  DirectNetworkPlatform(std::string name, std::shared_ptr<const TopologyFamily> family, double channel_bandwidth_Bps)
-      : name_(std::move(name)), family_(std::move(family)), bandwidth_Bps_(channel_bandwidth_Bps) {}
+  // `name` names the SimGrid zone (the machine's name). The family's node interface links
+  // (TopologyFamily::node_interface) run at `interface_bandwidth_Bps`, every other link at the channels'.
+  DirectNetworkPlatform(std::string name, std::shared_ptr<const TopologyFamily> family, double channel_bandwidth_Bps,
+                        double interface_bandwidth_Bps = 0)
+      : name_(std::move(name)),
+        family_(std::move(family)),
+        bandwidth_Bps_(channel_bandwidth_Bps),
+        interface_Bps_(interface_bandwidth_Bps) {}
 
   void build() override;
   simgrid::s4u::Host* host(int node) const override { return hosts_.at(static_cast<std::size_t>(node)); }
@@ -40,6 +45,7 @@ class DirectNetworkPlatform final : public Platform {
   std::string name_;
   std::shared_ptr<const TopologyFamily> family_;
   double bandwidth_Bps_;
+  double interface_Bps_;
   std::vector<simgrid::s4u::Host*> hosts_;
 };
 

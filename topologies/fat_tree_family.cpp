@@ -31,12 +31,7 @@ std::string FatTree::describe() const {
   for (int l = 1; l <= shape_.levels(); ++l) parents.push_back(shape_.parents(l));
   return fmt::format("{}-ary fat tree of {} nodes, {} levels, parents {}, {} up-links", shape_.arity(), nodes(),
                      shape_.levels(), fmt::join(parents, ","),
-                     up_links_ == UpLinks::random ? "random" : "deterministic");
-}
-
-int FatTree::link_of(const Channel& channel) const {
-  const auto wires = shape_.wire_count();
-  return static_cast<int>(channel.up ? channel.wire : 2 * wires - 1 - channel.wire);
+                     up_links_->name);
 }
 
 std::pair<int, int> FatTree::link_ends(int link) const {
@@ -58,9 +53,7 @@ std::pair<int, int> FatTree::link_ends(int link) const {
 Route FatTree::route_with(int src, int dst, const UplinkChooser& choose) const {
   if (src < 0 || dst < 0 || src >= nodes() || dst >= nodes())
     throw Error("fat-tree", fmt::format("no route {} -> {} on {} nodes", src, dst, nodes()));
-  Route route;
-  for (const Channel& channel : fat_tree_route(shape_, src, dst, choose)) route.push_back({link_of(channel), 0});
-  return route;
+  return fat_tree_route(shape_, src, dst, choose);
 }
 
 FatTree FatTree::from_shape(const ShapeRecords& shape, int nodes) {
@@ -77,8 +70,7 @@ FatTree FatTree::from_shape(const ShapeRecords& shape, int nodes) {
   auto place = [](const ParameterRecord* p) { return p->where + " (" + p->path + ")"; };
   if (arity->value != static_cast<int>(arity->value) || arity->value < 2 || arity->value > 64)
     throw Error(place(arity), "arity must be a whole number from 2 to 64");
-  if (up_links->text != "random" && up_links->text != "deterministic")
-    throw Error(place(up_links), fmt::format("\"{}\" is neither random nor deterministic", up_links->text));
+  const RoutePolicy& policy = find_route_policy(up_links->text, RoutedFamily::fat_tree, place(up_links));
   const int k = static_cast<int>(arity->value);
   int levels = 0;
   for (long long span = 1; span < nodes; span *= k) ++levels;
@@ -95,7 +87,7 @@ FatTree FatTree::from_shape(const ShapeRecords& shape, int nodes) {
   }
   if (nodes < 2 || static_cast<int>(w.size()) < levels)
     throw Error(place(parents), fmt::format("{} nodes need {} levels of parents, {} given", nodes, levels, w.size()));
-  return {FatTreeShape(nodes, k, w), up_links->text == "random" ? UpLinks::random : UpLinks::deterministic};
+  return {FatTreeShape(nodes, k, w), policy.name};
 }
 
 std::vector<int> cm5_parents_per_level(int levels) {

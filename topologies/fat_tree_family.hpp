@@ -12,13 +12,13 @@
 // dependencies, whatever up-links it draws (tests/test_topology_families.cpp checks the graph of
 // every route with every up-link choice on small trees). One VC per link.
 //
-// Up-links: `deterministic` takes the d-mod-k up-link at every level (routing/fat_tree_route.hpp:
-// a fixed route per source and destination), and FatTreeZone routes the same way; `random` draws
-// one per message (the CM-5, Leiserson et al. 1992), a draw that stays in FatTreeZone (seeded per
-// run and message). route_with() gives the route for any draw.
+// Up-links: the policy `up_links` names (routing/route_policy.hpp): `d-mod-k` takes the d-mod-k
+// up-link at every level (a fixed route per source and destination), and FatTreeZone routes the
+// same way; `random` draws one per message (the CM-5, Leiserson et al. 1992), a draw that stays in
+// FatTreeZone (seeded per run and message). route_with() gives the route for any draw.
 //
 // route() is the d-mod-k route either way, and so is the schedulers' route hint
-// (route_function). Under random up-links it is one of the routes a message may take: every draw
+// (SchedulingHints::routes, this family). Under random up-links it is one of the routes a message may take: every draw
 // leaves src and dst by their nodes' own interfaces (FatTreeZone's NodeInterface, outside the
 // family's links) and climbs to the same level, but which wires it crosses is the draw's (a CM-5
 // node has two up-wires already). A scheduler that avoids link contention on the hint (RS_NL)
@@ -26,18 +26,18 @@
 // sends and receives one message a phase).
 #pragma once
 
-#include "../routing/fat_tree_route.hpp"
+#include "../routing/route_policy.hpp"
 #include "topology_family.hpp"
 
 namespace mcsim {
 
-enum class UpLinks { deterministic, random };
-
 class FatTree final : public TopologyFamily {
  public:
-  FatTree(FatTreeShape shape, UpLinks up_links) : shape_(std::move(shape)), up_links_(up_links) {}
+  // `up_links`: a fat-tree policy of routing/route_policy.hpp ("random", "d-mod-k").
+  FatTree(FatTreeShape shape, const std::string& up_links)
+      : shape_(std::move(shape)), up_links_(&find_route_policy(up_links, RoutedFamily::fat_tree, "fat-tree up_links")) {}
   // Shape keys: `arity`; `parents_per_level` (a list, or the rule "cm5-parents-per-level");
-  // `up_links` ("random" or "deterministic").
+  // `up_links` (a registered fat-tree policy: "random" or "d-mod-k").
   static FatTree from_shape(const ShapeRecords& shape, int nodes);
 
   std::string family() const override { return "fat-tree"; }
@@ -51,13 +51,12 @@ class FatTree final : public TopologyFamily {
   Route route_with(int src, int dst, const UplinkChooser& choose) const;
 
   const FatTreeShape& shape() const { return shape_; }
-  UpLinks up_links() const { return up_links_; }
-  int link_of(const Channel& channel) const;
+  const RoutePolicy& up_links() const { return *up_links_; }
 
  private:
   int vertex(int level, std::size_t group, std::size_t copy) const;
   FatTreeShape shape_;
-  UpLinks up_links_;
+  const RoutePolicy* up_links_;
 };
 
 // The rule "cm5-parents-per-level" for `levels` switch levels: 2 up-links per switch at levels 1

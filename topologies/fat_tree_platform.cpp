@@ -53,7 +53,7 @@ double FatTreePlatform::element_count() const {
 
 void FatTreePlatform::build() {
   namespace s4u = simgrid::s4u;
-  zone_ = new FatTreeZone(name_, shape_, links_.random_uplinks);  // the first zone created becomes SimGrid's root
+  zone_ = new FatTreeZone(name_, shape_, *links_.up_links);  // the first zone created becomes SimGrid's root
   s4u::NetZone* zone = zone_->get_iface();
   const NetworkLinks network = links();
   auto next = network.links.begin();
@@ -69,13 +69,14 @@ void FatTreePlatform::build() {
     zone_->add_node(i, host, std::move(interface));
     hosts_.push_back(host);
   }
-  std::vector<s4u::Link*> up(shape_.wire_count()), down(shape_.wire_count());
+  std::vector<s4u::Link*> wires(static_cast<std::size_t>(shape_.link_count()));  // by family link
   for (; next != network.links.end(); ++next) {
     const std::size_t id = shape_.wire_id(next->level, static_cast<std::size_t>(next->group),
                                           static_cast<std::size_t>(next->copy), next->port);
-    (next->up ? up : down)[id] = zone->create_link(link_name(*next), links_.wire_Bps);
+    wires[static_cast<std::size_t>(next->up ? shape_.up_link(id) : shape_.down_link(id))] =
+        zone->create_link(link_name(*next), links_.wire_Bps);
   }
-  zone_->set_wire_links(std::move(up), std::move(down));
+  zone_->set_wire_links(std::move(wires));
   auto* loopback = zone->create_link("loopback", 1e12);
   loopback->set_sharing_policy(s4u::Link::SharingPolicy::FATPIPE);
   zone_->set_loopback(loopback);
@@ -89,7 +90,7 @@ void FatTreePlatform::reseed_routing(std::uint64_t seed) {
 void FatTreePlatform::skip_route(int src, int dst) { zone_->skip_route(src, dst); }
 
 bool FatTreePlatform::observe_drawn_routes(RouteObserver observer) {
-  if (!links_.random_uplinks) return false;
+  if (!links_.up_links->draws_per_message) return false;
   zone_->set_route_observer(std::move(observer));
   return true;
 }

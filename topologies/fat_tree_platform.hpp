@@ -1,13 +1,13 @@
 // The SimGrid platform of a fat tree (the fat-tree family of a machine file): every wire's two
 // directions at the links' bandwidth, and each node's interface, routed per message by
-// FatTreeZone with its random up-links.
+// FatTreeZone with its up-link policy (the CM-5's random up-links).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "../routing/fat_tree_shape.hpp"
+#include "../routing/route_policy.hpp"
 #include "../sim/engine/platform.hpp"
 
 namespace mcsim {
@@ -18,7 +18,7 @@ struct FatTreeLinks {
   double wire_Bps = 0;          // each direction of each wire
   double interface_Bps = 0;     // each node's interface (the CM-5's CMMD copy rate); 0: none
   bool shared_interface = true; // a node's sends and receives share its interface's rate
-  bool random_uplinks = true;   // each message draws its up-links (the CM-5); else d-mod-k
+  const RoutePolicy* up_links = nullptr;  // a fat-tree policy: random (the CM-5's draw per message) or d-mod-k
 };
 
 class FatTreePlatform final : public Platform {

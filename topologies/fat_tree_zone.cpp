@@ -10,10 +10,10 @@ namespace mcsim {
 
 namespace routing = simgrid::kernel::routing;
 
-FatTreeZone::FatTreeZone(const std::string& name, FatTreeShape shape, bool random_uplinks)
+FatTreeZone::FatTreeZone(const std::string& name, FatTreeShape shape, const RoutePolicy& up_links)
     : NetZoneImpl(name),
       shape_(std::move(shape)),
-      random_uplinks_(random_uplinks),
+      up_links_(up_links),
       messages_sent_(shape_.nodes()),
       interfaces_(static_cast<std::size_t>(shape_.nodes())) {}
 
@@ -22,11 +22,6 @@ void FatTreeZone::add_node(int node, simgrid::s4u::Host* host, NodeInterface int
   if (node_by_netpoint_id_.size() <= id) node_by_netpoint_id_.resize(id + 1, -1);
   node_by_netpoint_id_[id] = node;
   interfaces_[static_cast<std::size_t>(node)] = std::move(interface);
-}
-
-void FatTreeZone::set_wire_links(std::vector<simgrid::s4u::Link*> up, std::vector<simgrid::s4u::Link*> down) {
-  wire_up_ = std::move(up);
-  wire_down_ = std::move(down);
 }
 
 int FatTreeZone::node_of(const routing::NetPoint* point) const {
@@ -49,8 +44,7 @@ void FatTreeZone::do_seal() {
     route_out_.push_back(convert(interface.outgoing));
     route_in_.push_back(convert(interface.incoming));
   }
-  route_up_ = convert(wire_up_);
-  route_down_ = convert(wire_down_);
+  route_wires_ = convert(wire_links_);
   if (loopback_) route_loopback_ = RouteLink::of(loopback_);
 }
 
@@ -65,9 +59,8 @@ void FatTreeZone::get_local_route(const routing::NetPoint* src, const routing::N
   for (const RouteLink& link : route_out_[static_cast<std::size_t>(a)]) link.append_to(into, latency);
   const std::uint64_t pair = pair_key(a, b);
   Rng rng(derive_seed(seed_ ^ (pair * 0x9E3779B97F4A7C15ull), "uplinks", messages_sent_.increment(a, b)));
-  const auto route = random_uplinks_ ? fat_tree_route(shape_, a, b, [&rng](int, int parents) { return rng.below(parents); })
-                                     : fat_tree_route(shape_, a, b, d_mod_k_uplinks(shape_, b));
-  for (const Channel& c : route) (c.up ? route_up_[c.wire] : route_down_[c.wire]).append_to(into, latency);
+  for (const RouteChannel& c : fat_tree_route(shape_, a, b, up_links_.uplinks(shape_, b, &rng)))
+    route_wires_[static_cast<std::size_t>(c.link)].append_to(into, latency);
   for (const RouteLink& link : route_in_[static_cast<std::size_t>(b)]) link.append_to(into, latency);
   if (observer_) observer_(a, b, into->link_list_);
 }

@@ -18,7 +18,7 @@
 
 #include "../sim/core/pair_counts.hpp"
 #include "../sim/core/random.hpp"
-#include "../routing/fat_tree_shape.hpp"
+#include "../routing/route_policy.hpp"
 #include "../sim/engine/platform.hpp"
 #include "route_link.hpp"
 
@@ -32,13 +32,15 @@ class FatTreeZone : public simgrid::kernel::routing::NetZoneImpl {
     std::vector<simgrid::s4u::Link*> incoming;
   };
 
-  // `random_uplinks`: each message draws its up-links (the CM-5); else the d-mod-k rule fixes them
-  // per destination (d_mod_k_uplinks), as the fat-tree family's deterministic routes do.
-  FatTreeZone(const std::string& name, FatTreeShape shape, bool random_uplinks = true);
+  // `up_links`: a fat-tree policy (routing/route_policy.hpp): one that draws per message (the
+  // CM-5's random up-links) gets the message's draw; d-mod-k fixes them per destination, as the
+  // fat-tree family's routes do.
+  FatTreeZone(const std::string& name, FatTreeShape shape, const RoutePolicy& up_links);
 
-  // Build-time: register node i's host, its interface links, and the links of every wire.
+  // Build-time: register node i's host, its interface links, and the links of every wire, by the
+  // fat-tree family's link number (FatTreeShape::up_link, down_link).
   void add_node(int node, simgrid::s4u::Host* host, NodeInterface interface);
-  void set_wire_links(std::vector<simgrid::s4u::Link*> up, std::vector<simgrid::s4u::Link*> down);
+  void set_wire_links(std::vector<simgrid::s4u::Link*> by_family_link) { wire_links_ = std::move(by_family_link); }
   void set_loopback(simgrid::s4u::Link* loopback) { loopback_ = loopback; }
 
   void reseed(std::uint64_t seed) {
@@ -63,17 +65,16 @@ class FatTreeZone : public simgrid::kernel::routing::NetZoneImpl {
   }
 
   FatTreeShape shape_;
-  bool random_uplinks_;
+  const RoutePolicy& up_links_;
   std::uint64_t seed_ = 0;
   PairCounts messages_sent_;  // (src, dst) -> routes asked so far
   std::vector<int> node_by_netpoint_id_;
   std::vector<NodeInterface> interfaces_;
-  std::vector<simgrid::s4u::Link*> wire_up_;
-  std::vector<simgrid::s4u::Link*> wire_down_;
+  std::vector<simgrid::s4u::Link*> wire_links_;  // by family link number
   simgrid::s4u::Link* loopback_ = nullptr;
   // The same links, for routing (filled by do_seal).
   std::vector<std::vector<RouteLink>> route_out_, route_in_;  // per node
-  std::vector<RouteLink> route_up_, route_down_;             // per wire
+  std::vector<RouteLink> route_wires_;                        // per family link
   RouteLink route_loopback_;
   Platform::RouteObserver observer_;
 };

@@ -1,5 +1,6 @@
 #include "machine_builder.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -14,6 +15,7 @@
 #include "direct_network.hpp"
 #include "fat_tree_family.hpp"
 #include "fat_tree_platform.hpp"
+#include "k_ary_n_cube.hpp"
 #include "topology_family.hpp"
 
 namespace mcsim {
@@ -93,8 +95,13 @@ class FileSwitching final : public SwitchingRules {
     if (startup_per_hop(links_)) return regime.startup_s.value + regime.per_hop_s.value;
     return links_.hop_latency_s + regime.per_hop_s.value;
   }
+  // A worm's flits move at its slowest channel's rate. Every route of a k-ary n-cube with
+  // interface links crosses an injection and an ejection link, so its rate is the slower of the
+  // channels' and the interfaces' (a family without interface links has only channels).
   FlitBuffers flit_buffers() const override {
-    return {links_.flit_bytes, links_.buffer_flits, 1.0 / links_.bandwidth_Bps};
+    const double slowest_Bps =
+        links_.interface_Bps > 0 ? std::min(links_.bandwidth_Bps, links_.interface_Bps) : links_.bandwidth_Bps;
+    return {links_.flit_bytes, links_.buffer_flits, 1.0 / slowest_Bps};
   }
 
  private:
@@ -119,25 +126,43 @@ void move_startups_to_hops(MachineFile& m, int nodes) {
   resolve_for_nodes(m, nodes);
 }
 
-// The network: the platform the family and [links] give, the family whose routes the switched
-// transports claim, and the schedulers' route hint (the family's routes; under the fat tree's
-// random up-links the nominal d-mod-k ones, fat_tree_family.hpp). The fat tree routes in its own
-// zone, drawing up-links per message; every other family gets a direct-network platform with a
-// SimGrid link per family link.
+// The network: the platform the family and [links] give, and the family whose routes the switched
+// transports claim (the schedulers' route hint is the family: under the fat tree's random up-links
+// its nominal d-mod-k routes, fat_tree_family.hpp). The fat tree routes in its own zone, drawing
+// up-links per message; every other family gets a direct-network platform with a SimGrid link per
+// family link, its node interface links (a k-ary n-cube's injection and ejection links) at
+// links.interface_bandwidth.
 struct NetworkParts {
   std::shared_ptr<const TopologyFamily> routes;
   std::unique_ptr<Platform> platform;
-  RouteFunction route_hint;
 };
+
+// A k-ary n-cube's interface links run at links.interface_bandwidth, one injection and one
+// ejection link per node: the file must give that rate, and may not ask for one shared link.
+void check_interface_links(const MachineFile& m, const TopologyFamily& family, const LinkValues& links) {
+  const auto* cube = dynamic_cast<const KAryNCube*>(&family);
+  if (!cube) return;
+  const ParameterRecord* rate = m.find("links.interface_bandwidth");
+  if (cube->shape().interface_links && !rate) {
+    const ParameterRecord* key = m.find("topology.shape.interface_links");
+    if (!key) key = m.find("topology.shape.nodes_per_router");
+    throw Error(key ? place(*key) : "topology.shape",
+                "interface links need their bandwidth: give links.interface_bandwidth (cited, or assumption = true)");
+  }
+  if (!cube->shape().interface_links && rate)
+    throw Error(place(*rate), "a k-ary n-cube without interface links has no node interface: set "
+                              "[topology.shape] interface_links = true, or remove it");
+  if (const auto* shared = m.find("links.interface"); shared && cube->shape().interface_links && links.shared_interface)
+    throw Error(place(*shared), "a k-ary n-cube's node has an injection and an ejection link: interface must be duplex");
+}
 
 NetworkParts network_parts(const std::string& name, const std::shared_ptr<const TopologyFamily>& family,
                            const LinkValues& links) {
   if (const auto* tree = dynamic_cast<const FatTree*>(family.get())) {
-    const FatTreeLinks rates{links.bandwidth_Bps, links.interface_Bps, links.shared_interface,
-                             tree->up_links() == UpLinks::random};
-    return {nullptr, std::make_unique<FatTreePlatform>(name, tree->shape(), rates), route_function(family)};
+    const FatTreeLinks rates{links.bandwidth_Bps, links.interface_Bps, links.shared_interface, &tree->up_links()};
+    return {nullptr, std::make_unique<FatTreePlatform>(name, tree->shape(), rates)};
   }
-  return {family, std::make_unique<DirectNetworkPlatform>(name, family, links.bandwidth_Bps), route_function(family)};
+  return {family, std::make_unique<DirectNetworkPlatform>(name, family, links.bandwidth_Bps, links.interface_Bps)};
 }
 
 // A value as `mcsim list machines -v` shows it: as written, or a derived one in a readable unit.
@@ -174,6 +199,7 @@ std::unique_ptr<Machine> build_resolved(MachineFile file, std::shared_ptr<const 
   const int nodes = family->nodes();
   const LinkValues links = link_values(file);
   check_node_ports(file, links);
+  check_interface_links(file, *family, links);
   const MessageLibrary as_written = file.library;
   if (startup_per_hop(links)) move_startups_to_hops(file, nodes);
   // The schedulers' tau: [hints] startup, else the start-up of the largest messages (paid per
@@ -185,7 +211,7 @@ std::unique_ptr<Machine> build_resolved(MachineFile file, std::shared_ptr<const 
   NetworkParts network = network_parts(file.name, family, links);
   return std::make_unique<Machine>(Machine::Parts{
       .description = describe(file, *family, nodes),
-      .hints = {tau, phi, std::move(network.route_hint)},
+      .hints = {tau, phi, family},
       .library = file.library,
       .switching = std::make_shared<const FileSwitching>(links, as_written),
       .routes = std::move(network.routes),

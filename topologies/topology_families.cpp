@@ -58,14 +58,10 @@ void check_node_count(const ShapeRecords& shape, int nodes) {
 
 }  // namespace
 
-NodePath route_nodes(const TopologyFamily& family, int src, const Route& route) {
-  NodePath path{src};
+std::vector<int> route_nodes(const TopologyFamily& family, int src, const Route& route) {
+  std::vector<int> path{src};
   for (const RouteChannel& channel : route) path.push_back(family.link_ends(channel.link).second);
   return path;
-}
-
-RouteFunction route_function(std::shared_ptr<const TopologyFamily> family) {
-  return [family = std::move(family)](int src, int dst) { return route_nodes(*family, src, family->route(src, dst)); };
 }
 
 std::unique_ptr<TopologyFamily> make_topology_family(const std::string& name, const ShapeRecords& shape, int nodes,

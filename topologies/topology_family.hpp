@@ -1,6 +1,6 @@
 // The topology families (the interface is sim/core/topology.hpp) and what every family shares:
-// the node path of a route, the schedulers' route hint, and the registry by the name a machine
-// file gives in [topology] family.
+// the vertices a route visits, and the registry by the name a machine file gives in [topology]
+// family. The schedulers' route hint is the family itself (SchedulingHints::routes).
 //  - Link numbers are the family's; for the machines that exist today they are the numbers their
 //    old channel classes had, so that switching a machine over changed no golden.
 //  - Registry: make_topology_family(name, shape, nodes) looks the family up by name; each family
@@ -13,19 +13,14 @@
 #include <utility>
 #include <vector>
 
-#include "../routing/node_path.hpp"
 #include "../sim/core/machine_file.hpp"
-#include "../sim/core/scheduling_hints.hpp"
 #include "../sim/core/topology.hpp"
 
 namespace mcsim {
 
-// The vertices a route visits, src and dst included.
-NodePath route_nodes(const TopologyFamily& family, int src, const Route& route);
-
-// The schedulers' route hint (SchedulingHints::route_path) from the family's routes: the vertices
-// of route(src, dst), so schedulers and transports see one route.
-RouteFunction route_function(std::shared_ptr<const TopologyFamily> family);
+// The vertices a route visits, src and dst included: a view of the route for tests and pictures,
+// not a second route type.
+std::vector<int> route_nodes(const TopologyFamily& family, int src, const Route& route);
 
 // The [topology.shape] records of a machine file (MachineFile::under("topology.shape.")).
 using ShapeRecords = std::vector<const ParameterRecord*>;

@@ -77,29 +77,37 @@ void validate_plan(const Plan& plan, const CommMatrix& matrix, const std::string
                                    extra->pair / static_cast<std::uint64_t>(n), extra->pair % static_cast<std::uint64_t>(n)));
 }
 
-void check_link_contention_free(const Phase& phase, const RouteFunction& route, const std::string& where) {
-  std::map<std::pair<int, int>, const PlannedMessage*> owner;  // directed channel -> message using it
+void check_link_contention_free(const Phase& phase, const TopologyFamily& routes, const std::string& where) {
+  std::map<int, const PlannedMessage*> owner;  // directed link -> message claiming it
   for (const auto& m : phase.messages) {
-    const std::vector<int> path = route(m.src, m.dst);
-    if (path.empty() || path.front() != m.src || path.back() != m.dst)
+    const Route route = routes.route(m.src, m.dst);
+    int at = m.src;
+    for (const RouteChannel& c : route) {
+      const auto [from, to] = routes.link_ends(c.link);
+      if (from != at) break;
+      at = to;
+    }
+    if (route.empty() || at != m.dst)
       throw Error(where, fmt::format("the route of message {} -> {} does not run from {} to {}", m.src, m.dst, m.src,
                                      m.dst));
-    for (std::size_t i = 1; i < path.size(); ++i) {
-      const auto [it, fresh] = owner.emplace(std::pair{path[i - 1], path[i]}, &m);
-      if (!fresh)
-        throw Error(where, fmt::format("channel {} -> {} is used by messages {} -> {} and {} -> {}", path[i - 1], path[i],
-                                       it->second->src, it->second->dst, m.src, m.dst));
+    for (const RouteChannel& c : route) {
+      const auto [it, fresh] = owner.emplace(c.link, &m);
+      if (!fresh) {
+        const auto [from, to] = routes.link_ends(c.link);
+        throw Error(where, fmt::format("link {} ({} -> {}) is claimed by messages {} -> {} and {} -> {}", c.link, from,
+                                       to, it->second->src, it->second->dst, m.src, m.dst));
+      }
     }
   }
 }
 
-void validate_link_contention_free(const Plan& plan, const RouteFunction& route, const std::string& who) {
+void validate_link_contention_free(const Plan& plan, const TopologyFamily* routes, const std::string& who) {
   const std::string where = "plan of " + who;
   for (std::size_t p = 0; p < plan.phases.size(); ++p) {
     if (!plan.phases[p].link_contention_free) continue;
     const std::string at = fmt::format("{}, phase {}", where, p);
-    if (!route) throw Error(at, "claims to be link-contention-free but no route function is given to check it");
-    check_link_contention_free(plan.phases[p], route, at + " (link-contention-free)");
+    if (!routes) throw Error(at, "claims to be link-contention-free but the machine gives no routes to check it");
+    check_link_contention_free(plan.phases[p], *routes, at + " (link-contention-free)");
   }
 }
 

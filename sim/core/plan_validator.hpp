@@ -19,13 +19,14 @@ namespace mcsim {
 //    delivers at most one message to, each node.
 void validate_plan(const Plan& plan, const CommMatrix& matrix, const std::string& who);
 
-// Throws mcsim::Error ("<where>: ...") if two messages of the phase use the same directed channel
-// (from, to) of their routes, or a route does not run from its message's source to its destination.
+// Throws mcsim::Error ("<where>: ...") if two messages of the phase claim the same directed link of
+// the family's routes (the links the transports claim; any VC of a link counts, since the VCs
+// share its bandwidth), or a route does not run from its message's source to its destination.
 // Checks whatever the phase claims (used on LP, which does not claim it).
-void check_link_contention_free(const Phase& phase, const RouteFunction& route, const std::string& where);
+void check_link_contention_free(const Phase& phase, const TopologyFamily& routes, const std::string& where);
 
 // Runs check_link_contention_free on every phase that claims link_contention_free, naming the
-// phase ("plan of <who>, phase k: ..."). Throws if some phase claims it and `route` is empty.
-void validate_link_contention_free(const Plan& plan, const RouteFunction& route, const std::string& who);
+// phase ("plan of <who>, phase k: ..."). Throws if some phase claims it and `routes` is null.
+void validate_link_contention_free(const Plan& plan, const TopologyFamily* routes, const std::string& who);
 
 }  // namespace mcsim

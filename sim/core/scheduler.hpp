@@ -85,7 +85,7 @@ struct SchedulerEntry {
   Plan (*schedule)(const SchedulerInput&, const SchedulerParams&, OperationCounts&);
   std::map<std::string, std::string> preset = {};       // parameters this name stands for (CGMH+MS: lambda=ms)
   std::vector<SchedulerParameterDoc> parameters = {};  // what a spec may set
-  bool needs_routes = false;  // needs SchedulingHints::route_path (RS_NL): experiments check it up front
+  bool needs_routes = false;  // needs SchedulingHints::routes (RS_NL): experiments check it up front
   ProgramMaker program = nullptr;  // set (and schedule null) for a run-time protocol: no Plan to count
   // Reads every parameter of a spec into the scheduler's settings, throwing mcsim::Error for a bad
   // value; find() calls it once per spec, so a bad value is refused where the spec is written,

@@ -7,7 +7,8 @@
 // Design
 //  - A *link* is one direction of a wire, numbered 0..link_count()-1; link_ends(l) gives its two
 //    vertices. Vertices 0..nodes-1 are the processing nodes; a family with switches (fat tree,
-//    star, hyper-crossbar) numbers its switches from `nodes` on (vertex_count()).
+//    star, hyper-crossbar) or routers distinct from its nodes (a k-ary n-cube with interface
+//    links, several nodes per router) numbers them from `nodes` on (vertex_count()).
 //  - A *channel* is (link, virtual channel): every link carries virtual_channels() VCs that share
 //    its bandwidth but have their own buffers, so a message waiting for VC 1 of a link is not
 //    blocked by a message holding VC 0 of it (Dally and Seitz 1987). A family without VCs has 1.
@@ -44,6 +45,9 @@ class TopologyFamily {
   virtual Route route(int src, int dst) const = 0;
   // The dimension a link crosses (a k-ary n-cube's), -1 where the family has none.
   virtual int link_dimension(int /*link*/) const { return -1; }
+  // Whether a link is a node's own injection or ejection link into the network (a k-ary n-cube's
+  // with interface links), which runs at the node interface's bandwidth, not the channels'.
+  virtual bool node_interface(int /*link*/) const { return false; }
   // How pictures lay the family out (sim/core/link_identity.hpp), and a grid's nodes per row.
   virtual NetworkLayout layout() const { return NetworkLayout::list; }
   virtual int grid_columns() const { return 0; }

@@ -34,8 +34,8 @@ class Machine final {
     MessageLibrary library;
     std::shared_ptr<const SwitchingRules> switching;
     // The topology family whose routes the switched transports claim and whose links the platform
-    // is built of; null where the transport needs none (flow). The hints' route function is made
-    // from the same object (topologies/topology_family.hpp, route_function).
+    // is built of; null where the transport needs none (flow). The hints' routes are the same
+    // object (SchedulingHints::routes).
     std::shared_ptr<const TopologyFamily> routes;
     std::unique_ptr<Platform> platform;
   };

@@ -16,7 +16,7 @@ CommMatrix workload_matrix(const WorkloadSpec& workload, int nodes, std::uint64_
 
 void check_schedulable(const SchedulerChoice& scheduler, const SchedulingHints& hints, const std::string& machine,
                        const std::string& where) {
-  if (scheduler.entry->needs_routes && !hints.route_path)
+  if (scheduler.entry->needs_routes && !hints.routes)
     throw Error(where, fmt::format("scheduler {} needs fixed routes and machine {} has none", scheduler.spec, machine));
 }
 
@@ -30,7 +30,7 @@ CompiledJob compile_job(const CommMatrix& matrix, const SchedulerChoice& schedul
   }
   Schedule schedule = run_scheduler(scheduler, {matrix, hints, rng});
   validate_plan(schedule.plan, matrix, scheduler.spec);
-  if (hints.route_path) validate_link_contention_free(schedule.plan, hints.route_path, scheduler.spec);
+  if (hints.routes) validate_link_contention_free(schedule.plan, hints.routes.get(), scheduler.spec);
   if (strategy) schedule.plan.strategy = *strategy;
   CompiledJob compiled;
   compiled.record.phases = schedule.phases();
