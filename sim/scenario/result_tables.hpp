@@ -16,10 +16,6 @@ namespace mcsim {
 // what is read from a directory someone else may have filled.
 inline constexpr std::uint64_t max_result_table_bytes = 64ull << 20;
 
-// The table in a CSV text; `name` is the file's name without ".csv". Throws mcsim::Error naming
-// `name` for a text without a header line or with a row longer than its header.
-ResultTable result_table(const std::string& name, const std::string& csv);
-
 // The tables `claims` read that `directory` holds (a missing file is left out: its checks are then
 // not checkable); an unreadable or malformed file throws mcsim::Error naming it.
 ResultTables read_result_tables(const std::string& directory, const std::vector<Claim>& claims);
