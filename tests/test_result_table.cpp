@@ -7,6 +7,10 @@
 #include "sim/core/error.hpp"
 #include "sim/core/result_table.hpp"
 #include "sim/output/csv_table.hpp"
+#include "sim/scenario/result_tables.hpp"
+#include "sim/scenario/scenario.hpp"
+#include "sim/scenario/scenario_files.hpp"
+#include "sim/scenario/scenario_outputs.hpp"
 
 using namespace mcsim;
 
@@ -80,4 +84,31 @@ TEST_CASE("Result table: table -> CSV -> reader -> table gives the same names an
 TEST_CASE("Result table: the CSV reader refuses a text without a head and a row longer than its head") {
   CHECK_THROWS_WITH(table_from_csv("t", ""), Catch::Contains("t.csv") && Catch::Contains("no header"));
   CHECK_THROWS_WITH(table_from_csv("t", "a,b\n1,2\n1,2,3\n"), Catch::Contains("t.csv:3") && Catch::Contains("3 cells"));
+}
+
+TEST_CASE("Result table: a run's tables in memory are the ones the reader gets from its CSV files", "[engine]") {
+  // lo92-lemmas (closed forms, no simulation) and ranka92-fig4 (permutation counts: a .points table too).
+  for (const std::string id : {"lo92-lemmas", "ranka92-fig4"}) {
+    INFO(id);
+    const Scenario scenario = load_scenario(std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/" + id + ".toml");
+    RunOptions run;
+    run.samples = 1;
+    const ScenarioOutputs outputs = run_scenario(scenario, run, ReportOptions{.host_times = false});
+    ResultTables in_memory;
+    add_result_tables(outputs, in_memory);
+    const ResultTables read = result_tables_of(scenario_files(outputs, "/nowhere/" + id + ".csv"));
+    REQUIRE(in_memory.contains(id));
+    for (const auto& [name, table] : in_memory) {
+      INFO(name);
+      REQUIRE(read.contains(name));
+      const ResultTable& back = read.at(name);
+      CHECK(table_csv(back) == table_csv(table));
+      REQUIRE(back.rows.size() == table.rows.size());
+      for (std::size_t r = 0; r < table.rows.size(); ++r)
+        for (std::size_t c = 0; c < table.columns.size(); ++c) {
+          CHECK(cell_text(back.at(r, c)) == cell_text(table.at(r, c)));
+          CHECK(cell_number(back.at(r, c)) == cell_number(table.at(r, c)));
+        }
+    }
+  }
 }

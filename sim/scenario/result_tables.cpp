@@ -37,4 +37,9 @@ ResultTables result_tables_of(const std::vector<std::pair<std::string, std::stri
   return tables;
 }
 
+void add_result_tables(const ScenarioOutputs& outputs, ResultTables& tables) {
+  for (const auto& file : outputs.files)
+    if (file.table) tables.insert_or_assign(file.table->name, *file.table);
+}
+
 }  // namespace mcsim
