@@ -158,7 +158,13 @@ ResultTables rows_for(const ClaimCheck& check, bool holds) {
         }
       }
   ResultTables tables;
-  for (const auto& name : s.tables) tables.emplace(name, ResultTable{name, columns, rows});
+  ResultTable table;
+  for (const auto& c : columns) table.columns.push_back({.name = c});
+  for (const auto& row : rows) {
+    auto& cells = table.rows.emplace_back();
+    for (const auto& text : row) cells.push_back(text.empty() ? ResultCell{} : text_cell(text));
+  }
+  for (const auto& name : s.tables) tables.emplace(name, ResultTable{table}).first->second.name = name;
   return tables;
 }
 

@@ -13,6 +13,7 @@
 #include "sim/output/claims_html.hpp"
 #include "sim/output/html_report.hpp"
 #include "sim/scenario/claim_files.hpp"
+#include "sim/output/csv_table.hpp"
 #include "sim/scenario/result_tables.hpp"
 #include "sim/scenario/scenario.hpp"
 
@@ -22,7 +23,7 @@ namespace {
 
 ResultTables one_table(const std::string& name, const std::string& csv) {
   ResultTables tables;
-  tables.emplace(name, result_table(name, csv));
+  tables.emplace(name, table_from_csv(name, csv));
   return tables;
 }
 

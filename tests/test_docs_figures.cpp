@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "helpers.hpp"
+#include "sim/output/csv_table.hpp"
 #include "sim/scenario/result_tables.hpp"
 
 using namespace mcsim;
@@ -19,12 +20,12 @@ namespace {
 
 const std::string docs = std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/../docs";
 
-ResultTable table_in(const std::string& path, const std::string& name) { return result_table(name, test::slurp(path)); }
+ResultTable table_in(const std::string& path, const std::string& name) { return table_from_csv(name, test::slurp(path)); }
 
 std::size_t column(const ResultTable& t, const std::string& name) {
-  const auto at = std::find(t.columns.begin(), t.columns.end(), name);
-  REQUIRE(at != t.columns.end());
-  return static_cast<std::size_t>(at - t.columns.begin());
+  const auto at = t.column(name);
+  REQUIRE(at);
+  return *at;
 }
 
 std::string two(double v) { return fmt::format("{:.2f}", v); }
@@ -40,7 +41,7 @@ TEST_CASE("Docs figures: docs/results.md's AC / CGM range is the one docs/result
                       mcsim = column(table, "mcsim");
     std::map<std::string, std::map<std::string, double>> comm;  // x -> series -> ms
     for (const auto& r : table.rows)
-      if (r[row] == "comm" && !r[mcsim].empty()) comm[r[x]][r[series]] = std::stod(r[mcsim]);
+      if (cell_text(r[row]) == "comm" && !cell_text(r[mcsim]).empty()) comm[cell_text(r[x])][cell_text(r[series])] = std::stod(cell_text(r[mcsim]));
     for (const auto& [cell, values] : comm)
       if (values.contains("AC") && values.contains("CGM")) {
         low = std::min(low, values.at("AC") / values.at("CGM"));
@@ -139,9 +140,9 @@ std::vector<Variant> variants_of(const ResultTable& csv, const std::vector<std::
   for (const auto& c : figure_columns) figures.push_back(column(csv, c));
   const auto col = only_column.empty() ? std::size_t(0) : column(csv, "column");
   for (const auto& r : csv.rows) {
-    if (!only_column.empty() && r[col] != only_column) continue;
-    Variant v{r[option], r[value], {}};
-    for (const auto f : figures) v.figures.push_back(r[f]);
+    if (!only_column.empty() && cell_text(r[col]) != only_column) continue;
+    Variant v{cell_text(r[option]), cell_text(r[value]), {}};
+    for (const auto f : figures) v.figures.push_back(cell_text(r[f]));
     variants.push_back(std::move(v));
   }
   return variants;
@@ -160,7 +161,7 @@ TEST_CASE("Docs figures: docs/results.md's best CGMH / CGM ranges are the ones d
                         v = column(table, value);
       std::map<std::string, std::map<std::string, double>> comm;
       for (const auto& r : table.rows)
-        if (r[row] == "comm" && !r[v].empty()) comm[r[x]][r[series]] = std::stod(r[v]);
+        if (cell_text(r[row]) == "comm" && !cell_text(r[v]).empty()) comm[cell_text(r[x])][cell_text(r[series])] = std::stod(cell_text(r[v]));
       for (const auto& [cell, values] : comm) {
         const double best = std::min(values.at("CGMH+MS"), values.at("CGMH+BJ")) / values.at("CGM");
         low = std::min(low, best), high = std::max(high, best);

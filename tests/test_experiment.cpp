@@ -33,7 +33,7 @@ TEST_CASE("A scenario runs every series at every msg_unit for every sample", "[e
   REQUIRE(result.cell(0, 0, 0, 2).strategy == Strategy::phase_synchronous);
 
   const auto rows = comparison_rows(result, {.host_times = true});
-  const std::string csv = comparison_csv(s.id, rows);
+  const std::string csv = table_csv(comparison_result_table(s.id, rows));
   REQUIRE(csv.rfind("experiment,row,series,x,paper,mcsim,ratio\n", 0) == 0);
   REQUIRE(csv.find("tiny,comm,LP,16,1,") != std::string::npos);
   REQUIRE(csv.find("tiny,comm,LP,4096,,") != std::string::npos);  // the paper gives no number there
@@ -47,13 +47,13 @@ TEST_CASE("Same scenario and seed: byte-identical output, whatever the number of
   one.workers = 1;
   two.workers = 2;
   const ReportOptions deterministic{.host_times = false};
-  const auto a = comparison_csv(s.id, comparison_rows(run_experiment(s, one), deterministic));
-  const auto b = comparison_csv(s.id, comparison_rows(run_experiment(s, two), deterministic));
+  const auto a = table_csv(comparison_result_table(s.id, comparison_rows(run_experiment(s, one), deterministic)));
+  const auto b = table_csv(comparison_result_table(s.id, comparison_rows(run_experiment(s, two), deterministic)));
   REQUIRE(a == b);
   REQUIRE(a.find(",comp,") == std::string::npos);
   RunOptions other = one;
   other.seed = 8;
-  const auto c = comparison_csv(s.id, comparison_rows(run_experiment(s, other), deterministic));
+  const auto c = table_csv(comparison_result_table(s.id, comparison_rows(run_experiment(s, other), deterministic)));
   REQUIRE(a != c);
 }
 
@@ -117,7 +117,7 @@ TEST_CASE("Permutation-count experiments: closed forms and counted permutations 
   REQUIRE(*d1.paper == Approx(8.89));
   for (const auto& row : rows)
     if (row.series == "resetting" || row.series == "no_resetting") REQUIRE(*row.mcsim >= 4);
-  const auto points = permutation_points_csv(result);
+  const auto points = table_csv(permutation_points_table(result));
   REQUIRE(points.rfind("nodes,lambda,d,series,permutations_mean,heap_ops_per_node,d_over_lambda_ln_d\n", 0) == 0);
 }
 
@@ -198,11 +198,11 @@ TEST_CASE("The overhead figure: the host-dependent fraction beside the simulated
 TEST_CASE("CSV fields with a comma or a quote are quoted (RFC 4180), so every line keeps its column count") {
   // A redistribution case is named like (8,5)->(6,5); labels are free text from the scenario.
   const std::vector<ComparisonRow> rows = {{"comm", "say \"x\", then y", "(8,5)->(6,5)", std::nullopt, 0.5}};
-  REQUIRE(comparison_csv("id,1", rows) ==
+  REQUIRE(table_csv(comparison_result_table("id,1", rows)) ==
           "experiment,row,series,x,paper,mcsim,ratio\n"
           "\"id,1\",comm,\"say \"\"x\"\", then y\",\"(8,5)->(6,5)\",,0.5,\n");
   // and the project's reader takes the same fields back
-  const auto read = csv_rows(comparison_csv("id,1", rows));
+  const auto read = csv_rows(table_csv(comparison_result_table("id,1", rows)));
   REQUIRE(read.size() == 2);
   REQUIRE(read[1] == std::vector<std::string>{"id,1", "comm", "say \"x\", then y", "(8,5)->(6,5)", "", "0.5", ""});
 }
@@ -218,7 +218,7 @@ TEST_CASE("Tasks run before in the process are taken, not run again, and give th
   RunOptions options;
   options.workers = 2;
   const ReportOptions deterministic{.host_times = false};
-  const std::string alone = comparison_csv(one.id, comparison_rows(run_experiment(one, options), deterministic));
+  const std::string alone = table_csv(comparison_result_table(one.id, comparison_rows(run_experiment(one, options), deterministic)));
 
   TaskResults shared;
   options.reuse = &shared;
@@ -226,7 +226,7 @@ TEST_CASE("Tasks run before in the process are taken, not run again, and give th
   REQUIRE(shared.size() == 2 * 2);  // (2 densities) x (2 samples)
   std::size_t progress_calls = 0;
   options.progress = [&](std::size_t, std::size_t total) { progress_calls += total; };
-  const std::string reused = comparison_csv(one.id, comparison_rows(run_experiment(one, options), deterministic));
+  const std::string reused = table_csv(comparison_result_table(one.id, comparison_rows(run_experiment(one, options), deterministic)));
   REQUIRE(reused == alone);
   REQUIRE(shared.size() == 4);
   REQUIRE(progress_calls == 0);

@@ -140,7 +140,7 @@ CheckVerdict judge(const EqualCheck& equal, const ClaimCheck& check, const Selec
   double worst = 0;
   for (const auto& row : selection.rows) {
     const std::size_t c = column_index(*row.table, equal.against, check.where);
-    const auto against = number_in(c < row.cells->size() ? (*row.cells)[c] : std::string(), *row.table, equal.against,
+    const auto against = number_in(cell_at(row, c), *row.table, equal.against,
                                    check.where);
     if (!row.value || !against) continue;
     ++counted;
@@ -163,7 +163,7 @@ CheckVerdict judge(const MatchCheck& match, const ClaimCheck& check, const Selec
   std::string miss;
   for (const auto& row : selection.rows) {
     const std::size_t c = column_index(*row.table, match.column, check.where);
-    const std::string& text = c < row.cells->size() ? (*row.cells)[c] : std::string();
+    const std::string text = cell_text(cell_at(row, c));
     if (text == match.text) {
       ++agreeing;
     } else if (miss.empty()) {
@@ -219,11 +219,11 @@ CheckVerdict judge(const LinearCheck& linear, const ClaimCheck& check, const Sel
     std::vector<std::string> key;
     for (const auto& column : linear.group_columns) {
       const std::size_t c = column_index(*row.table, column, check.where);
-      key.push_back(fmt::format("{}={}", column, c < row.cells->size() ? (*row.cells)[c] : ""));
+      key.push_back(fmt::format("{}={}", column, cell_text(cell_at(row, c))));
     }
     const auto read = [&](const std::string& column) {
       const std::size_t c = column_index(*row.table, column, check.where);
-      return number_in(c < row.cells->size() ? (*row.cells)[c] : std::string(), *row.table, column, check.where);
+      return number_in(cell_at(row, c), *row.table, column, check.where);
     };
     const auto x = read(linear.x), y = read(linear.y);
     if (!x || !y) continue;

@@ -1,8 +1,6 @@
 #include "claim_rows.hpp"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <map>
 
 #include <fmt/format.h>
@@ -12,31 +10,23 @@
 namespace mcsim {
 
 std::size_t column_index(const ResultTable& table, const std::string& column, const std::string& where) {
-  const auto found = std::find(table.columns.begin(), table.columns.end(), column);
-  if (found == table.columns.end())
-    throw Error(where, fmt::format("{}.csv has no column '{}' (its columns: {})", table.name, column,
-                                   fmt::join(table.columns, ", ")));
-  return static_cast<std::size_t>(found - table.columns.begin());
+  if (const auto found = table.column(column)) return *found;
+  std::vector<std::string> names;
+  for (const auto& c : table.columns) names.push_back(c.name);
+  throw Error(where, fmt::format("{}.csv has no column '{}' (its columns: {})", table.name, column,
+                                 fmt::join(names, ", ")));
 }
 
-namespace {
-
-// The number a cell holds; none when it is empty or not a (finite) number.
-std::optional<double> parsed_number(const std::string& text) {
-  double value = 0;
-  const char* end = text.data() + text.size();
-  const auto [stop, error] = std::from_chars(text.data(), end, value);
-  if (text.empty() || error != std::errc() || stop != end || !std::isfinite(value)) return std::nullopt;
-  return value;
+const ResultCell& cell_at(const SelectedRow& row, std::size_t c) {
+  static const ResultCell empty;
+  return c < row.cells->size() ? (*row.cells)[c] : empty;
 }
 
-}  // namespace
-
-std::optional<double> number_in(const std::string& text, const ResultTable& table, const std::string& column,
+std::optional<double> number_in(const ResultCell& cell, const ResultTable& table, const std::string& column,
                                 const std::string& where) {
-  const auto value = parsed_number(text);
-  if (!value && !text.empty())
-    throw Error(where, fmt::format("{}.csv: column '{}' holds '{}', not a number", table.name, column, text));
+  const auto value = cell_number(cell);
+  if (!value && !std::holds_alternative<std::monostate>(cell))
+    throw Error(where, fmt::format("{}.csv: column '{}' holds '{}', not a number", table.name, column, cell_text(cell)));
   return value;
 }
 
@@ -53,13 +43,17 @@ Selection select_rows(const ClaimCheck& check, const ResultTables& tables) {
     }
     const ResultTable& table = found->second;
     std::vector<std::pair<std::size_t, const std::vector<std::string>*>> where;
+    // A cell's text as a where or a cell name reads it ("" past the row's end).
+    const auto text_in = [](const std::vector<ResultCell>& row, std::size_t c) {
+      return c < row.size() ? cell_text(row[c]) : std::string();
+    };
     for (const auto& [column, texts] : s.where) {
       const std::size_t c = column_index(table, column, check.where);
       where.emplace_back(c, &texts);
       if (!check.if_absent.empty()) continue;  // rows the data may lack: their absence is no typo
       for (const auto& text : texts)
         if (std::none_of(table.rows.begin(), table.rows.end(),
-                         [&](const auto& row) { return c < row.size() && row[c] == text; }))
+                         [&](const auto& row) { return c < row.size() && cell_text(row[c]) == text; }))
           throw Error(check.where, fmt::format("{}.csv: no row has {} = '{}'", table.name, column, text));
     }
     std::vector<std::pair<std::size_t, std::pair<double, double>>> range;
@@ -71,35 +65,34 @@ Selection select_rows(const ClaimCheck& check, const ResultTables& tables) {
     const std::size_t value = s.value_column.empty() ? no_column : column_index(table, s.value_column, check.where);
     // relative_to: each value over the one of the row with the same cell and series that reads the
     // given text in the given column.
-    const auto identity = [&](const std::vector<std::string>& row) {
+    const auto identity = [&](const std::vector<ResultCell>& row) {
       std::string key;
-      for (const std::size_t c : cell_columns) key += (c < row.size() ? row[c] : std::string()) + '\n';
-      return key + (series != no_column && series < row.size() ? row[series] : std::string());
+      for (const std::size_t c : cell_columns) key += text_in(row, c) + '\n';
+      return key + (series != no_column ? text_in(row, series) : std::string());
     };
     std::map<std::string, std::optional<double>> divisors;
     if (s.relative_to && value != no_column) {
       const std::size_t c = column_index(table, s.relative_to->first, check.where);
       for (const auto& row : table.rows)
-        if (c < row.size() && row[c] == s.relative_to->second)
-          divisors[identity(row)] =
-              number_in(value < row.size() ? row[value] : std::string(), table, s.value_column, check.where);
+        if (text_in(row, c) == s.relative_to->second)
+          divisors[identity(row)] = number_in(value < row.size() ? row[value] : ResultCell{}, table, s.value_column,
+                                              check.where);
       if (divisors.empty() && check.if_absent.empty())
         throw Error(check.where,
                     fmt::format("{}.csv: no row has {} = '{}'", table.name, s.relative_to->first, s.relative_to->second));
     }
 
     for (const auto& row : table.rows) {
-      const auto text_at = [&](std::size_t c) -> const std::string& {
-        static const std::string none;
-        return c < row.size() ? row[c] : none;
-      };
+      static const ResultCell none;
+      const auto cell_in = [&](std::size_t c) -> const ResultCell& { return c < row.size() ? row[c] : none; };
+      const auto text_at = [&](std::size_t c) { return cell_text(cell_in(c)); };
       const bool kept =
           std::all_of(where.begin(), where.end(),
                       [&](const auto& w) {
                         return std::find(w.second->begin(), w.second->end(), text_at(w.first)) != w.second->end();
                       }) &&
           std::all_of(range.begin(), range.end(), [&](const auto& r) {
-            const auto number = parsed_number(text_at(r.first));  // a range keeps only numbers
+            const auto number = cell_number(cell_in(r.first));  // a range keeps only numbers
             return number && *number >= r.second.first && *number <= r.second.second;
           });
       if (!kept) continue;
@@ -114,7 +107,7 @@ Selection select_rows(const ClaimCheck& check, const ResultTables& tables) {
       selected.group = table.name;
       for (std::size_t k = 0; k + 1 < cell_columns.size(); ++k) selected.group += "\n" + text_at(cell_columns[k]);
       if (series != no_column) selected.series = text_at(series);
-      if (value != no_column) selected.value = number_in(text_at(value), table, s.value_column, check.where);
+      if (value != no_column) selected.value = number_in(cell_in(value), table, s.value_column, check.where);
       if (s.relative_to && selected.value) {
         const auto divisor = divisors.find(identity(row));
         selected.value = divisor != divisors.end() && divisor->second && *divisor->second != 0

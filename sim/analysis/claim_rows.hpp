@@ -13,7 +13,7 @@ namespace mcsim {
 
 struct SelectedRow {
   const ResultTable* table = nullptr;
-  const std::vector<std::string>* cells = nullptr;  // the row's text cells
+  const std::vector<ResultCell>* cells = nullptr;  // the row's cells
   std::string cell;    // "x=16", prefixed with the table's name when the check reads several tables
   std::string group;   // the table and every cell column but the last: a trend runs along the last
   std::string series;  // the series column's text ("" without a series column)
@@ -33,8 +33,12 @@ Selection select_rows(const ClaimCheck& check, const ResultTables& tables);
 // The index of `column` in `table`; throws mcsim::Error at `where` naming the table's columns.
 std::size_t column_index(const ResultTable& table, const std::string& column, const std::string& where);
 
-// A cell's text as a number; nullopt when empty; throws mcsim::Error at `where` when not a number.
-std::optional<double> number_in(const std::string& text, const ResultTable& table, const std::string& column,
+// The row's cell at column c (empty past the row's end).
+const ResultCell& cell_at(const SelectedRow& row, std::size_t c);
+
+// A cell as a number; nullopt when empty; throws mcsim::Error at `where` when it holds text that is
+// not a number.
+std::optional<double> number_in(const ResultCell& cell, const ResultTable& table, const std::string& column,
                                 const std::string& where);
 
 // "3.66" (3 significant digits), the way a deciding figure shows a number.

@@ -14,6 +14,8 @@
 #include <variant>
 #include <vector>
 
+#include "../core/result_table.hpp"
+
 namespace mcsim {
 
 enum class Verdict { holds, partly, fails, not_checkable };
@@ -21,14 +23,9 @@ enum class Verdict { holds, partly, fails, not_checkable };
 // "holds", "partly", "fails", "not checkable".
 std::string verdict_name(Verdict verdict);
 
-// One table as a reproduction wrote it (a CSV file): its column heads and its rows of text cells.
-struct ResultTable {
-  std::string name;  // "ranka92-table3" (ID.csv) or "ranka92-table1.points" (ID.points.csv)
-  std::vector<std::string> columns;
-  std::vector<std::vector<std::string>> rows;
-};
-// By name; a table the data directory lacks is absent (its checks are then not checkable).
-using ResultTables = std::map<std::string, ResultTable>;
+// The tables are the reproductions' own (sim/core/result_table.hpp), by name ("ranka92-table3" for
+// ID.csv, "ranka92-table1.points" for ID.points.csv); a table the data lacks is absent (its checks
+// are then not checkable).
 
 // Which rows of which tables a check reads, and how a row names its cell, its series and its value.
 struct RowSelection {

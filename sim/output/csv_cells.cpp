@@ -71,38 +71,40 @@ std::string csv_field(const std::string& given) {
   return quoted + "\"";
 }
 
-namespace {
-// One CSV line split into its fields, RFC 4180 quotes undone.
-std::vector<std::string> csv_fields(const std::string& line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += '"', ++i;
-      else if (c == '"') quoted = false;
-      else fields.back() += c;
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      fields.emplace_back();
-    } else {
-      fields.back() += c;
-    }
-  }
-  return fields;
+std::string csv_text(const std::string& cell) {
+  return cell.size() > 1 && cell.front() == '\'' && starts_a_formula(cell.substr(1)) ? cell.substr(1) : cell;
 }
-}  // namespace
 
+// RFC 4180: a quoted cell may hold commas, doubled quotes and line ends; a line end outside quotes
+// ends a row, and an empty line is none.
 std::vector<std::vector<std::string>> csv_rows(const std::string& csv) {
   std::vector<std::vector<std::string>> rows;
-  std::size_t start = 0;
-  while (start < csv.size()) {
-    auto end = csv.find('\n', start);
-    if (end == std::string::npos) end = csv.size();
-    if (end > start) rows.push_back(csv_fields(csv.substr(start, end - start)));
-    start = end + 1;
+  std::vector<std::string> row(1);
+  bool quoted = false, any = false;  // any: the row has a character
+  const auto end_row = [&] {
+    if (any) rows.push_back(std::move(row));
+    row.assign(1, std::string());
+    any = false;
+  };
+  for (std::size_t i = 0; i < csv.size(); ++i) {
+    const char c = csv[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < csv.size() && csv[i + 1] == '"') row.back() += '"', ++i;
+      else if (c == '"') quoted = false;
+      else row.back() += c;
+    } else if (c == '"') {
+      quoted = any = true;
+    } else if (c == ',') {
+      row.emplace_back();
+      any = true;
+    } else if (c == '\n') {
+      end_row();
+    } else {
+      row.back() += c;
+      any = true;
+    }
   }
+  end_row();
   return rows;
 }
 

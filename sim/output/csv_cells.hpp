@@ -20,8 +20,12 @@ std::string csv_number(std::optional<double> value);
 // comma, a quote, a carriage return or a newline is quoted, its quotes doubled.
 std::string csv_field(const std::string& text);
 
-// The reverse: the non-empty lines of a CSV text, each split into its fields (quotes undone; a
-// leading ' that csv_field added is kept: the cell reads as it was written).
+// The text csv_field was given, from a cell csv_rows split: the leading ' it added before a formula
+// taken off. (A control character it wrote as \xHH stays so: that is the point of writing it so.)
+std::string csv_text(const std::string& cell);
+
+// The reverse: the non-empty rows of a CSV text (a quoted cell may span lines), each split into its
+// fields (quotes undone; a leading ' that csv_field added is kept: csv_text takes it off).
 std::vector<std::vector<std::string>> csv_rows(const std::string& csv);
 
 }  // namespace mcsim

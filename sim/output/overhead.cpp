@@ -18,21 +18,25 @@ Fraction fraction_of(const ExperimentResult& result, std::size_t d, std::size_t 
 }
 }  // namespace
 
-std::string overhead_csv(const ExperimentResult& result, const ReportOptions& options) {
+ResultTable overhead_result_table(const ExperimentResult& result, const ReportOptions& options) {
   const SimulationScenario& s = result.scenario;
-  std::string out = "experiment,density,bytes,series,schedule_ms,comm_ms,fraction\n";
+  ResultTable table{"",
+                    {{.name = "experiment", .key = true}, {.name = "density"}, {.name = "bytes", .unit = "B"},
+                     {.name = "series", .key = true}, {.name = "schedule_ms", .unit = "ms", .host_dependent = true},
+                     {.name = "comm_ms", .unit = "ms"}, {.name = "fraction", .host_dependent = true}},
+                    {}};
   for (std::size_t d = 0; d < s.densities.size(); ++d)
     for (std::size_t u = 0; u < s.msg_units.size(); ++u)
       for (std::size_t k = 0; k < s.series.size(); ++k) {
         const Fraction f = fraction_of(result, d, u, k);
         // Without host times the schedule_ms and fraction columns stay empty (the simulated
         // communication time is still reported, byte-identical for a seed).
-        out += fmt::format("{},{},{},{},{},{:.6g},{}\n", csv_field(s.id), s.densities[d], s.msg_units[u],
-                           csv_field(s.series[k].label),
-                           options.host_times ? csv_number(f.schedule_ms) : "", f.comm_ms,
-                           options.host_times ? csv_number(f.value()) : "");
+        table.rows.push_back({text_cell(s.id), integer_cell(s.densities[d]),
+                              integer_cell(static_cast<std::int64_t>(s.msg_units[u])), text_cell(s.series[k].label),
+                              options.host_times ? number_cell(f.schedule_ms) : ResultCell{}, number_cell(f.comm_ms),
+                              options.host_times ? number_cell(f.value()) : ResultCell{}});
       }
-  return out;
+  return table;
 }
 
 std::vector<MeasuredTable> overhead_tables(const ExperimentResult& result, const ReportOptions& options) {

@@ -14,9 +14,9 @@
 
 namespace mcsim {
 
-// experiment,density,bytes,series,schedule_ms,comm_ms,fraction (one line per cell); without host
-// times (--deterministic) schedule_ms and fraction are left empty.
-std::string overhead_csv(const ExperimentResult& result, const ReportOptions& options);
+// experiment,density,bytes,series,schedule_ms,comm_ms,fraction (one row per cell); without host
+// times (--deterministic) schedule_ms and fraction (host-dependent) are left empty.
+ResultTable overhead_result_table(const ExperimentResult& result, const ReportOptions& options);
 // The same values typed, for the report's pages: one table per density, a line per message size,
 // per series the simulated communication time and, with host times, the scheduling time and the
 // fraction (both host-dependent).

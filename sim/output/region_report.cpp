@@ -8,17 +8,19 @@
 
 namespace mcsim {
 
-std::string region_csv(const RegionMap& map) {
-  std::string out = "experiment,density,bytes,fastest,paper,agree";
-  for (const auto& label : map.series) out += fmt::format(",{}", csv_field(fmt::format("{}_ms", label)));
-  out += "\n";
+ResultTable region_result_table(const RegionMap& map) {
+  ResultTable table{"", {{.name = "experiment", .key = true}, {.name = "density"}, {.name = "bytes", .unit = "B"},
+                         {.name = "fastest"}, {.name = "paper"}, {.name = "agree"}}, {}};
+  for (const auto& label : map.series) table.columns.push_back({.name = label + "_ms", .unit = "ms"});
   for (const auto& cell : map.cells) {
-    out += fmt::format("{},{},{},{},{},{}", csv_field(map.id), cell.density, cell.bytes, csv_field(cell.fastest_label),
-                       csv_field(cell.paper.value_or("")), cell.paper ? (cell.agrees() ? "yes" : "no") : "");
-    for (double ms : cell.mean_ms) out += fmt::format(",{:.6g}", ms);
-    out += "\n";
+    std::vector<ResultCell> row{text_cell(map.id), integer_cell(cell.density),
+                                integer_cell(static_cast<std::int64_t>(cell.bytes)), text_cell(cell.fastest_label),
+                                text_cell(cell.paper.value_or("")),
+                                text_cell(cell.paper ? (cell.agrees() ? "yes" : "no") : "")};
+    for (double ms : cell.mean_ms) row.push_back(number_cell(ms));
+    table.rows.push_back(std::move(row));
   }
-  return out;
+  return table;
 }
 
 namespace {

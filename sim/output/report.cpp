@@ -11,18 +11,13 @@
 
 namespace mcsim {
 
-namespace {
-std::string number(std::optional<double> v) { return csv_number(v); }
-std::string field(const std::string& text) { return csv_field(text); }
-}  // namespace
-
-std::string comparison_csv(const std::string& experiment, const std::vector<ComparisonRow>& rows) {
-  std::string out = "experiment,row,series,x,paper,mcsim,ratio\n";
+ResultTable comparison_result_table(const std::string& experiment, const std::vector<ComparisonRow>& rows) {
+  ResultTable table{"", {{.name = "experiment", .key = true}, {.name = "row", .key = true}, {.name = "series", .key = true},
+                         {.name = "x", .key = true}, {.name = "paper"}, {.name = "mcsim"}, {.name = "ratio"}}, {}};
   for (const auto& r : rows)
-    out += fmt::format("{},{},{},{},{},{},{}\n", field(experiment), field(r.row), field(r.series), field(r.x), number(r.paper),
-                       number(r.mcsim),
-                       number(r.ratio()));
-  return out;
+    table.rows.push_back({text_cell(experiment), text_cell(r.row), text_cell(r.series), text_cell(r.x),
+                          number_cell(r.paper), number_cell(r.mcsim), number_cell(r.ratio())});
+  return table;
 }
 
 std::string side_by_side(const ExperimentResult& result, const std::vector<ComparisonRow>& rows) {
@@ -71,22 +66,30 @@ std::string side_by_side(const ExperimentResult& result, const std::vector<Compa
   return out;
 }
 
-std::string sweep_csv(const ExperimentResult& result, const ReportOptions& options) {
+ResultTable sweep_result_table(const ExperimentResult& result, const ReportOptions& options) {
   const SimulationScenario& s = result.scenario;
-  std::string out =
-      "experiment,machine,nodes,workload,density,msg_unit,series,scheduler,strategy,samples,comm_ms_mean,comm_ms_sd,"
-      "comm_ms_min,comm_ms_max,phases_mean";
-  out += options.host_times ? ",host_ms_mean\n" : "\n";
+  ResultTable table{"",
+                    {{.name = "experiment", .key = true}, {.name = "machine", .key = true}, {.name = "nodes"},
+                     {.name = "workload", .key = true}, {.name = "density"}, {.name = "msg_unit", .unit = "B"},
+                     {.name = "series", .key = true}, {.name = "scheduler"}, {.name = "strategy"}, {.name = "samples"},
+                     {.name = "comm_ms_mean", .unit = "ms"}, {.name = "comm_ms_sd", .unit = "ms"},
+                     {.name = "comm_ms_min", .unit = "ms"}, {.name = "comm_ms_max", .unit = "ms"},
+                     {.name = "phases_mean"}},
+                    {}};
+  if (options.host_times) table.columns.push_back({.name = "host_ms_mean", .unit = "ms", .host_dependent = true});
   for (const auto& c : result.cells) {
     const auto comm = summarize(c.comm_s);
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}", field(s.id), field(result.machine_name), c.nodes,
-                       field(s.workload.name), c.density, c.msg_unit, field(s.series[c.series].label),
-                       field(s.series[c.series].scheduler),
-                       field(std::string(to_string(c.strategy))), c.comm_s.size(), comm.mean * 1e3, comm.sd * 1e3, comm.min * 1e3,
-                       comm.max * 1e3, summarize(c.phases).mean);
-    out += options.host_times ? fmt::format(",{:.6g}\n", summarize(c.host_s).mean * 1e3) : "\n";
+    std::vector<ResultCell> row{text_cell(s.id), text_cell(result.machine_name), integer_cell(c.nodes),
+                                text_cell(s.workload.name), integer_cell(c.density),
+                                integer_cell(static_cast<std::int64_t>(c.msg_unit)), text_cell(s.series[c.series].label),
+                                text_cell(s.series[c.series].scheduler), text_cell(std::string(to_string(c.strategy))),
+                                integer_cell(static_cast<std::int64_t>(c.comm_s.size())), number_cell(comm.mean * 1e3),
+                                number_cell(comm.sd * 1e3), number_cell(comm.min * 1e3), number_cell(comm.max * 1e3),
+                                number_cell(summarize(c.phases).mean)};
+    if (options.host_times) row.push_back(number_cell(summarize(c.host_s).mean * 1e3));
+    table.rows.push_back(std::move(row));
   }
-  return out;
+  return table;
 }
 
 MeasuredTable sweep_table(const ExperimentResult& result, const ReportOptions& options) {

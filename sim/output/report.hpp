@@ -7,22 +7,26 @@
 #include <vector>
 
 #include "csv_cells.hpp"  // csv_field, csv_number: the cells of every report CSV
+#include "csv_table.hpp"  // table_csv: the one rendering of a result table as CSV
 #include "../analysis/comparison.hpp"
 #include "../core/experiment_result.hpp"
+#include "../core/result_table.hpp"
 #include "../runner/output_file.hpp"  // write_file_atomically, used by every command that writes a report
 #include "plot.hpp"
 
 namespace mcsim {
 
-std::string comparison_csv(const std::string& experiment, const std::vector<ComparisonRow>& rows);
+// experiment,row,series,x,paper,mcsim,ratio: a row per comparison row (6 significant digits).
+ResultTable comparison_result_table(const std::string& experiment, const std::vector<ComparisonRow>& rows);
 std::string side_by_side(const ExperimentResult& result, const std::vector<ComparisonRow>& rows);
 
 // Communication time against msg_unit, mcsim's (lines) and the paper's (points): the CM-5
 // paper's Figures 8-13. Needs one node count and one density.
 PlotSpec comm_plot(const ExperimentResult& result);
 
-// One line per cell: the axes, the sample statistics of communication time, phases, host time.
-std::string sweep_csv(const ExperimentResult& result, const ReportOptions& options);
+// One row per cell: the axes, the sample statistics of communication time, phases, host time (a
+// host-dependent column, left out without host times).
+ResultTable sweep_result_table(const ExperimentResult& result, const ReportOptions& options);
 // The same cells typed, for the report's pages: the axes, series, samples, communication time
 // (mean, sd, min, max in ms), mean phases and, with host times, the host's scheduling time.
 MeasuredTable sweep_table(const ExperimentResult& result, const ReportOptions& options);

@@ -6,13 +6,14 @@
 
 namespace mcsim {
 
-std::string machine_comparison_csv(const MachineComparison& comparison, const ReportOptions& options) {
-  std::string out;
+ResultTable machine_comparison_result_table(const MachineComparison& comparison, const ReportOptions& options) {
+  ResultTable table;
   for (const ExperimentResult& result : comparison.machines) {
-    const std::string csv = sweep_csv(result, options);
-    out += out.empty() ? csv : csv.substr(csv.find('\n') + 1);  // the header once
+    ResultTable one = sweep_result_table(result, options);
+    if (table.columns.empty()) table.columns = std::move(one.columns);
+    for (auto& row : one.rows) table.rows.push_back(std::move(row));
   }
-  return out;
+  return table;
 }
 
 namespace {

@@ -19,8 +19,8 @@ struct MachineComparison {
   std::vector<ExperimentResult> machines;  // one per machine of the axis, in its order
 };
 
-// The sweep CSV's columns (sweep_csv), every machine's rows in the axis's order.
-std::string machine_comparison_csv(const MachineComparison& comparison, const ReportOptions& options);
+// The sweep table's columns (sweep_result_table), every machine's rows in the axis's order.
+ResultTable machine_comparison_result_table(const MachineComparison& comparison, const ReportOptions& options);
 // For each node count, density and msg_unit: a row per machine, a column per series (mean ms).
 std::string machine_comparison_text(const MachineComparison& comparison);
 // The same typed, for the report's pages: a table per node count, density and msg_unit.

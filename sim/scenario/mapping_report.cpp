@@ -17,9 +17,6 @@ namespace mcsim {
 
 namespace {
 
-std::string number(std::optional<double> v) { return csv_number(v); }
-std::string field(const std::string& text) { return csv_field(text); }
-
 MappingMetrics measure(const std::string& mapping, int n, double alpha, bool directed) {
   return compute_metrics(binomial_tree(n, alpha), find_mapping(mapping, "mapping").map_binomial_tree(n),
                          directed ? LinkModel::directed_channel : LinkModel::undirected_wire);
@@ -92,17 +89,22 @@ std::vector<LemmaRow> lemma_rows(const MappingScenario& scenario) {
   return rows;
 }
 
-std::string lemma_csv(const std::string& experiment, const std::vector<LemmaRow>& rows) {
-  std::string out = "experiment,row,series,x,paper,mcsim,ratio,phase,alpha,closed_form,agree\n";
+ResultTable lemma_result_table(const std::string& experiment, const std::vector<LemmaRow>& rows) {
+  ResultTable table{"",
+                    {{.name = "experiment", .key = true}, {.name = "row", .key = true}, {.name = "series", .key = true},
+                     {.name = "x"}, {.name = "paper"}, {.name = "mcsim"}, {.name = "ratio"}, {.name = "phase"},
+                     {.name = "alpha"}, {.name = "closed_form"}, {.name = "agree"}},
+                    {}};
   for (const auto& r : rows) {
     const std::optional<double> ratio =
         r.paper && *r.paper != 0 ? std::optional<double>(r.mcsim / *r.paper) : std::nullopt;
     const auto agree = r.agree();
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", field(experiment), field(r.row), field(r.series), r.n,
-                       number(r.paper), number(r.mcsim), number(ratio), r.phase ? fmt::format("{}", *r.phase) : "",
-                       field(r.alpha), field(r.closed_form), agree ? (*agree ? "yes" : "no") : "");
+    table.rows.push_back({text_cell(experiment), text_cell(r.row), text_cell(r.series), integer_cell(r.n),
+                          number_cell(r.paper), number_cell(r.mcsim), number_cell(ratio),
+                          r.phase ? integer_cell(*r.phase) : ResultCell{}, text_cell(r.alpha), text_cell(r.closed_form),
+                          text_cell(agree ? (*agree ? "yes" : "no") : "")});
   }
-  return out;
+  return table;
 }
 
 std::vector<ComparisonRow> lemma_comparison(const std::vector<LemmaRow>& rows) {
@@ -260,13 +262,17 @@ std::vector<SlowdownRow> slowdown_rows(const MappingScenario& scenario) {
   return rows;
 }
 
-std::string slowdown_csv(const std::string& experiment, const std::vector<SlowdownRow>& rows) {
-  std::string out = "experiment,mapping,switching,volumes,alpha,n,paper,paper_source,metric,simulated\n";
+ResultTable slowdown_result_table(const std::string& experiment, const std::vector<SlowdownRow>& rows) {
+  ResultTable table{"",
+                    {{.name = "experiment", .key = true}, {.name = "mapping", .key = true}, {.name = "switching", .key = true},
+                     {.name = "volumes", .key = true}, {.name = "alpha", .key = true}, {.name = "n"}, {.name = "paper"},
+                     {.name = "paper_source"}, {.name = "metric"}, {.name = "simulated"}},
+                    {}};
   for (const auto& r : rows)
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", field(experiment), field(r.mapping), field(r.switching),
-                       field(r.volumes), field(r.alpha), r.n, number(r.paper), field(r.paper_source), number(r.metric),
-                       number(r.simulated));
-  return out;
+    table.rows.push_back({text_cell(experiment), text_cell(r.mapping), text_cell(r.switching), text_cell(r.volumes),
+                          text_cell(r.alpha), integer_cell(r.n), number_cell(r.paper), text_cell(r.paper_source),
+                          number_cell(r.metric), number_cell(r.simulated)});
+  return table;
 }
 
 namespace {

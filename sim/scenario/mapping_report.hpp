@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../analysis/comparison.hpp"
+#include "../core/result_table.hpp"
 #include "../output/plot.hpp"
 #include "scenario.hpp"
 
@@ -29,7 +30,7 @@ struct LemmaRow {
 
 std::vector<LemmaRow> lemma_rows(const MappingScenario& scenario);
 // experiment,row,series,x,paper,mcsim,ratio (x = n) and then phase,alpha,closed_form,agree.
-std::string lemma_csv(const std::string& experiment, const std::vector<LemmaRow>& rows);
+ResultTable lemma_result_table(const std::string& experiment, const std::vector<LemmaRow>& rows);
 // The rows as paper-vs-mcsim rows for the report's pages: row "<metric> (<closed form>[, alpha A])",
 // series the mapping, x "n=N[ i=P]".
 std::vector<ComparisonRow> lemma_comparison(const std::vector<LemmaRow>& rows);
@@ -54,7 +55,7 @@ struct SlowdownRow {
 std::vector<SlowdownRow> slowdown_rows(const MappingScenario& scenario);
 // experiment,mapping,switching,volumes,alpha,n,paper,paper_source,metric,simulated (empty where
 // the cell was not simulated).
-std::string slowdown_csv(const std::string& experiment, const std::vector<SlowdownRow>& rows);
+ResultTable slowdown_result_table(const std::string& experiment, const std::vector<SlowdownRow>& rows);
 // The same typed, for the report's pages: per cell (mapping, switching, volumes, alpha) and n the
 // metric's and the simulation's slowdown, each beside the paper's closed form where it gives one.
 std::vector<ComparisonRow> slowdown_comparison(const std::vector<SlowdownRow>& rows);

@@ -177,14 +177,18 @@ std::string permutation_side_by_side(const PermutationResult& result, const std:
   return out;
 }
 
-std::string permutation_points_csv(const PermutationResult& result) {
+ResultTable permutation_points_table(const PermutationResult& result) {
   const PermutationScenario& s = result.scenario;
-  std::string out = "nodes,lambda,d,series,permutations_mean,heap_ops_per_node,d_over_lambda_ln_d\n";
+  ResultTable table{"",
+                    {{.name = "nodes"}, {.name = "lambda"}, {.name = "d"}, {.name = "series", .key = true},
+                     {.name = "permutations_mean"}, {.name = "heap_ops_per_node"}, {.name = "d_over_lambda_ln_d"}},
+                    {}};
   for (const auto& c : result.cells)
-    out += fmt::format("{},{},{},{},{:.6g},{:.6g},{:.6g}\n", c.nodes, c.lambda, c.density, csv_field(s.series[c.series].label),
-                       summarize(c.permutations).mean, summarize(c.heap_ops).mean / c.nodes,
-                       c.density / c.lambda * std::log(static_cast<double>(c.density)));
-  return out;
+    table.rows.push_back({integer_cell(c.nodes), number_cell(c.lambda), integer_cell(c.density),
+                          text_cell(s.series[c.series].label), number_cell(summarize(c.permutations).mean),
+                          number_cell(summarize(c.heap_ops).mean / c.nodes),
+                          number_cell(c.density / c.lambda * std::log(static_cast<double>(c.density)))});
+  return table;
 }
 
 PlotSpec heap_ops_plot(const PermutationResult& result) {

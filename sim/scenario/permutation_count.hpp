@@ -50,7 +50,7 @@ std::vector<std::string> closed_form_names();
 std::vector<ComparisonRow> permutation_rows(const PermutationResult& result);
 std::string permutation_side_by_side(const PermutationResult& result, const std::vector<ComparisonRow>& rows);
 // One line per cell: nodes,lambda,d,series,permutations_mean,heap_ops_per_node,d_over_lambda_ln_d.
-std::string permutation_points_csv(const PermutationResult& result);
+ResultTable permutation_points_table(const PermutationResult& result);
 // Heap operations per node against (d / lambda) ln d, one line per (nodes, lambda, series): the
 // CM-5 paper's Figure 4.
 PlotSpec heap_ops_plot(const PermutationResult& result);

@@ -113,7 +113,7 @@ ScenarioOutputs redistribution_tables(const RedistributionScenario& s) {
     out.files.push_back({"." + name + ".svg", rd::timeline_svg(schedule, m, fmt::format("{}: {}", r.name(), name))});
   }
   out.printed = text;
-  out.files.insert(out.files.begin(), ScenarioOutputs::File{".csv", comparison_csv(s.id, rows)});
+  out.files.insert(out.files.begin(), table_file(".csv", comparison_result_table(s.id, rows)));
   out.agreement = agreement_of(rows);
   out.comparison = rows;
   return out;
@@ -242,7 +242,7 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
   }
   ScenarioOutputs out;
   out.printed = text;
-  out.files.push_back({".csv", comparison_csv(s.id, rows)});
+  out.files.push_back(table_file(".csv", comparison_result_table(s.id, rows)));
   out.agreement = agreement_of(rows);
   out.comparison = rows;
   out.plot = redistribution_times_plot(s, drawn);

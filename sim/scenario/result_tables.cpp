@@ -6,22 +6,9 @@
 
 #include "../core/error.hpp"
 #include "../core/input_file.hpp"
-#include "../output/csv_cells.hpp"
+#include "../output/csv_table.hpp"
 
 namespace mcsim {
-
-ResultTable result_table(const std::string& name, const std::string& csv) {
-  auto rows = csv_rows(csv);
-  if (rows.empty()) throw Error(name + ".csv", "no header line");
-  ResultTable table{name, std::move(rows.front()), {}};
-  rows.erase(rows.begin());
-  for (std::size_t k = 0; k < rows.size(); ++k)
-    if (rows[k].size() > table.columns.size())
-      throw Error(fmt::format("{}.csv:{}", name, k + 2),
-                  fmt::format("{} cells, the header has {}", rows[k].size(), table.columns.size()));
-  table.rows = std::move(rows);
-  return table;
-}
 
 ResultTables read_result_tables(const std::string& directory, const std::vector<Claim>& claims) {
   namespace fs = std::filesystem;
@@ -33,7 +20,7 @@ ResultTables read_result_tables(const std::string& directory, const std::vector<
         const fs::path path = fs::path(directory) / (name + ".csv");
         std::error_code error;
         if (!fs::exists(fs::symlink_status(path, error))) continue;  // not written: its checks are not checkable
-        tables.emplace(name, result_table(name, read_input_file(path.string(), "a results table", max_result_table_bytes)));
+        tables.emplace(name, table_from_csv(name, read_input_file(path.string(), "a results table", max_result_table_bytes)));
       }
   return tables;
 }
@@ -45,9 +32,14 @@ ResultTables result_tables_of(const std::vector<std::pair<std::string, std::stri
     const std::string file = fs::path(path).filename().string();
     if (!file.ends_with(".csv")) continue;
     const std::string name = file.substr(0, file.size() - 4);
-    tables.insert_or_assign(name, result_table(name, text));
+    tables.insert_or_assign(name, table_from_csv(name, text));
   }
   return tables;
+}
+
+void add_result_tables(const ScenarioOutputs& outputs, ResultTables& tables) {
+  for (const auto& file : outputs.files)
+    if (file.table) tables.insert_or_assign(file.table->name, *file.table);
 }
 
 }  // namespace mcsim

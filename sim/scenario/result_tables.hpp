@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../analysis/claims.hpp"
+#include "scenario_outputs.hpp"
 
 namespace mcsim {
 
@@ -16,15 +17,16 @@ namespace mcsim {
 // what is read from a directory someone else may have filled.
 inline constexpr std::uint64_t max_result_table_bytes = 64ull << 20;
 
-// The table in a CSV text; `name` is the file's name without ".csv". Throws mcsim::Error naming
-// `name` for a text without a header line or with a row longer than its header.
-ResultTable result_table(const std::string& name, const std::string& csv);
-
 // The tables `claims` read that `directory` holds (a missing file is left out: its checks are then
 // not checkable); an unreadable or malformed file throws mcsim::Error naming it.
 ResultTables read_result_tables(const std::string& directory, const std::vector<Claim>& claims);
 
-// The same from files a run has made in memory (path, text); files that are no CSV are skipped.
+// The same from CSV files read into memory (path, text), through the same reader; files that are no
+// CSV are skipped.
 ResultTables result_tables_of(const std::vector<std::pair<std::string, std::string>>& files);
+
+// The result tables a run made, as it made them (no CSV text read back): every file of `outputs`
+// that is a table, by its name.
+void add_result_tables(const ScenarioOutputs& outputs, ResultTables& tables);
 
 }  // namespace mcsim

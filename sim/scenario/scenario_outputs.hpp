@@ -12,6 +12,7 @@
 #include "experiment.hpp"
 #include "../output/plot.hpp"
 #include "../output/report.hpp"
+#include "../core/result_table.hpp"
 #include "scenario.hpp"
 
 namespace mcsim {
@@ -22,6 +23,9 @@ struct ScenarioOutputs {
   struct File {
     std::string suffix;  // appended to the output's stem: ".csv", ".points.csv", ".sweep.csv"
     std::string text;
+    // The result table the text renders (table_file); its name is set by run_scenario (ID plus the
+    // suffix without ".csv"). None for a file that is no result table (a picture).
+    std::optional<ResultTable> table;
   };
   std::vector<File> files;       // the first is the main CSV
   std::optional<PlotSpec> plot;  // drawn as stem + ".svg"
@@ -33,6 +37,9 @@ struct ScenarioOutputs {
   // Values the paper printed none of to compare (a machines axis, a sweep, the overhead), typed.
   std::vector<MeasuredTable> measured;
 };
+
+// A CSV file of the result: the table and its one rendering (table_csv).
+ScenarioOutputs::File table_file(std::string suffix, ResultTable table);
 
 // Throws mcsim::Error for anything the scenario asks that cannot be done.
 ScenarioOutputs run_scenario(const Scenario& scenario, const RunOptions& run, const ReportOptions& report);

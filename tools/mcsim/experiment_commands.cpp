@@ -373,7 +373,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       run_stored(request, input_files(scenario, ""), out, outputs, common.stored, common.run_options(progress),
                  [&](const RunOptions& run) {
                    const auto result = run_experiment(s, run);
-                   const std::string csv = sweep_csv(result, ReportOptions{.host_times = !common.deterministic});
+                   const std::string csv = table_csv(sweep_result_table(result, ReportOptions{.host_times = !common.deterministic}));
                    Made made{csv, {{out, csv}}};
                    if (outputs.size() > 1) made.files.emplace_back(outputs[1], render_plot_svg(sweep_plot(result), outputs[1]));
                    return made;

@@ -119,7 +119,8 @@ void add_report_command(CLI::App& app) {
     // claims.csv for those papers.
     std::vector<ReportSection> sections;
     if (!claims.empty()) {
-      const ResultTables tables = result_tables_of(written);
+      ResultTables tables;  // as the runs made them, not read back from their CSV text
+      for (const SuiteMember& member : members) add_result_tables(*member.outputs, tables);
       std::vector<ClaimVerdict> verdicts;
       for (const PaperPage& page : pages)
         for (const Claim& claim : claims)

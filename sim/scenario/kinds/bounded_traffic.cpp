@@ -22,7 +22,7 @@ class BoundedTrafficKind : public SweepKind<BoundedTrafficScenario> {
     const auto result = run_bounded_traffic(value_, run);
     out.printed = bounded_traffic_text(result);
     const auto rows = bounded_traffic_rows(result);
-    out.files.push_back({".csv", comparison_csv(value_.id, rows)});
+    out.files.push_back(table_file(".csv", comparison_result_table(value_.id, rows)));
     out.agreement = agreement_of(rows);
     out.comparison = rows;
     if (value_.plot == PlotKind::comm) out.plot = bounded_traffic_plot(result);

@@ -38,7 +38,7 @@ class MappingMetricsKind : public TypedKind<MappingScenario> {
     if (s.mapping.report == MappingScenario::Report::lemmas) {
       const auto rows = lemma_rows(s);
       out.printed = lemma_side_by_side(s, rows);
-      out.files.push_back({".csv", lemma_csv(s.id, rows)});
+      out.files.push_back(table_file(".csv", lemma_result_table(s.id, rows)));
       out.comparison = lemma_comparison(rows);
       return out;
     }
@@ -46,7 +46,7 @@ class MappingMetricsKind : public TypedKind<MappingScenario> {
     simulate_slowdowns(s, rows, run);
     out.printed = slowdown_side_by_side(s, rows);
     out.comparison = slowdown_comparison(rows);
-    out.files.push_back({".csv", slowdown_csv(s.id, rows)});
+    out.files.push_back(table_file(".csv", slowdown_result_table(s.id, rows)));
     if (s.plot == PlotKind::slowdown) out.plot = slowdown_plot(s, rows);
     return out;
   }

@@ -25,10 +25,10 @@ class PermutationsKind : public SweepKind<PermutationScenario> {
     const auto result = run_permutation_count(value_, run);
     const auto rows = permutation_rows(result);
     out.printed = permutation_side_by_side(result, rows);
-    out.files.push_back({".csv", comparison_csv(value_.id, rows)});
+    out.files.push_back(table_file(".csv", comparison_result_table(value_.id, rows)));
     out.agreement = agreement_of(rows);
     out.comparison = rows;
-    out.files.push_back({".points.csv", permutation_points_csv(result)});
+    out.files.push_back(table_file(".points.csv", permutation_points_table(result)));
     if (value_.plot == PlotKind::heap_ops) out.plot = heap_ops_plot(result);
     return out;
   }

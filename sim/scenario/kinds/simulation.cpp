@@ -41,7 +41,7 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
     const MachineComparison comparison{s, run_experiments(s, run)};
     out.printed = machine_comparison_text(comparison);
     out.measured = machine_comparison_tables(comparison);
-    out.files.push_back({".csv", machine_comparison_csv(comparison, report)});
+    out.files.push_back(table_file(".csv", machine_comparison_result_table(comparison, report)));
     if (s.plot == PlotKind::machines) out.plot = machine_comparison_plot(comparison);
     return out;
   }
@@ -50,7 +50,7 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
     case Report::comparison: {
       const auto rows = comparison_rows(result, report);
       out.printed = side_by_side(result, rows);
-      out.files.push_back({".csv", comparison_csv(s.id, rows)});
+      out.files.push_back(table_file(".csv", comparison_result_table(s.id, rows)));
       out.agreement = agreement_of(rows);
       out.comparison = rows;
       if (s.plot == PlotKind::comm) out.plot = comm_plot(result);
@@ -59,15 +59,15 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
     case Report::regions: {
       const RegionMap map = region_map(result);
       out.printed = region_grid(map);
-      out.files.push_back({".csv", region_csv(map)});
+      out.files.push_back(table_file(".csv", region_result_table(map)));
       out.agreement = agreement_of(map);
       out.regions = map;
-      out.files.push_back({".sweep.csv", sweep_csv(result, report)});
+      out.files.push_back(table_file(".sweep.csv", sweep_result_table(result, report)));
       if (s.plot == PlotKind::regions) out.plot = region_plot(map);
       break;
     }
     case Report::overhead:
-      out.files.push_back({".csv", overhead_csv(result, report)});
+      out.files.push_back(table_file(".csv", overhead_result_table(result, report)));
       out.printed = out.files.back().text;
       out.measured = overhead_tables(result, report);
       // The fraction divides host scheduling time by communication time: without host times the
@@ -79,7 +79,7 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
       break;
     case Report::sweep:
     case Report::machines:
-      out.files.push_back({".csv", sweep_csv(result, report)});
+      out.files.push_back(table_file(".csv", sweep_result_table(result, report)));
       out.printed = out.files.back().text;
       out.measured = {sweep_table(result, report)};
       break;
