@@ -12,7 +12,8 @@
 
 #include "helpers.hpp"
 #include "sim/core/machine_file_reader.hpp"
-#include "sim/scenario/result_tables.hpp"
+#include "sim/core/result_table.hpp"
+#include "sim/output/csv_table.hpp"
 
 using namespace mcsim;
 
@@ -32,22 +33,23 @@ struct Cell {
 };
 
 std::size_t column(const ResultTable& t, const std::string& name) {
-  const auto at = std::find(t.columns.begin(), t.columns.end(), name);
-  REQUIRE(at != t.columns.end());
-  return static_cast<std::size_t>(at - t.columns.begin());
+  const auto at = t.column(name);
+  REQUIRE(at.has_value());
+  return *at;
 }
 
 // The rows named `row` of a reproduction's CSV (comm: the time cells; comm_mean: a trial's mean).
 std::vector<Cell> cells(const std::string& path, const std::string& row) {
   REQUIRE(std::filesystem::exists(path));
-  const ResultTable t = result_table(std::filesystem::path(path).stem().string(), test::slurp(path));
+  const ResultTable t = table_from_csv(std::filesystem::path(path).stem().string(), test::slurp(path));
   const std::size_t r = column(t, "row"), s = column(t, "series"), x = column(t, "x"), p = column(t, "paper"),
                     m = column(t, "mcsim"), q = column(t, "ratio");
   std::vector<Cell> out;
-  for (const auto& line : t.rows)
-    if (line[r] == row)
-      out.push_back({line[s], std::stoi(line[x]), line[p].empty() ? 0 : std::stod(line[p]), std::stod(line[m]),
-                     line[q].empty() ? 0 : std::stod(line[q])});
+  for (std::size_t i = 0; i < t.rows.size(); ++i)
+    if (cell_text(t.at(i, r)) == row)
+      out.push_back({cell_text(t.at(i, s)), static_cast<int>(cell_number(t.at(i, x)).value()),
+                     cell_number(t.at(i, p)).value_or(0), cell_number(t.at(i, m)).value(),
+                     cell_number(t.at(i, q)).value_or(0)});
   return out;
 }
 
