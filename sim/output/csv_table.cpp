@@ -36,10 +36,18 @@ ResultCell cell_of(const std::string& field) {
 
 std::string table_csv(const ResultTable& table) {
   std::string out;
-  for (std::size_t c = 0; c < table.columns.size(); ++c) out += (c ? "," : "") + csv_field(table.columns[c].name);
+  // Separator and field appended apart: "," + std::string&& makes GCC 12 warn falsely (-Wrestrict,
+  // GCC bug 105329).
+  for (std::size_t c = 0; c < table.columns.size(); ++c) {
+    if (c) out += ',';
+    out += csv_field(table.columns[c].name);
+  }
   out += '\n';
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
-    for (std::size_t c = 0; c < table.columns.size(); ++c) out += (c ? "," : "") + csv_cell(table.at(r, c));
+    for (std::size_t c = 0; c < table.columns.size(); ++c) {
+      if (c) out += ',';
+      out += csv_cell(table.at(r, c));
+    }
     out += '\n';
   }
   return out;
