@@ -27,6 +27,7 @@ struct LinkValues {
   double bandwidth_Bps = 0;            // each direction of each link or channel
   double interface_Bps = 0;            // a node's interface; 0: none
   bool shared_interface = true;        // sends and receives share that rate
+  double latency_s = 0;                // each link's own latency, on top of bytes/bandwidth (links.latency)
   double hop_latency_s = 0;            // header delay per channel claimed (wormhole, circuit)
   std::string transport = "flow";
   TransportTraits traits = find_transport("flow", "transport registry").traits;
@@ -50,6 +51,7 @@ LinkValues link_values(const MachineFile& m) {
     v.interface_Bps = p->value;
   }
   if (const auto* p = m.find("links.interface")) v.shared_interface = p->text == "shared";
+  if (const auto* p = m.find("links.latency")) v.latency_s = p->value;  // the reader takes no negative time
   if (const auto* p = m.find("links.hop_latency")) v.hop_latency_s = p->value;
   if (const auto* p = m.find("links.switching")) {
     v.traits = find_transport(p->text, place(*p)).traits;  // any registered transport
@@ -96,6 +98,7 @@ class FileSwitching final : public SwitchingRules {
   FlitBuffers flit_buffers() const override {
     return {links_.flit_bytes, links_.buffer_flits, 1.0 / links_.bandwidth_Bps};
   }
+  double link_latency_s() const override { return links_.latency_s; }
 
  private:
   LinkValues links_;
@@ -130,14 +133,20 @@ struct NetworkParts {
   RouteFunction route_hint;
 };
 
+// The SimGrid links carry the links' latency only where SimGrid moves the bytes (a transport that
+// shares links as flows: latency + bytes/bandwidth). The switched transports account for it
+// themselves (SwitchingRules::link_latency_s) and tell receivers with 0-byte notices over the same
+// SimGrid routes, which would pay it a second time.
 NetworkParts network_parts(const std::string& name, const std::shared_ptr<const TopologyFamily>& family,
                            const LinkValues& links) {
+  const double simgrid_latency_s = links.traits.shares_links_as_flows ? links.latency_s : 0;
   if (const auto* tree = dynamic_cast<const FatTree*>(family.get())) {
     const FatTreeLinks rates{links.bandwidth_Bps, links.interface_Bps, links.shared_interface,
-                             tree->up_links() == UpLinks::random};
+                             tree->up_links() == UpLinks::random, simgrid_latency_s};
     return {nullptr, std::make_unique<FatTreePlatform>(name, tree->shape(), rates), route_function(family)};
   }
-  return {family, std::make_unique<DirectNetworkPlatform>(name, family, links.bandwidth_Bps), route_function(family)};
+  return {family, std::make_unique<DirectNetworkPlatform>(name, family, links.bandwidth_Bps, simgrid_latency_s),
+          route_function(family)};
 }
 
 // A value as `mcsim list machines -v` shows it: as written, or a derived one in a readable unit.

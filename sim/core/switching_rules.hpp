@@ -43,6 +43,10 @@ class SwitchingRules {
   virtual double per_hop_seconds(std::uint64_t /*bytes*/) const { return 0; }
   // Wormhole: the flits and buffers a worm's tail moves through.
   virtual FlitBuffers flit_buffers() const { return {}; }
+  // Each link's own latency (links.latency; 0 on every bundled machine), paid by every transport on
+  // every link a message crosses: flow in SimGrid's latency + bytes/bandwidth; circuit by the first
+  // byte once the path is set up; wormhole by the header at each hop; store-and-forward at each hop.
+  virtual double link_latency_s() const { return 0; }
 };
 
 // A transport with no numbers of its own (flow-level machines).

@@ -22,8 +22,13 @@
 // complete once its bytes are at the receiver (its notice is left in the receiver's mailbox); both
 // strategies post receives before the sends start, so that is also when the receiver takes it.
 //
-// The receiver is told with a 0-byte message on its mailbox once the data is there (switched
-// machines have zero-latency links and account for every delay explicitly, so this costs no time).
+// A link's own latency (links.latency) is paid by the first byte once the path is set up: the bytes
+// arrive h x latency + bytes/bandwidth after the last claim (ChannelLocks::stream), a message of no
+// bytes (a handshake's request or reply, a control message) h x latency after it.
+//
+// The receiver is told with a 0-byte message on its mailbox once the data is there (the SimGrid
+// links of switched machines have no latency: the transports account for every delay explicitly,
+// so this costs no time).
 #include <simgrid/s4u.hpp>
 
 #include <algorithm>
@@ -98,7 +103,7 @@ class ReservedPathTransport final : public Transport {
       recorder_->claim_ends(src);
       recorder_->stream_begins(src, dst);
     }
-    if (bytes > 0) channels_.stream(recorder_, {{channels, bytes}});
+    channels_.stream(recorder_, {{channels, bytes}});  // a 0-byte trip still pays the links' latency
     if (recorder_) recorder_->stream_ends(src, dst);
     release(ports, taken);
     if (ports.count > 0) sender_busy_[static_cast<std::size_t>(src)].release();
