@@ -5,7 +5,6 @@
 #include <limits>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "../sim/core/error.hpp"
 #include "../sim/core/machine_file_library.hpp"
@@ -60,20 +59,6 @@ LinkValues link_values(const MachineFile& m) {
   if (const auto* p = m.find("links.flit")) v.flit_bytes = whole_at_least_one(*p);
   if (const auto* p = m.find("links.buffer_flits")) v.buffer_flits = whole_at_least_one(*p);
   return v;
-}
-
-// A node that takes part in one transfer at a time (library.node_ports = one-shared) is obeyed only
-// by a transport that claims node interfaces (TransportTraits::honours_node_ports): any other would
-// run the file's nodes with unlimited ports and say nothing, so the file is refused.
-void check_node_ports(const MachineFile& m, const LinkValues& links) {
-  if (m.library.node_ports.value != NodePorts::one_shared || links.traits.honours_node_ports) return;
-  std::vector<std::string> honouring;
-  for (const auto& entry : transport_registry())
-    if (entry.traits.honours_node_ports) honouring.push_back(entry.name);
-  const ParameterRecord* ports = m.find("library.node_ports");
-  throw Error(ports ? place(*ports) : "library.node_ports",
-              fmt::format("node_ports = one-shared is obeyed only by switching = {}; switching = {} would ignore it",
-                          fmt::join(honouring, " or "), links.transport));
 }
 
 // Store-and-forward pays a message's start-up at every hop (Lo et al. 1992, sec. 3.1: (c + bW)
@@ -182,7 +167,6 @@ namespace {
 std::unique_ptr<Machine> build_resolved(MachineFile file, std::shared_ptr<const TopologyFamily> family) {
   const int nodes = family->nodes();
   const LinkValues links = link_values(file);
-  check_node_ports(file, links);
   const MessageLibrary as_written = file.library;
   if (startup_per_hop(links)) move_startups_to_hops(file, nodes);
   // The schedulers' tau: [hints] startup, else the start-up of the largest messages (paid per
