@@ -2,6 +2,9 @@
 // definitions (sim/engine/transports/).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <fstream>
+#include <functional>
 #include <set>
 
 #include <fmt/format.h>
@@ -12,6 +15,7 @@
 #include "sim/core/random.hpp"
 #include "sim/engine/transport.hpp"
 #include "sim/engine/transports/channel_locks.hpp"
+#include "sim/runner/sharing_choice.hpp"
 #include "sim/workloads/workloads.hpp"
 #include "topologies/machines.hpp"
 #include "topologies/topology_family.hpp"
@@ -37,7 +41,133 @@ MachineSpec cube(int nodes, const std::string& ports = "shared") {
                              {"short_hop_us", "10"}, {"long_hop_us", "20"}, {"node_ports", ports}}};
 }
 
+// The bundled mesh with a latency of `latency_s` on every link (links.latency), as a machine file.
+std::string mesh_with_link_latency(const std::string& latency) {
+  const std::string path = test::temp_dir("link-latency") + "/mesh-latency.toml";
+  std::ofstream(path) << "base = \"mesh\"\nname = \"mesh-latency\"\n[links]\nlatency = { value = \"" << latency
+                      << "\", source = \"test: a link latency\", assumption = true }\n";
+  return path;
+}
+
+MachineSpec line_of_four(const std::string& machine, const std::string& switching) {
+  return {machine, 4, {{"rows", "1"}, {"cols", "4"}, {"switching", switching}, {"parameters", "dimensionless"},
+                       {"startup", "5"}, {"hop", "0.5"}}};
+}
+
+// The bundled mesh whose nodes take part in one transfer at a time (library.node_ports), as a
+// machine file.
+std::string mesh_with_shared_ports() {
+  const std::string path = test::temp_dir("shared-ports") + "/mesh-one-port.toml";
+  std::ofstream(path) << "base = \"mesh\"\nname = \"mesh-one-port\"\n[library]\nnode_ports = { value = \"one-shared\", "
+                         "source = \"test: one transfer per node\", assumption = true }\n";
+  return path;
+}
+
+// The arrival times of a run's messages, earliest first.
+std::vector<double> sorted_ends(const Run& run) {
+  std::vector<double> ends;
+  for (const auto& m : run.messages) ends.push_back(m.end_s);
+  std::sort(ends.begin(), ends.end());
+  return ends;
+}
+
 }  // namespace
+
+TEST_CASE("Link latency on every transport: one message over 2 and 3 hops takes its time without latency plus the latency of its links", "[engine]") {
+  // A 1 x 4 line, start-up 5, header delay 0.5 a hop, 2 units (2 time units at the channel rate);
+  // with links.latency = 0.25 a message over h hops takes h x 0.25 more on every transport: flow in
+  // SimGrid's latency + bytes/bandwidth; circuit as the first byte's delay once the path is set
+  // up; wormhole as the header's delay at each hop (its flits follow); store-and-forward at each
+  // hop, after its start-up.
+  const std::string latency_mesh = mesh_with_link_latency("0.25 s");
+  const std::vector<Job> jobs = {Job{one_phase(4, Strategy::asynchronous, {{0, 2, 2 * unit}}), 1},
+                                 Job{one_phase(4, Strategy::asynchronous, {{0, 3, 2 * unit}}), 1}};
+  const std::vector<std::pair<std::string, std::function<double(int)>>> transports = {
+      {"flow", [](int) { return 5.0 + 2; }},
+      {"circuit", [](int h) { return 5 + h * 0.5 + 2; }},
+      {"wormhole", [](int h) { return 5 + h * 0.5 + 2; }},
+      {"store-and-forward", [](int h) { return h * (5.0 + 2); }},  // start-up at every hop, no header delay
+  };
+  for (const auto& [transport, without] : transports) {
+    INFO(transport);
+    const auto plain = simulate_isolated(line_of_four("mesh", transport), jobs);
+    const auto delayed = simulate_isolated(line_of_four(latency_mesh, transport), jobs);
+    for (const int hops : {2, 3}) {
+      INFO(hops << " hops");
+      const double before = plain[static_cast<std::size_t>(hops - 2)].messages.at(0).end_s;
+      const double after = delayed[static_cast<std::size_t>(hops - 2)].messages.at(0).end_s;
+      CHECK(before == Approx(without(hops)).epsilon(1e-12));
+      CHECK(after == Approx(without(hops) + hops * 0.25).epsilon(1e-12));
+    }
+  }
+}
+
+TEST_CASE("node_ports on every transport: two messages into one node serialise under one-shared and overlap under unlimited", "[engine]") {
+  // A 1 x 4 line, start-up 5, header delay 0.5 a hop, 2 units a message (2 time units at the
+  // channel rate): 0 -> 1 and 2 -> 1, one hop each over links of their own. With unlimited ports
+  // both end as one alone does. With one shared port (node 1's) both senders pay their start-up at
+  // once, then the second waits for node 1 until the first's bytes are there, and ends one trip
+  // later: the header delay and the bytes (flow: the bytes; store-and-forward: the start-up too,
+  // paid in the hop, its ports held).
+  const Plan into_one = one_phase(4, Strategy::asynchronous, {{0, 1, 2 * unit}, {2, 1, 2 * unit}}, false);
+  struct Expected {
+    std::string transport;
+    double alone;
+    double second;
+  };
+  const std::string one_port = mesh_with_shared_ports();
+  for (const Expected& e : std::vector<Expected>{{"flow", 5 + 2.0, 5 + 2.0 + 2},
+                                                 {"circuit", 5 + 0.5 + 2, 5 + 2 * (0.5 + 2)},
+                                                 {"wormhole", 5 + 0.5 + 2, 5 + 2 * (0.5 + 2)},
+                                                 {"store-and-forward", 5 + 2.0, 2 * (5 + 2.0)}}) {
+    INFO(e.transport);
+    const auto unlimited = sorted_ends(simulate_isolated(line_of_four("mesh", e.transport), {Job{into_one, 1}}).at(0));
+    const auto shared = sorted_ends(simulate_isolated(line_of_four(one_port, e.transport), {Job{into_one, 1}}).at(0));
+    REQUIRE(unlimited.size() == 2);
+    REQUIRE(shared.size() == 2);
+    CHECK(unlimited[0] == Approx(e.alone).epsilon(1e-12));
+    CHECK(unlimited[1] == Approx(e.alone).epsilon(1e-12));
+    CHECK(shared[0] == Approx(e.alone).epsilon(1e-12));
+    CHECK(shared[1] == Approx(e.second).epsilon(1e-12));
+    // 0 <-> 1 both ways: sent asynchronously the two take turns at the shared ports (the second
+    // ends as above); as a synchronised pairwise exchange (S1: both receives posted first) they take
+    // both nodes together and move at once, so both arrive at one instant (after S1's ready
+    // signals, which cost more here than the turn they save: 12 / 13 / 13 / 17 against 9 / 10 / 10 / 14).
+    const auto turns = sorted_ends(
+        simulate_isolated(line_of_four(one_port, e.transport),
+                          {Job{one_phase(4, Strategy::asynchronous, {{0, 1, 2 * unit}, {1, 0, 2 * unit}}), 1}}).at(0));
+    const auto paired = sorted_ends(
+        simulate_isolated(line_of_four(one_port, e.transport),
+                          {Job{one_phase(4, Strategy::receiver_ready, {{0, 1, 2 * unit}, {1, 0, 2 * unit}}), 1}}).at(0));
+    CHECK(turns.at(0) == Approx(e.alone).epsilon(1e-12));
+    CHECK(turns.at(1) == Approx(e.second).epsilon(1e-12));
+    CHECK(paired.at(0) == paired.at(1));
+  }
+}
+
+TEST_CASE("Link latency: flows keep SimGrid's sharing with the reason recorded, and the fluid sharing asked is refused") {
+  // mcsim's fluid sharing moves a flow's bytes from its start at its max-min rate; SimGrid's CM02
+  // holds it for its route's latency first. So the runner's decision on a flow machine with link
+  // latency is SimGrid's, and says why (it is written into the job record and the run's identity):
+  // on the CM-5 (a rendezvous library, flows) the jobs that take the fluid sharing without latency.
+  const std::string path = test::temp_dir("link-latency-cm5") + "/cm5-latency.toml";
+  std::ofstream(path) << "base = \"cm5\"\nname = \"cm5-latency\"\n[links]\nlatency = { value = \"1 us\", source = "
+                         "\"test: a link latency\", assumption = true }\n";
+  const auto plain = make_machine({"cm5", 256, {}});
+  const auto delayed = make_machine({path, 256, {}});
+  CHECK(plain->switching().link_latency_s() == 0);
+  CHECK(delayed->switching().link_latency_s() == 1e-6);
+  const JobShape all_at_once{false, 4096, 4096};
+  CHECK(choose_sharing(*plain, {all_at_once}, SharingRequest::automatic) ==
+        SharingDecision{Sharing::fluid, SharingReason::many_flows});
+  CHECK(choose_sharing(*delayed, {all_at_once}, SharingRequest::automatic) ==
+        SharingDecision{Sharing::simgrid, SharingReason::link_latency});
+  CHECK(describe(choose_sharing(*delayed, {all_at_once}, SharingRequest::automatic)) ==
+        "simgrid (the links have latency, which mcsim's sharing leaves out)");
+  CHECK(parse_sharing_reason("link-latency", "test") == SharingReason::link_latency);
+  REQUIRE_THROWS_WITH(choose_sharing(*delayed, {all_at_once}, SharingRequest::fluid),
+                      Catch::Contains("cm5-latency's links have latency (1e-06 s each)"));
+}
 
 TEST_CASE("Wormhole on an idle mesh: start-up + hops x header delay + bytes / bandwidth", "[engine]") {
   const auto runs = simulate_isolated(mesh(4, 4, "wormhole", 5, 0.5),

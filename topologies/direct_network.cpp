@@ -22,9 +22,12 @@ void DirectNetworkPlatform::build() {
     hosts_.push_back(host);
   }
   std::vector<s4u::Link*> channels;  // by family link number, as links() lists them
-  for (const LinkIdentity& link : links().links)
-    channels.push_back(zone->create_link(
-        link_name(link), family_->node_interface(link.family_link) ? interface_Bps_ : bandwidth_Bps_));
+  for (const LinkIdentity& link : links().links) {
+    s4u::Link* channel = zone->create_link(
+        link_name(link), family_->node_interface(link.family_link) ? interface_Bps_ : bandwidth_Bps_);
+    if (latency_s_ > 0) channel->set_latency(latency_s_);
+    channels.push_back(channel);
+  }
   zone_impl->set_channel_links(std::move(channels));
   auto* loopback = zone->create_link("loopback", 1e12);
   loopback->set_sharing_policy(s4u::Link::SharingPolicy::FATPIPE);

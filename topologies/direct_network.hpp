@@ -2,9 +2,9 @@
 // DirectNetworkPlatform builds their SimGrid platform, one host per node and one SimGrid link per
 // link of the family (sim/core/topology.hpp: channel_identity), named "channel-<from>-<to>", all of the channel
 // bandwidth; a communication's SimGrid route is the links of the family's route. Switches (the
-// crossbars, the star's switch) are no hosts: only the links through them are built. Channels have zero latency: the switching models account for start-up and
-// per-hop delays themselves (in CM02 a link is shared inversely to the route latencies of its
-// flows, which is not what these machines do).
+// crossbars, the star's switch) are no hosts: only the links through them are built. Channels have
+// the machine's link latency (links.latency) where SimGrid moves the bytes (flow), none under the
+// switching models, which account for it and for start-up and per-hop delays themselves.
 #pragma once
 
 #include <simgrid/kernel/routing/NetZoneImpl.hpp>
@@ -26,12 +26,14 @@ class DirectNetworkPlatform final : public Platform {
  public:
   // `name` names the SimGrid zone (the machine's name). The family's node interface links
   // (TopologyFamily::node_interface) run at `interface_bandwidth_Bps`, every other link at the channels'.
+  // `link_latency_s`: every link's SimGrid latency (the machine's link latency under flow, else 0).
   DirectNetworkPlatform(std::string name, std::shared_ptr<const TopologyFamily> family, double channel_bandwidth_Bps,
-                        double interface_bandwidth_Bps = 0)
+                        double interface_bandwidth_Bps = 0, double link_latency_s = 0)
       : name_(std::move(name)),
         family_(std::move(family)),
         bandwidth_Bps_(channel_bandwidth_Bps),
-        interface_Bps_(interface_bandwidth_Bps) {}
+        interface_Bps_(interface_bandwidth_Bps),
+        latency_s_(link_latency_s) {}
 
   void build() override;
   simgrid::s4u::Host* host(int node) const override { return hosts_.at(static_cast<std::size_t>(node)); }
@@ -46,6 +48,7 @@ class DirectNetworkPlatform final : public Platform {
   std::shared_ptr<const TopologyFamily> family_;
   double bandwidth_Bps_;
   double interface_Bps_;
+  double latency_s_;
   std::vector<simgrid::s4u::Host*> hosts_;
 };
 

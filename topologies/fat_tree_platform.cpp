@@ -73,8 +73,9 @@ void FatTreePlatform::build() {
   for (; next != network.links.end(); ++next) {
     const std::size_t id = shape_.wire_id(next->level, static_cast<std::size_t>(next->group),
                                           static_cast<std::size_t>(next->copy), next->port);
-    wires[static_cast<std::size_t>(next->up ? shape_.up_link(id) : shape_.down_link(id))] =
-        zone->create_link(link_name(*next), links_.wire_Bps);
+    s4u::Link* wire = zone->create_link(link_name(*next), links_.wire_Bps);
+    if (links_.wire_latency_s > 0) wire->set_latency(links_.wire_latency_s);
+    wires[static_cast<std::size_t>(next->up ? shape_.up_link(id) : shape_.down_link(id))] = wire;
   }
   zone_->set_wire_links(std::move(wires));
   auto* loopback = zone->create_link("loopback", 1e12);

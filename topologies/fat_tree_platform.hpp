@@ -19,6 +19,7 @@ struct FatTreeLinks {
   double interface_Bps = 0;     // each node's interface (the CM-5's CMMD copy rate); 0: none
   bool shared_interface = true; // a node's sends and receives share its interface's rate
   const RoutePolicy* up_links = nullptr;  // a fat-tree policy: random (the CM-5's draw per message) or d-mod-k
+  double wire_latency_s = 0;              // each direction of each wire (links.latency); node interfaces have none
 };
 
 class FatTreePlatform final : public Platform {

@@ -6,7 +6,6 @@
 #include <limits>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "../sim/core/error.hpp"
 #include "../sim/core/machine_file_library.hpp"
@@ -29,6 +28,7 @@ struct LinkValues {
   double bandwidth_Bps = 0;            // each direction of each link or channel
   double interface_Bps = 0;            // a node's interface; 0: none
   bool shared_interface = true;        // sends and receives share that rate
+  double latency_s = 0;                // each link's own latency, on top of bytes/bandwidth (links.latency)
   double hop_latency_s = 0;            // header delay per channel claimed (wormhole, circuit)
   std::string transport = "flow";
   TransportTraits traits = find_transport("flow", "transport registry").traits;
@@ -52,6 +52,7 @@ LinkValues link_values(const MachineFile& m) {
     v.interface_Bps = p->value;
   }
   if (const auto* p = m.find("links.interface")) v.shared_interface = p->text == "shared";
+  if (const auto* p = m.find("links.latency")) v.latency_s = p->value;  // the reader takes no negative time
   if (const auto* p = m.find("links.hop_latency")) v.hop_latency_s = p->value;
   if (const auto* p = m.find("links.switching")) {
     v.traits = find_transport(p->text, place(*p)).traits;  // any registered transport
@@ -60,20 +61,6 @@ LinkValues link_values(const MachineFile& m) {
   if (const auto* p = m.find("links.flit")) v.flit_bytes = whole_at_least_one(*p);
   if (const auto* p = m.find("links.buffer_flits")) v.buffer_flits = whole_at_least_one(*p);
   return v;
-}
-
-// A node that takes part in one transfer at a time (library.node_ports = one-shared) is obeyed only
-// by a transport that claims node interfaces (TransportTraits::honours_node_ports): any other would
-// run the file's nodes with unlimited ports and say nothing, so the file is refused.
-void check_node_ports(const MachineFile& m, const LinkValues& links) {
-  if (m.library.node_ports.value != NodePorts::one_shared || links.traits.honours_node_ports) return;
-  std::vector<std::string> honouring;
-  for (const auto& entry : transport_registry())
-    if (entry.traits.honours_node_ports) honouring.push_back(entry.name);
-  const ParameterRecord* ports = m.find("library.node_ports");
-  throw Error(ports ? place(*ports) : "library.node_ports",
-              fmt::format("node_ports = one-shared is obeyed only by switching = {}; switching = {} would ignore it",
-                          fmt::join(honouring, " or "), links.transport));
 }
 
 // Store-and-forward pays a message's start-up at every hop (Lo et al. 1992, sec. 3.1: (c + bW)
@@ -103,6 +90,7 @@ class FileSwitching final : public SwitchingRules {
         links_.interface_Bps > 0 ? std::min(links_.bandwidth_Bps, links_.interface_Bps) : links_.bandwidth_Bps;
     return {links_.flit_bytes, links_.buffer_flits, 1.0 / slowest_Bps};
   }
+  double link_latency_s() const override { return links_.latency_s; }
 
  private:
   LinkValues links_;
@@ -156,13 +144,20 @@ void check_interface_links(const MachineFile& m, const TopologyFamily& family, c
     throw Error(place(*shared), "a k-ary n-cube's node has an injection and an ejection link: interface must be duplex");
 }
 
+// The SimGrid links carry the links' latency only where SimGrid moves the bytes (a transport that
+// shares links as flows: latency + bytes/bandwidth). The switched transports account for it
+// themselves (SwitchingRules::link_latency_s) and tell receivers with 0-byte notices over the same
+// SimGrid routes, which would pay it a second time.
 NetworkParts network_parts(const std::string& name, const std::shared_ptr<const TopologyFamily>& family,
                            const LinkValues& links) {
+  const double simgrid_latency_s = links.traits.shares_links_as_flows ? links.latency_s : 0;
   if (const auto* tree = dynamic_cast<const FatTree*>(family.get())) {
-    const FatTreeLinks rates{links.bandwidth_Bps, links.interface_Bps, links.shared_interface, &tree->up_links()};
+    const FatTreeLinks rates{links.bandwidth_Bps, links.interface_Bps, links.shared_interface, &tree->up_links(),
+                             simgrid_latency_s};
     return {nullptr, std::make_unique<FatTreePlatform>(name, tree->shape(), rates)};
   }
-  return {family, std::make_unique<DirectNetworkPlatform>(name, family, links.bandwidth_Bps, links.interface_Bps)};
+  return {family, std::make_unique<DirectNetworkPlatform>(name, family, links.bandwidth_Bps, links.interface_Bps,
+                                                          simgrid_latency_s)};
 }
 
 // A value as `mcsim list machines -v` shows it: as written, or a derived one in a readable unit.
@@ -198,7 +193,6 @@ namespace {
 std::unique_ptr<Machine> build_resolved(MachineFile file, std::shared_ptr<const TopologyFamily> family) {
   const int nodes = family->nodes();
   const LinkValues links = link_values(file);
-  check_node_ports(file, links);
   check_interface_links(file, *family, links);
   const MessageLibrary as_written = file.library;
   if (startup_per_hop(links)) move_startups_to_hops(file, nodes);

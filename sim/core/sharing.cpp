@@ -21,7 +21,7 @@ namespace {
 constexpr SharingReason kReasons[] = {SharingReason::asked,         SharingReason::not_flows,
                                       SharingReason::not_rendezvous, SharingReason::node_programs,
                                       SharingReason::few_flows,      SharingReason::many_flows,
-                                      SharingReason::not_chosen};
+                                      SharingReason::not_chosen,     SharingReason::link_latency};
 }  // namespace
 
 std::string_view sharing_reason_name(SharingReason reason) {
@@ -29,6 +29,7 @@ std::string_view sharing_reason_name(SharingReason reason) {
     case SharingReason::asked: return "asked";
     case SharingReason::not_flows: return "not-flows";
     case SharingReason::not_rendezvous: return "not-rendezvous";
+    case SharingReason::link_latency: return "link-latency";
     case SharingReason::node_programs: return "node-programs";
     case SharingReason::few_flows: return "few-flows";
     case SharingReason::many_flows: return "many-flows";
@@ -49,6 +50,7 @@ std::string describe(const SharingDecision& decision) {
     case SharingReason::asked: why = "asked for"; break;
     case SharingReason::not_flows: why = "the transport does not share links as flows"; break;
     case SharingReason::not_rendezvous: why = "the message library sends before the receive is posted"; break;
+    case SharingReason::link_latency: why = "the links have latency, which mcsim's sharing leaves out"; break;
     case SharingReason::node_programs: why = "a job is a node program"; break;
     case SharingReason::few_flows: why = "too few flows in flight at once for mcsim's sharing to pay"; break;
     case SharingReason::many_flows: why = "many flows in flight at once"; break;

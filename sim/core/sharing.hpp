@@ -23,6 +23,7 @@ enum class SharingReason {
   asked,              // the request named it
   not_flows,          // the transport does not share links as flows (SimGrid's locks and waits run it)
   not_rendezvous,     // the message library sends before the receive is posted (rendezvous_library)
+  link_latency,       // the links have latency, which SimGrid's CM02 also lets weigh the shares
   node_programs,      // a job is a node program: its flows are not known before it runs
   few_flows,          // too few flows in flight at once for the fluid sharing to pay
   many_flows,         // many flows in flight at once: the fluid sharing pays

@@ -17,7 +17,6 @@ struct TransportTraits {
   bool startup_per_hop = false;        // a message's start-up is paid at every hop, not at the nodes
   bool header_delay = false;           // a header claims the route channel by channel, a delay each
   bool flit_buffers = false;           // flits move through per-channel buffers of a given depth
-  bool honours_node_ports = false;     // a node takes part in at most node_ports transfers at once
 
   friend bool operator==(const TransportTraits&, const TransportTraits&) = default;
 };
@@ -39,10 +38,14 @@ class SwitchingRules {
   virtual TransportTraits traits() const = 0;
   // Circuit/wormhole: time for the header to claim one more channel. Store-and-forward: the
   // start-up paid again at every hop. (How many transfers a node takes part in at once is its
-  // message library's: MessageLibrary::node_ports.)
+  // message library's, MessageLibrary::node_ports, obeyed alike by every transport.)
   virtual double per_hop_seconds(std::uint64_t /*bytes*/) const { return 0; }
   // Wormhole: the flits and buffers a worm's tail moves through.
   virtual FlitBuffers flit_buffers() const { return {}; }
+  // Each link's own latency (links.latency; 0 on every bundled machine), paid by every transport on
+  // every link a message crosses: flow in SimGrid's latency + bytes/bandwidth; circuit by the first
+  // byte once the path is set up; wormhole by the header at each hop; store-and-forward at each hop.
+  virtual double link_latency_s() const { return 0; }
 };
 
 // A transport with no numbers of its own (flow-level machines).

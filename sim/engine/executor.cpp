@@ -84,16 +84,6 @@ bool every_message_at_once(const Machine& machine, const std::vector<Job>& jobs)
   });
 }
 
-// Why the fluid sharing cannot run on this machine's platform ("" when it can): it takes no link
-// latency into account. Known only once the platform is built (no bundled platform has one); the
-// rest of what it needs is choose_sharing's (sim/runner/sharing_choice.hpp).
-std::string fluid_sharing_unfit(const Machine& machine) {
-  const auto links = s4u::Engine::get_instance()->get_all_links();
-  if (std::any_of(links.begin(), links.end(), [](const auto* link) { return link->get_latency() != 0; }))
-    return machine.name() + " has links with latency, which the fluid sharing leaves out";
-  return "";
-}
-
 // The flow model as the machines of mcsim assume it: plain latency + bytes/bandwidth with max-min
 // sharing. SimGrid's default LV08 model multiplies latency by 13.01 and bandwidth by 0.97 (a TCP
 // calibration that is not these machines); CM02 without cross-traffic and TCP-gamma is plain.
@@ -156,11 +146,12 @@ std::vector<Run> simulate(Machine& machine, const std::vector<Job>& jobs, const 
   if (fluid && !machine.switching().traits().shares_links_as_flows)
     throw Error("sharing", fmt::format("machine {}'s transport {} does not share links as flows",
                                        machine.name(), machine.switching().transport()));
+  // choose_sharing never decides so (sim/runner/sharing_choice.hpp); a caller that decides alone may.
+  if (fluid && machine.switching().link_latency_s() > 0)
+    throw Error("sharing fluid", machine.name() + " has links with latency, which the fluid sharing leaves out");
   configure_network_model(static_cast<std::size_t>(machine.nodes()) + largest_job, every_message_at_once(machine, jobs),
                           fluid);
   machine.platform().build();
-  if (fluid)
-    if (const std::string why = fluid_sharing_unfit(machine); !why.empty()) throw Error("sharing fluid", why);
 
   s4u::Actor::create("orchestrator", machine.platform().host(0), guarded([&]() {
     // Made in the engine, in this order (and undone in the reverse order, still in the engine):

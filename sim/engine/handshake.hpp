@@ -3,8 +3,8 @@
 // the reply back, each as a bare message of its own under the machine's transport, spending the
 // libraries' handshake times at each end, and only then starts the data. The sending program is
 // not held up: its send returns at once, and waiting for the send waits for all three trips.
-// This is Transport::start_after_handshake's default; the reserved-path transport with shared
-// node interfaces (the iPSC/860's own) runs the same three trips in its send queues instead.
+// This is Transport::start_after_handshake's default; where node interfaces are shared (the
+// iPSC/860's, transports/node_ports.hpp) the send queues run the same three trips instead.
 #pragma once
 
 #include "../core/message_library.hpp"

@@ -4,6 +4,7 @@
 
 #include "../core/error.hpp"
 #include "handshake.hpp"
+#include "transports/node_ports.hpp"
 
 namespace mcsim {
 
@@ -17,7 +18,10 @@ const TransportEntry& find_transport(const std::string& name, const std::string&
 }
 
 std::unique_ptr<Transport> make_transport(Machine& machine) {
-  return find_transport(machine.switching().transport(), "machine " + machine.name()).make(machine);
+  auto network = find_transport(machine.switching().transport(), "machine " + machine.name()).make(machine);
+  if (machine.library().node_ports.value == NodePorts::one_shared)
+    return with_shared_node_ports(machine, std::move(network));
+  return network;
 }
 
 void TransferHandle::wait() {
@@ -41,6 +45,13 @@ TransferHandle Transport::start_carrying(simgrid::s4u::Host* source, const std::
 
 TransferHandle Transport::start_after_handshake(Machine& machine, const Transfer& transfer, const Handshake& handshake) {
   return mcsim::start_after_handshake(machine, *this, transfer, handshake);
+}
+
+void Transport::carry_exchange(const Transfer& there, const Transfer& back) {
+  TransferHandle backward =
+      helpers_.run(simgrid::s4u::this_actor::get_host(), "exchange", [this, back] { carry(back.src, back.dst, back.bytes); });
+  carry(there.src, there.dst, there.bytes);
+  backward.wait();
 }
 
 namespace {

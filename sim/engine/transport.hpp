@@ -90,9 +90,10 @@ class Transport {
   // signals wait there for their senders (ready_signals.hpp).
   virtual bool delivers_ready_signals() const { return false; }
 
-  // A synchronised pairwise exchange `there` (a -> b) and `back` (b -> a): both node interfaces and
-  // both routes are claimed together, then both directions stream at once (Wang and Ranka 1994,
-  // sec. 2.2, observation 1). Only where exchanges_need_pairing(); the default throws.
+  // A synchronised pairwise exchange `there` (a -> b) and `back` (b -> a): both node interfaces are
+  // taken together, then both directions move at once (Wang and Ranka 1994, sec. 2.2, observation
+  // 1). Only where exchanges_need_pairing(): a machine whose nodes take part in one transfer at a
+  // time (transports/node_ports.hpp); the default throws.
   virtual bool exchanges_need_pairing() const { return false; }
   virtual TransferHandle start_exchange(const Transfer& there, const Transfer& back);
   // An exchange where one message or both run a handshake first: both handshakes run at once,
@@ -102,8 +103,14 @@ class Transport {
                                                          const Transfer& back,
                                                          const std::optional<Handshake>& back_handshake);
 
-  // Once made, before any job: the run's recorder, route draws and fluid sharing.
-  void attach(const TransportServices& services) {
+  // Both directions of an exchange at once, in the calling actor, which holds both end nodes;
+  // returns when both have arrived (no notice is posted). By default `back` moves in a helper actor
+  // beside `there`; a transport whose two directions claim together overrides it (circuit).
+  virtual void carry_exchange(const Transfer& there, const Transfer& back);
+
+  // Once made, before any job: the run's recorder, route draws and fluid sharing (a transport that
+  // wraps another passes them on).
+  virtual void attach(const TransportServices& services) {
     recorder_ = services.recorder;
     draws_ = services.draws;
     fluid_ = services.fluid;
@@ -147,7 +154,9 @@ struct TransportEntry {
 const std::vector<TransportEntry>& transport_registry();
 // Throws mcsim::Error (one line, listing the known names) for an unknown name.
 const TransportEntry& find_transport(const std::string& name, const std::string& where);
-// The transport the machine names, made for it; call inside the running engine.
+// The transport the machine names, made for it; call inside the running engine. Where the
+// machine's nodes take part in one transfer at a time (MessageLibrary::node_ports = one-shared) it
+// is wrapped in the node-port send queues (transports/node_ports.hpp), whatever the transport.
 std::unique_ptr<Transport> make_transport(Machine& machine);
 
 }  // namespace mcsim

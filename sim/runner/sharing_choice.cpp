@@ -31,6 +31,10 @@ SharingDecision choose_sharing(const Machine& machine, const std::vector<JobShap
     case SharingRequest::simgrid:
       return {Sharing::simgrid, SharingReason::asked};
     case SharingRequest::fluid:
+      if (machine.switching().link_latency_s() > 0)
+        throw Error("--sharing fluid", fmt::format("{}'s links have latency ({:g} s each), which the fluid sharing "
+                                                   "leaves out: use --sharing simgrid",
+                                                   machine.name(), machine.switching().link_latency_s()));
       if (!rendezvous_library(machine))
         throw Error("--sharing fluid", fmt::format("{}'s message library sends some messages before their receive "
                                                    "is posted (not a rendezvous), which the fluid sharing cannot time",
@@ -39,6 +43,7 @@ SharingDecision choose_sharing(const Machine& machine, const std::vector<JobShap
     case SharingRequest::automatic:
       break;
   }
+  if (machine.switching().link_latency_s() > 0) return {Sharing::simgrid, SharingReason::link_latency};
   if (!rendezvous_library(machine)) return {Sharing::simgrid, SharingReason::not_rendezvous};
   if (std::any_of(jobs.begin(), jobs.end(), [](const JobShape& job) { return job.program; }))
     return {Sharing::simgrid, SharingReason::node_programs};

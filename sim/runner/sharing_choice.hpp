@@ -29,10 +29,11 @@ bool rendezvous_library(const Machine& machine);
 
 // SimGrid's sharing where the transport does not share links as flows (whatever was asked: the
 // setting means nothing there). Else what was asked; `auto` takes the fluid sharing when every job
-// is a plan that keeps many flows in flight (fluid_pays) on a rendezvous library. Throws
-// mcsim::Error ("--sharing fluid: ...") when the fluid sharing is asked for where it cannot give
-// SimGrid's times (no rendezvous library). Link latency, which the fluid sharing leaves out too, is
-// known only once the platform is built: the executor refuses it then (no bundled machine has any).
+// is a plan that keeps many flows in flight (fluid_pays) on a rendezvous library whose links have no
+// latency. Throws mcsim::Error ("--sharing fluid: ...") when the fluid sharing is asked for where it
+// cannot give SimGrid's times: no rendezvous library, or links with latency (links.latency: the
+// fluid sharing moves bytes from a flow's start at its max-min rate; SimGrid's CM02 holds a flow
+// for its route's latency first and weighs its share by that latency).
 SharingDecision choose_sharing(const Machine& machine, const std::vector<JobShape>& jobs, SharingRequest request);
 SharingDecision choose_sharing(const Machine& machine, const std::vector<Job>& jobs, const SimulationOptions& options);
 

@@ -15,13 +15,13 @@ ChannelLocks::ChannelLocks(const Machine& machine)
       vcs_(family_.virtual_channels()),
       classes_(family_.vc_classes()),
       locks_(static_cast<std::size_t>(family_.link_count()) * static_cast<std::size_t>(vcs_)),
+      link_latency_s_(machine.switching().link_latency_s()),
       nodes_(machine.nodes()) {
   for (int l = 0; l < family_.link_count(); ++l) {
     const std::string name = link_name(channel_identity(family_, l));
     const simgrid::s4u::Link* link = simgrid::s4u::Link::by_name_or_null(name);
     if (!link) throw Error(machine.name(), fmt::format("link {} has no SimGrid link named {}", l, name));
     bandwidth_Bps_.push_back(link->get_bandwidth());
-    latency_s_.push_back(link->get_latency());
   }
   if (links_shared()) shared_.emplace(bandwidth_Bps_, machine.platform().host(0));
   if (classes_ < 1 || classes_ > vcs_)
@@ -92,10 +92,10 @@ void ChannelLocks::release(const RouteChannel& taken) {
 
 double ChannelLocks::stream_seconds(const Route& route, std::uint64_t bytes) const {
   if (route.empty()) return 0;  // a node to itself crosses no channel (and has no slowest one)
-  double latency_s = 0;
+  const double latency_s = latency_seconds(route);
+  if (bytes == 0) return latency_s;
   double slowest_Bps = 0;
   for (const RouteChannel& c : route) {
-    latency_s += latency_s_[static_cast<std::size_t>(c.link)];
     const double bandwidth = bandwidth_Bps_[static_cast<std::size_t>(c.link)];
     if (slowest_Bps == 0 || bandwidth < slowest_Bps) slowest_Bps = bandwidth;
   }
@@ -105,7 +105,7 @@ double ChannelLocks::stream_seconds(const Route& route, std::uint64_t bytes) con
 void ChannelLocks::stream(ActivityRecorder* recorder, std::initializer_list<HeldStream> streams) {
   // Each stream's time alone on its links (for the recorder too: computed again there, not kept,
   // so that a trip allocates nothing here).
-  const auto alone_s = [this](const HeldStream& s) { return s.bytes > 0 ? stream_seconds(s.route, s.bytes) : 0.0; };
+  const auto alone_s = [this](const HeldStream& s) { return stream_seconds(s.route, s.bytes); };
   double longest_s = 0;
   for (const HeldStream& s : streams) longest_s = std::max(longest_s, alone_s(s));
   const auto tell = [&](auto&& told) {
@@ -122,14 +122,11 @@ void ChannelLocks::stream(ActivityRecorder* recorder, std::initializer_list<Held
     double latency_s = 0;
     std::vector<simgrid::s4u::SemaphorePtr> moving;
     for (const HeldStream& s : streams) {
+      latency_s = std::max(latency_s, latency_seconds(s.route));
       if (s.bytes == 0 || s.route.empty()) continue;
-      double own = 0;
       std::vector<int> links;
-      for (const RouteChannel& c : s.route) {
-        own += latency_s_[static_cast<std::size_t>(c.link)];
+      for (const RouteChannel& c : s.route)
         if (std::find(links.begin(), links.end(), c.link) == links.end()) links.push_back(c.link);
-      }
-      latency_s = std::max(latency_s, own);
       moving.push_back(shared_->begin(links, static_cast<double>(s.bytes)));
     }
     for (const auto& m : moving) m->acquire();

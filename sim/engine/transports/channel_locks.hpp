@@ -66,10 +66,14 @@ class ChannelLocks {
   // host-to-host communication (s4u::Comm::sendto), which SimGrid 3.32 detaches and keeps in one
   // list that every finished communication scans (std::list::remove): 18-34% of a
   // 8,192-16,384-node store-and-forward run, 11% of RS_N on the 4,096-node iPSC/860.
+  // A message of no bytes still takes the latency.
   double stream_seconds(const Route& route, std::uint64_t bytes) const;
+  // The latency of the links of `route` (SwitchingRules::link_latency_s each).
+  double latency_seconds(const Route& route) const { return static_cast<double>(route.size()) * link_latency_s_; }
   // In the calling actor, which holds every channel of `streams`: moves their bytes at once and
   // returns when the longest is done. With one VC per link each stream is alone on its links and
-  // takes stream_seconds(); with VCs the streams on one link's VCs share it (link_streams.hpp).
+  // takes stream_seconds(); with VCs the streams on one link's VCs share it (link_streams.hpp), then
+  // wait their latency. A stream of no bytes waits its latency alone.
   // `recorder` (if any) is told what each link carried.
   void stream(ActivityRecorder* recorder, std::initializer_list<HeldStream> streams);
 
@@ -80,7 +84,7 @@ class ChannelLocks {
   int classes_;
   std::vector<FifoLock> locks_;
   std::vector<double> bandwidth_Bps_;  // per link, from its SimGrid link
-  std::vector<double> latency_s_;
+  double link_latency_s_;  // every link's (the platform's SimGrid links carry none on switched machines)
   std::optional<LinkStreams> shared_;  // only when links_shared()
   // Per (link, class), where the family has more VCs than classes: headers waiting for a VC of it,
   // each told the VC it was handed.

@@ -1,9 +1,10 @@
 // flow: one SimGrid communication from sender to receiver, matched by the receiver's posted get;
-// latency + bytes/bandwidth along the route, every link shared max-min among the flows crossing it.
+// latency + bytes/bandwidth along the route (the sum of its links' latencies, links.latency, and the
+// slowest link's rate), every link shared max-min among the flows crossing it (SimGrid's CM02 weighs
+// the shares by route latency where links have one, which is why choose_sharing then keeps SimGrid's
+// sharing: sim/runner/sharing_choice.hpp).
 // Close to packet switching with small packets (the CM-5 data network).
 #include <simgrid/s4u.hpp>
-
-#include <algorithm>
 
 #include "../transport.hpp"
 
@@ -13,10 +14,9 @@ namespace {
 
 class FlowTransport final : public Transport {
  public:
-  explicit FlowTransport(Machine& machine) : machine_(machine) {
-    const auto links = simgrid::s4u::Engine::get_instance()->get_all_links();
-    zero_latency_ = std::all_of(links.begin(), links.end(), [](const auto* link) { return link->get_latency() == 0; });
-  }
+  // The platform's links carry the machine's link latency (topologies/machine_builder.cpp).
+  explicit FlowTransport(Machine& machine)
+      : machine_(machine), zero_latency_(machine.switching().link_latency_s() == 0) {}
 
   // A ready signal arrives at the instant it leaves (see below), so it is posted at once; it still
   // uses up its pair's draw of routing choices, as the flow it was before did.
@@ -35,9 +35,12 @@ class FlowTransport final : public Transport {
     return TransferHandle(comm);
   }
 
-  // The bytes move as a flow of their own, then the notice waits for the receive.
+  // The bytes move as a flow of their own, then the notice waits for the receive. Where links have
+  // latency the notice is posted at the receiver's end (the helper runs there; the flow names its
+  // own ends): from the sender's host its 0-byte message would cross the route and pay the latency
+  // a second time. (Without latency it costs nothing either way, and stays where it was.)
   TransferHandle start_unexpected(const Transfer& t) override {
-    return helpers().run(machine_.platform().host(t.src), "eager", [this, t] {
+    return helpers().run(machine_.platform().host(zero_latency_ ? t.src : t.dst), "eager", [this, t] {
       if (fluid_) {
         fluid_->start(t.src, t.dst, t.bytes, nullptr, nullptr, t.message)->moved->acquire();
       } else {
@@ -71,7 +74,7 @@ class FlowTransport final : public Transport {
 
  private:
   Machine& machine_;
-  bool zero_latency_ = false;
+  const bool zero_latency_;
 };
 
 }  // namespace

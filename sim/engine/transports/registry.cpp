@@ -15,7 +15,7 @@ const std::vector<TransportEntry>& transport_registry() {
       {"flow", "SimGrid's flows as they are: latency + bytes/bandwidth, max-min sharing of every link",
        {.shares_links_as_flows = true}, &make_flow_transport},
       {"circuit", "claim the route's channels in order holding what is held (per-hop setup), stream, release",
-       {.header_delay = true, .honours_node_ports = true}, &make_reserved_path_transport},
+       {.header_delay = true}, &make_reserved_path_transport},
       {"wormhole", "the header claims channels in order (hop delay each) through FIFO flit buffers; the tail frees "
                    "each once the last flit has crossed it, as fast as the flits ahead can move",
        {.header_delay = true, .flit_buffers = true}, &make_wormhole_transport},

@@ -1,7 +1,7 @@
 // store-and-forward: a transfer actor moves the whole message one hop at a time, holding that hop's
 // channel (a FIFO lock per channel: link and virtual channel) for the machine's per-hop start-up plus
-// bytes/bandwidth; without contention a message of b bytes over h hops takes h x (start-up +
-// b/bandwidth). The receiver is told with a 0-byte message once the last hop is done.
+// the link's latency plus bytes/bandwidth; without contention a message of b bytes over h hops takes
+// h x (start-up + latency + b/bandwidth). The receiver is told with a 0-byte message once the last hop is done.
 #include <simgrid/s4u.hpp>
 
 #include "../transport.hpp"
@@ -35,7 +35,7 @@ class StoreAndForwardTransport final : public Transport {
       }
       if (recorder_) recorder_->held_idle(route[i].link, startup_s);
       if (startup_s > 0) s4u::this_actor::sleep_for(startup_s);
-      if (bytes > 0) channels_.stream(recorder_, {{hop, bytes}});  // the hop is held
+      channels_.stream(recorder_, {{hop, bytes}});  // the hop is held: its latency, then its bytes
       channels_.release(taken);
     }
     if (recorder_ && !route.empty()) recorder_->stream_ends(src, dst);

@@ -26,7 +26,8 @@
 //    longer than the buffers of its path holds every channel until its bytes are almost all
 //    delivered, as circuit switching does. The tail leaves the buffer of c_(i-1) as it crosses c_i.
 // Without contention the message takes h r + L t, as circuit switching (the transport "circuit")
-// does. tests/wormhole_oracle.hpp is a flit-level router model with the same conventions, which
+// does. A link's own latency (links.latency, SwitchingRules::link_latency_s) is part of r: the
+// header crosses each link in r + its latency, and the flits follow it (h (r + latency) + L t). tests/wormhole_oracle.hpp is a flit-level router model with the same conventions, which
 // the tests hold this model to: no message ends before that model's physical lower bound, and runs
 // end within a few percent of it (bench/speed-and-memory.md). Left out: the room that an earlier
 // worm's flits still take in a buffer this worm's flits move into (they are counted as gone), so a
@@ -85,7 +86,8 @@ class WormholeTransport final : public Transport {
     const Route& channels = channels_.route(src, dst, scratch);
     if (channels.empty()) return;
     const FlitBuffers buffers = machine_.switching().flit_buffers();
-    const double hop_s = machine_.switching().per_hop_seconds(bytes);
+    // The header crosses each link in the hop delay plus the link's latency; the flits follow it.
+    const double hop_s = machine_.switching().per_hop_seconds(bytes) + machine_.switching().link_latency_s();
     const double stream_s = static_cast<double>(bytes) * buffers.seconds_per_byte;
 
     // What the header has done, shared with the tail (HeaderProgress).
