@@ -136,13 +136,62 @@ TEST_CASE("MPICH ch_p4: above the eager limit a rendezvous' request and reply co
   const Run posted = run_one(small_eager, late_receiver(2000, 0));
   REQUIRE(posted.messages[0].end_s == Approx(450e-6).epsilon(1e-9));
   REQUIRE(posted.messages[0].start_s == Approx(450e-6).epsilon(1e-9));  // ch_p4's send returns then
-  // Posted at 1 ms, the reply waits for it: 1 ms + 50 + 50 us, then 200 us of data.
+  // Posted at 1 ms, the reply waits for it. ch_p4's receiving program answers the request that
+  // came first at its post (rendezvous_receiver = program): its library's 50 us on the request and
+  // 50 us on the reply, then the sender's 50 us on the reply and 200 us of data: 1.35 ms.
   const Run late = run_one(small_eager, late_receiver(2000, 1e-3));
-  REQUIRE(late.messages[0].end_s == Approx(1300e-6).epsilon(1e-9));
+  REQUIRE(late.messages[0].end_s == Approx(1350e-6).epsilon(1e-9));
+  // With an interrupt-level receiver library the request's 50 us were spent as it arrived (at
+  // 100 us), so the reply leaves at 1 ms + 50 us: 1.3 ms.
+  const MachineSpec interrupts = cluster({{"short_limit_bytes", "500"}, {"eager_limit_bytes", "1000"},
+                                          {"rendezvous_receiver", "library"}});
+  REQUIRE(run_one(interrupts, late_receiver(2000, 1e-3)).messages[0].end_s == Approx(1300e-6).epsilon(1e-9));
   // The same 2000 B under the eager protocol would have been in the buffer at 250 us.
   const Run eager = run_one(cluster(), late_receiver(2000, 1e-3));
   REQUIRE(eager.messages[0].start_s == Approx(250e-6).epsilon(1e-9));
   REQUIRE(eager.messages[0].end_s == Approx(1000e-6 + 2000 / 100e6).epsilon(1e-9));
+}
+
+TEST_CASE("MPICH ch_p4: the receiving program pays its half of a rendezvous' request and reply at the post", "[engine]") {
+  // Node 1 computes 1 ms, posts the receive of a 2000-byte rendezvous message (its request came at
+  // 100 us), then computes 0 s and notes the time its post returned (messages[0].start_s). ch_p4:
+  // the post answers the request in the program's time, 50 + 50 us: it returns at 1.1 ms. Under an
+  // interrupt-level receiver library the post returns at once (1 ms) and the program pays nothing.
+  const auto program = scripted(1, [](Node& node, Run& run) {
+    if (node.id() == 0) {
+      node.wait(node.send(1, 2000, 0, Lane::data, node.costs(2000).send_overhead_s));
+    } else if (node.id() == 1) {
+      node.compute(1e-3);
+      const ReceiveHandle receive = node.post_receive(0);
+      run.messages[0].start_s = node.now();
+      run.messages[0].end_s = node.wait(receive).arrival_s;
+    }
+  });
+  const std::map<std::string, std::string> small = {{"short_limit_bytes", "500"}, {"eager_limit_bytes", "1000"}};
+  const Run polled = run_one(cluster(small), program);
+  REQUIRE(polled.messages[0].start_s == Approx(1100e-6).epsilon(1e-9));
+  REQUIRE(polled.messages[0].end_s == Approx(1350e-6).epsilon(1e-9));
+  auto with_interrupts = small;
+  with_interrupts["rendezvous_receiver"] = "library";
+  const Run interrupts = run_one(cluster(with_interrupts), program);
+  REQUIRE(interrupts.messages[0].start_s == Approx(1000e-6).epsilon(1e-9));
+  REQUIRE(interrupts.messages[0].end_s == Approx(1300e-6).epsilon(1e-9));
+  // Posted before the request comes (at 0 s), the program is in the library when it does: the
+  // times are the same under both (450 us, as above), and the post returns at once.
+  const auto early = scripted(1, [](Node& node, Run& run) {
+    if (node.id() == 0) {
+      node.wait(node.send(1, 2000, 0, Lane::data, node.costs(2000).send_overhead_s));
+    } else if (node.id() == 1) {
+      const ReceiveHandle receive = node.post_receive(0);
+      run.messages[0].start_s = node.now();
+      run.messages[0].end_s = node.wait(receive).arrival_s;
+    }
+  });
+  for (const auto& options : {small, with_interrupts}) {
+    const Run run = run_one(cluster(options), early);
+    REQUIRE(run.messages[0].start_s == Approx(0).margin(1e-12));
+    REQUIRE(run.messages[0].end_s == Approx(450e-6).epsilon(1e-9));
+  }
 }
 
 namespace {

@@ -41,6 +41,9 @@ MessageLibrary library_of(const MachineFile& m) {
   l.receive_buffer_bytes = number("library.receive_buffer");
   l.copy_rate_Bps = number("library.copy_rate");
   l.barrier_s = number("library.barrier");
+  if (const ParameterRecord* receiver = m.find("library.rendezvous_receiver"))
+    l.rendezvous_receiver = {receiver->text == "program" ? RendezvousReceiver::program : RendezvousReceiver::library,
+                             receiver->source, receiver->assumption};
   for (const auto& regime : regime_names(m.parameters)) {
     const std::string prefix = "library.regimes." + regime + ".";
     SizeRegime r;

@@ -80,7 +80,8 @@ MachineFile MachineFileReader::read() {
   require("topology.family");
   for (const auto& [key, spec] : link_keys())
     if (spec.required) require("links." + key);
-  for (const auto& [key, spec] : library_keys()) require("library." + key);
+  for (const auto& [key, spec] : library_keys())
+    if (spec.required) require("library." + key);
   const std::set<std::string> regimes = regime_names(m.parameters);
   for (const auto& regime : regimes)
     if (!valid_machine_name(regime))

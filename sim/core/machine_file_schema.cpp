@@ -15,6 +15,7 @@ const std::map<std::string, KeySpec>& library_keys() {
       {"receive_buffer", {Takes::quantity, Dimension::bytes, true, {}, true}},
       {"copy_rate", {Takes::quantity, Dimension::bytes_per_second, true, {}, true}},
       {"barrier", {Takes::quantity, Dimension::seconds, false, {}, true}},
+      {"rendezvous_receiver", {Takes::word, Dimension::count, false, {"library", "program"}}},
   };
   return keys;
 }

@@ -42,6 +42,14 @@ std::string to_string(NodePorts ports) {
   return "?";
 }
 
+std::string to_string(RendezvousReceiver receiver) {
+  switch (receiver) {
+    case RendezvousReceiver::library: return "the receiver's library (interrupt level)";
+    case RendezvousReceiver::program: return "the receiving program (at its post, if the request came first)";
+  }
+  return "?";
+}
+
 const SizeRegime& MessageLibrary::regime(std::uint64_t bytes) const {
   for (const SizeRegime& r : regimes)
     if (static_cast<double>(bytes) <= r.up_to_bytes.value) return r;
@@ -154,6 +162,8 @@ std::vector<MachineParameter> describe_library(const MessageLibrary& l) {
   rows.push_back(row("  receive buffer", bytes_text(l.receive_buffer_bytes.value) + " per node", l.receive_buffer_bytes));
   rows.push_back(row("  copy rate", rate_text(l.copy_rate_Bps.value), l.copy_rate_Bps));
   rows.push_back(row("  barrier", microseconds(l.barrier_s.value), l.barrier_s));
+  if (l.rendezvous_receiver.value != RendezvousReceiver::library)
+    rows.push_back(row("  rendezvous receiver", to_string(l.rendezvous_receiver.value), l.rendezvous_receiver));
   return rows;
 }
 

@@ -23,7 +23,13 @@
 //               receive is posted (NX's long messages); data that finds no posted receive lands in
 //               the receiver's buffer and is copied out when the receive is posted.
 // The request and the reply are bare messages under the machine's switching model; the library
-// spends trip_cpu_s at each end of each (interrupt-level library time, not the programs').
+// spends trip_cpu_s at each end of each. Who spends the receiver's two (rendezvous_receiver):
+//   library      the receiver's library, at interrupt level, as the request arrives and once the
+//                receive is posted: it delays the reply, not the receiving program (the default).
+//   program      the receiving program, inside its library calls: a library without interrupts
+//                (MPICH 1.x ch_p4 polls its sockets) answers a request that came before the receive
+//                when the program posts it, both receiver times then in the program's time; one
+//                that comes after the post finds the program waiting in the library.
 //
 // When a send call returns (sends):
 //   posted       at once; waiting for the send waits until its data is at the receiver.
@@ -73,6 +79,8 @@ enum class SendReturns { posted, local, synchronous };
 enum class ReceiveCall { posted, blocking };
 
 // How many transfers a node's interface takes part in at once (circuit and wormhole machines).
+enum class RendezvousReceiver { library, program };
+
 enum class NodePorts {
   unlimited,  // the node's interface never limits (messages are limited by channels only)
   // One transfer at a time, sending or receiving, except a synchronised pairwise exchange, which
@@ -84,6 +92,7 @@ std::string to_string(Protocol protocol);
 std::string to_string(SendReturns sends);
 std::string to_string(ReceiveCall receives);
 std::string to_string(NodePorts ports);
+std::string to_string(RendezvousReceiver receiver);
 
 // CPU time a node's program spends in the library for one message: at the sender before the data
 // leaves, at the receiver once it has arrived.
@@ -123,6 +132,8 @@ struct MessageLibrary {
   Cited<double> receive_buffer_bytes;    // per node, for data that arrives before its receive (unlimited allowed)
   Cited<double> copy_rate_Bps;           // copying such data out of the buffer (unlimited: no cost)
   Cited<double> barrier_s;               // a barrier of all nodes, beyond waiting for the last one
+  // Who spends the receiver's request and reply times of a rendezvous (see above).
+  Cited<RendezvousReceiver> rendezvous_receiver{RendezvousReceiver::library, "default: the receiver's library", false};
 
   // The regime of a message of `bytes` payload bytes.
   const SizeRegime& regime(std::uint64_t bytes) const;

@@ -48,9 +48,40 @@ LibraryState::Posted LibraryState::post(int src, int dst) {
     it->second.pop_front();
     if (it->second.empty()) unexpected_.erase(it);
   }
+  posted.ticket = matched;
+  if (const auto r = requests_.find(k); r != requests_.end())
+    for (const Request& request : r->second)
+      if (request.ticket == matched) posted.answer_s = request.answer_s;
   settle(open_.find(k));
   wake(dst);
   return posted;
+}
+
+bool LibraryState::request_waiting(int src, int dst, const Ticket& ticket, double answer_s) {
+  if (posted(src, dst, ticket)) return false;
+  requests_[key(src, dst)].push_back({ticket, answer_s, false});
+  return true;
+}
+
+void LibraryState::replied(int src, int dst, const Ticket& ticket) {
+  for (Request& request : requests_[key(src, dst)])
+    if (request.ticket == ticket) request.replied = true;
+  wake(dst);
+}
+
+bool LibraryState::has_replied(int src, int dst, const Ticket& ticket) const {
+  const auto it = requests_.find(key(src, dst));
+  if (it == requests_.end()) return false;
+  for (const Request& request : it->second)
+    if (request.ticket == ticket) return request.replied;
+  return false;
+}
+
+void LibraryState::forget_request(int src, int dst, const Ticket& ticket) {
+  const auto it = requests_.find(key(src, dst));
+  if (it == requests_.end()) return;
+  std::erase_if(it->second, [&](const Request& request) { return request.ticket == ticket; });
+  if (it->second.empty()) requests_.erase(it);
 }
 
 bool LibraryState::reserve(int src, int dst, const Ticket& ticket, std::uint64_t bytes, bool force) {

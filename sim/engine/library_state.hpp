@@ -40,10 +40,25 @@ class LibraryState {
   // caller copies them out if they have arrived).
   struct Posted {
     std::optional<std::uint64_t> unexpected_bytes;
+    // The matched message is a rendezvous whose request came first and waits for the receiving
+    // program to answer it (request_waiting): the program's time to spend before calling replied().
+    std::optional<double> answer_s;
+    Ticket ticket;
   };
   Posted post(int src, int dst);
   // True once `dst` has posted the receive of the message `ticket` from `src`.
   bool posted(int src, int dst, const Ticket& ticket) const;
+
+  // Rendezvous whose receiver's program answers (RendezvousReceiver::program): the request of
+  // message `ticket` has arrived at `dst`. If its receive is posted already, returns false (the
+  // program waits in the library, which answers at once). Else the request waits for the post,
+  // where the program spends `answer_s`, and returns true: the sender then waits for replied().
+  bool request_waiting(int src, int dst, const Ticket& ticket, double answer_s);
+  // The receiving program has answered the request of `ticket` (the reply leaves now).
+  void replied(int src, int dst, const Ticket& ticket);
+  bool has_replied(int src, int dst, const Ticket& ticket) const;
+  // The sender has the reply: the request is forgotten.
+  void forget_request(int src, int dst, const Ticket& ticket);
 
   // Room for an unexpected message of `bytes` in dst's buffer: reserves it and returns true, or
   // returns false (the buffer is too full). `force` reserves even beyond the capacity (data that a
@@ -66,6 +81,11 @@ class LibraryState {
   std::uint64_t key(int src, int dst) const {
     return static_cast<std::uint64_t>(src) * static_cast<std::uint64_t>(nodes_) + static_cast<std::uint64_t>(dst);
   }
+  struct Request {
+    Ticket ticket;
+    double answer_s = 0;
+    bool replied = false;
+  };
   Pair& pair(std::uint64_t key);
   void settle(std::unordered_map<std::uint64_t, Pair>::iterator it);
   void wake(int dst);
@@ -75,6 +95,7 @@ class LibraryState {
   std::uint64_t next_era_ = 0;
   std::unordered_map<std::uint64_t, Pair> open_;                          // pairs with something unmatched
   std::unordered_map<std::uint64_t, std::deque<Unexpected>> unexpected_;  // pairs with messages in a buffer
+  std::unordered_map<std::uint64_t, std::deque<Request>> requests_;      // pairs with rendezvous requests unanswered
   std::vector<double> buffered_;                                           // bytes held per node
   std::vector<std::vector<simgrid::s4u::SemaphorePtr>> waiting_;           // per node
 };

@@ -168,11 +168,21 @@ ReceiveHandle SimulatedNode::post_receive(int from, Lane lane) {
   // A message that left before this receive was posted is in this node's buffer: once its bytes
   // are all there (its notice waits in the mailbox), the library copies it out now, in this
   // node's time; one still on its way goes straight into the receive.
-  if (state)
-    if (const auto unexpected = state->post(from, id_).unexpected_bytes; unexpected && box->listen()) {
+  if (state) {
+    const LibraryState::Posted matched = state->post(from, id_);
+    if (matched.unexpected_bytes && box->listen()) {
       ActivityRecorder::Scoped copying(job_.net().recorder, id_, "cpu");
-      spend(library().copy_seconds(*unexpected));
+      spend(library().copy_seconds(*matched.unexpected_bytes));
     }
+    // A rendezvous request that came before this receive (RendezvousReceiver::program): the
+    // program answers it now, as MPICH 1.x's receive finds the request queued by
+    // MPID_CH_Rndvb_save and sends OK_TO_SEND in MPID_CH_Rndvb_unxrecv_start (mpid/ch2/chbrndv.c).
+    if (matched.answer_s) {
+      ActivityRecorder::Scoped answering(job_.net().recorder, id_, "cpu");
+      spend(*matched.answer_s);
+      state->replied(from, id_, matched.ticket);
+    }
+  }
   if (!signal) posted.comm = box->get_async<void>(&posted.payload);
   return {slot};
 }
@@ -345,9 +355,17 @@ void SimulatedNode::rendezvous(int to, Ticket ticket, const Handshake& trips) {
   ActivityRecorder::Scoped waiting(net.recorder, id_, "wait-partner");
   spend(trips.request_send_s);
   if (!transport.bare_messages_are_instant()) transport.carry(id_, to, 0);
-  spend(trips.request_receive_s);
-  state.wait_at(to, [&] { return state.posted(id_, to, ticket); });
-  spend(trips.reply_send_s);
+  // The receiver's two times (request in, reply out): its program's where the library says so and
+  // the request came before the receive (it answers at its post); else its library's, here.
+  if (job_.machine().library().rendezvous_receiver.value == RendezvousReceiver::program &&
+      state.request_waiting(id_, to, ticket, trips.request_receive_s + trips.reply_send_s)) {
+    state.wait_at(to, [&] { return state.has_replied(id_, to, ticket); });
+    state.forget_request(id_, to, ticket);
+  } else {
+    spend(trips.request_receive_s);
+    state.wait_at(to, [&] { return state.posted(id_, to, ticket); });
+    spend(trips.reply_send_s);
+  }
   if (net.direct_signals) {
     // Through the transport's ready signals (the CM-5's flows post it as it leaves, keeping the
     // pair's draw of up-links as CMMD's ready signal always did; the iPSC/860's send queues carry it).
