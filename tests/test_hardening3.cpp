@@ -114,6 +114,37 @@ std::string dotted_key(int parts) {
   return key;
 }
 
+
+// A child mcsim writing `csv` with its trace into a FIFO (DIR/t.paje) whose reader reads nothing
+// (a pipe of one page), returned once the pipe is full: the CSV's temporary and its directories are
+// made and the write waits there (the bound allows a loaded machine and the sanitizer build).
+struct StalledWrite {
+  pid_t pid;
+  int reader;  // the FIFO's read end (nonblocking), for the caller to drain or close
+};
+StalledWrite write_stalled_on_fifo(const std::string& dir, const std::string& csv) {
+  const std::string fifo = dir + "/t.paje";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  REQUIRE(reader >= 0);
+  REQUIRE(::fcntl(reader, F_SETPIPE_SZ, 4096) >= 0);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1), ::dup2(null, 2);
+    ::execl(MCSIM_BINARY, "mcsim", "timeline", "--nodes", "32", "--density", "2", "-o", csv.c_str(), "--trace",
+            fifo.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  int queued = 0;
+  for (int i = 0; i < 2400 && queued < 4096; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    REQUIRE(::ioctl(reader, FIONREAD, &queued) == 0);
+  }
+  REQUIRE(queued == 4096);
+  return {pid, reader};
+}
+
 }  // namespace
 
 // 1 (serious). The foreign-link check looked at how the path was spelled: under /dev/ or /proc/ it
@@ -423,28 +454,7 @@ TEST_CASE("Issue 46: sensitivity on a file of 1,000 options is charged variants 
 // temporary and its two new directories are made; SIGINT comes then.
 TEST_CASE("Issue 46: SIGINT in the write phase leaves no directory it made", "[cli]") {
   const auto dir = mcsim::test::temp_dir("sigint-write");
-  const std::string fifo = dir + "/t.paje";
-  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-  const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  REQUIRE(reader >= 0);
-  REQUIRE(::fcntl(reader, F_SETPIPE_SZ, 4096) >= 0);
-  const std::string csv = dir + "/new/sub/t.csv";
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, 1), ::dup2(null, 2);
-    ::execl(MCSIM_BINARY, "mcsim", "timeline", "--nodes", "32", "--density", "2", "-o", csv.c_str(), "--trace",
-            fifo.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  // The pipe full: mcsim made its directories and temporary, and waits in its write to the FIFO
-  // (a bound for a loaded machine and the sanitizer build).
-  int queued = 0;
-  for (int i = 0; i < 2400 && queued < 4096; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(25));
-    REQUIRE(::ioctl(reader, FIONREAD, &queued) == 0);
-  }
-  REQUIRE(queued == 4096);
+  const auto [pid, reader] = write_stalled_on_fifo(dir, dir + "/new/sub/t.csv");
   REQUIRE(fs::is_directory(dir + "/new/sub"));  // made, and not yet in place
   REQUIRE(::kill(pid, SIGINT) == 0);
   int status = 0;
@@ -484,26 +494,8 @@ TEST_CASE("Issue 46: a directory swapped for a link during the write phase does 
   fs::create_directories(dir + "/sub");
   fs::create_directories(dir + "/theirs");
   std::ofstream(dir + "/theirs/t.csv") << "precious\n";
-  const std::string fifo = dir + "/t.paje";
-  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-  const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  REQUIRE(reader >= 0);
-  REQUIRE(::fcntl(reader, F_SETPIPE_SZ, 4096) >= 0);
-  const std::string csv = dir + "/sub/t.csv";
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, 1), ::dup2(null, 2);
-    ::execl(MCSIM_BINARY, "mcsim", "timeline", "--nodes", "32", "--density", "2", "-o", csv.c_str(), "--trace",
-            fifo.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  int queued = 0;
-  for (int i = 0; i < 2400 && queued < 4096; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(25));
-    REQUIRE(::ioctl(reader, FIONREAD, &queued) == 0);
-  }
-  REQUIRE(queued == 4096);  // the temporary is written in sub; the write waits on the FIFO
+  const auto [pid, reader] = write_stalled_on_fifo(dir, dir + "/sub/t.csv");
+  // The temporary is written in sub; the write waits on the FIFO.
   fs::rename(dir + "/sub", dir + "/checked");
   fs::create_directory_symlink(dir + "/theirs", dir + "/sub");
   // Read the FIFO to its end: mcsim finishes the trace and renames its CSV into place.
