@@ -1,4 +1,5 @@
 #include "helpers.hpp"
+#include "test_paths.hpp"
 
 #include <fcntl.h>
 #include <sys/wait.h>

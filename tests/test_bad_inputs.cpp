@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "helpers.hpp"
+#include "test_paths.hpp"
 
 namespace fs = std::filesystem;
 

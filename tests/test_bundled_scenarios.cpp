@@ -6,6 +6,7 @@
 #include <set>
 
 #include "sim/scenario/scenario.hpp"
+#include "test_paths.hpp"
 
 TEST_CASE("Every bundled scenario loads, and its id is its file name") {
   const std::filesystem::path dir = MCSIM_SCENARIO_SOURCE_DIR;

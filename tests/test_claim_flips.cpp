@@ -15,6 +15,7 @@
 #include "sim/output/html_report.hpp"
 #include "sim/scenario/claim_files.hpp"
 #include "sim/scenario/scenario.hpp"
+#include "test_paths.hpp"
 
 using namespace mcsim;
 

@@ -16,6 +16,7 @@
 #include "sim/output/csv_table.hpp"
 #include "sim/scenario/result_tables.hpp"
 #include "sim/scenario/scenario.hpp"
+#include "test_paths.hpp"
 
 using namespace mcsim;
 

@@ -12,6 +12,7 @@
 #include "sim/core/error.hpp"
 #include "sim/output/csv_cells.hpp"
 #include "sim/scenario/scenario.hpp"
+#include "test_paths.hpp"
 
 using mcsim::test::run_mcsim;
 using mcsim::test::require_one_line_error;

@@ -14,6 +14,7 @@
 #include "sim/core/machine_file_reader.hpp"
 #include "sim/core/result_table.hpp"
 #include "sim/output/csv_table.hpp"
+#include "test_paths.hpp"
 
 using namespace mcsim;
 

@@ -13,6 +13,7 @@
 #include "helpers.hpp"
 #include "sim/output/csv_table.hpp"
 #include "sim/scenario/result_tables.hpp"
+#include "test_paths.hpp"
 
 using namespace mcsim;
 

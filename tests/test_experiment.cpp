@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "helpers.hpp"
+#include "test_paths.hpp"
 #include <filesystem>
 
 #include "sim/scenario/permutation_count.hpp"
@@ -12,7 +13,7 @@
 using namespace mcsim;
 
 namespace {
-const std::string tiny = MCSIM_TEST_DATA "/tiny.toml";
+const std::string tiny = std::string(MCSIM_TEST_DATA) + "/tiny.toml";
 }
 
 TEST_CASE("A scenario runs every series at every msg_unit for every sample", "[engine]") {

@@ -24,6 +24,7 @@
 #include "sim/runner/output_file.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "sim/workloads/workloads.hpp"
+#include "test_paths.hpp"
 #include "topologies/machines.hpp"
 
 using mcsim::test::run_mcsim;

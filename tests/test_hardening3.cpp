@@ -74,6 +74,7 @@
 #include "sim/core/error.hpp"
 #include "sim/core/toml_reader.hpp"
 #include "sim/runner/output_file.hpp"
+#include "test_paths.hpp"
 
 using mcsim::test::require_one_line_error;
 using mcsim::test::run_mcsim;

@@ -16,6 +16,7 @@
 #include "sim/scenario/permutation_count.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "sim/workloads/workloads.hpp"
+#include "test_paths.hpp"
 #include "topologies/k_ary_n_cube.hpp"
 #include "topologies/machines.hpp"
 #include "topologies/topology_family.hpp"

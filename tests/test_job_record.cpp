@@ -9,6 +9,7 @@
 #include "sim/core/error.hpp"
 #include "sim/runner/job_record.hpp"
 #include "sim/runner/shard_file.hpp"
+#include "test_paths.hpp"
 
 using namespace mcsim;
 using mcsim::test::slurp;

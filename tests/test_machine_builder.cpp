@@ -12,6 +12,7 @@
 #include "helpers.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/machine_file_reader.hpp"
+#include "test_paths.hpp"
 #include "topologies/machine_builder.hpp"
 #include "topologies/machines.hpp"
 

@@ -17,6 +17,7 @@
 #include "sim/core/machine_file_reader.hpp"
 #include "sim/core/machine_rules.hpp"
 #include "sim/core/quantity.hpp"
+#include "test_paths.hpp"
 #include "topologies/fat_tree_family.hpp"
 #include "topologies/machines.hpp"
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "helpers.hpp"
+#include "test_paths.hpp"
 
 using mcsim::test::run_mcsim;
 using mcsim::test::slurp;

@@ -25,6 +25,7 @@
 #include "helpers.hpp"
 #include "sim/runner/termination.hpp"
 #include "sim/output/csv_cells.hpp"
+#include "test_paths.hpp"
 
 using mcsim::test::require_one_line_error;
 using mcsim::test::run_mcsim;

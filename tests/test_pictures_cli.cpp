@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "helpers.hpp"
+#include "test_paths.hpp"
 
 using mcsim::test::run_mcsim;
 using mcsim::test::slurp;

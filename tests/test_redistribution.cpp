@@ -22,6 +22,7 @@
 #include "sim/redistribution/schedules.hpp"
 #include "sim/redistribution/timeline_svg.hpp"
 #include "sim/scenario/redistribution_plot.hpp"
+#include "test_paths.hpp"
 
 using namespace mcsim::redistribution;
 

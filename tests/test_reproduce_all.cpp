@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "helpers.hpp"
+#include "test_paths.hpp"
 
 using mcsim::test::run_mcsim;
 using mcsim::test::require_one_line_error;

@@ -14,6 +14,7 @@
 #include "sim/scenario/scenario.hpp"
 #include "sim/scenario/scenario_outputs.hpp"
 #include "sim/scenario/work_estimate.hpp"
+#include "test_paths.hpp"
 
 using namespace mcsim;
 

@@ -11,6 +11,7 @@
 #include "sim/scenario/scenario.hpp"
 #include "sim/scenario/scenario_files.hpp"
 #include "sim/scenario/scenario_outputs.hpp"
+#include "test_paths.hpp"
 
 using namespace mcsim;
 

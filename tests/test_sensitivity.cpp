@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "sim/scenario/sensitivity.hpp"
+#include "test_paths.hpp"
 
 using namespace mcsim;
 

@@ -20,6 +20,7 @@
 #include "sim/scenario/scenario_outputs.hpp"
 #include "sim/runner/shard_file.hpp"
 #include "sim/runner/task_store.hpp"
+#include "test_paths.hpp"
 
 namespace fs = std::filesystem;
 using mcsim::test::run_mcsim;

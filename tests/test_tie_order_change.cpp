@@ -22,6 +22,7 @@
 
 #include "helpers.hpp"
 #include "sim/output/csv_cells.hpp"
+#include "test_paths.hpp"
 
 using namespace mcsim;
 

@@ -10,6 +10,7 @@
 #include "helpers.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/machine_file_reader.hpp"
+#include "test_paths.hpp"
 #include "topologies/channel_dependencies.hpp"
 #include "topologies/fabric_graph.hpp"
 #include "topologies/fat_tree_family.hpp"

@@ -14,6 +14,7 @@
 #include "sim/scenario/scenario.hpp"
 #include "sim/runner/sharing_choice.hpp"
 #include "sim/scenario/work_estimate.hpp"
+#include "test_paths.hpp"
 #include "topologies/machines.hpp"
 
 namespace fs = std::filesystem;
