@@ -7,10 +7,13 @@
 #include <algorithm>
 #include <numeric>
 
+#include <simgrid/s4u.hpp>
+
 #include "cube_machines.hpp"
 #include "helpers.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/random.hpp"
+#include "sim/runner/isolated.hpp"
 #include "topologies/channel_dependencies.hpp"
 
 using namespace mcsim;
@@ -146,4 +149,33 @@ TEST_CASE("Torus: a thousand random permutations on an 8 x 8 torus all finish, o
   const double torus_mean = torus_sum / permutations, mesh_mean = mesh_sum / permutations;
   INFO("mean completion: torus " << torus_mean << " s, mesh " << mesh_mean << " s");
   CHECK(torus_mean <= mesh_mean);
+}
+
+TEST_CASE("Wormhole on a torus: a worm is one actor, its tail runs in none, as a circuit is one", "[engine]") {
+  // 64 worms at once on an 8 x 8 torus with its 2 VCs (node i -> i + 9, 100,000 bytes each). A tail
+  // actor per worm cost the T3D at 2,048 nodes about 3 s of CPU and 294 MiB of stacks
+  // (bench/speed-and-memory.md, tenth round): the actors made here would be 64 more than circuit
+  // switching's, one per worm.
+  std::vector<PlannedMessage> list;
+  for (int i = 0; i < 64; ++i) list.push_back({i, (i + 9) % 64, 100000});
+  const Job job = messages(64, list);
+  const auto actors_made = [&](const std::string& transport) {
+    const std::string text = run_isolated(
+        1,
+        [&](std::size_t) {
+          std::size_t made = 0;
+          simgrid::s4u::Actor::on_creation_cb([&made](simgrid::s4u::Actor&) { ++made; });
+          const auto machine = test::cube_machine(torus({8, 8}), transport);
+          const std::vector<Run> runs = simulate(*machine, {job});
+          if (runs.at(0).messages.size() != list.size()) throw Error("simulation", "the job did not finish");
+          return std::to_string(made);
+        },
+        1)
+                                 .at(0);
+    return std::stoul(text);
+  };
+  const std::size_t wormhole = actors_made("wormhole"), circuit = actors_made("circuit");
+  INFO("actors made: wormhole " << wormhole << ", circuit " << circuit);
+  CHECK(circuit >= 64 + 64);  // the nodes' and a helper per message
+  CHECK(wormhole == circuit);
 }

@@ -9,11 +9,13 @@
 // incremental max-min (sharing/max_min_sharing.hpp), so one sharing rule serves every transport.
 //
 // The sharing's clock (sharing/sharing_clock.hpp, its actor made at the first stream) ends each
-// stream when its bytes have moved and releases the semaphore its caller waits on.
+// stream when its bytes have moved and releases the semaphore its caller waits on, or calls the
+// listener that started it (a worm's tail, which runs in no actor of its own: wormhole.cpp).
 #pragma once
 
 #include <simgrid/s4u.hpp>
 
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -21,6 +23,16 @@
 #include "../sharing/sharing_clock.hpp"
 
 namespace mcsim {
+
+// Told in the sharing clock's actor that its stream has moved its bytes. Kept alive by the streams
+// until told, so it may be told after its owner let go of it.
+class StreamListener {
+ public:
+  virtual void stream_ended() = 0;
+
+ protected:
+  ~StreamListener() = default;
+};
 
 class LinkStreams {
  public:
@@ -32,25 +44,33 @@ class LinkStreams {
   // Starts `bytes` (> 0) over `links` (no link twice, at least one) now; the returned semaphore is
   // released once they have moved.
   simgrid::s4u::SemaphorePtr begin(std::span<const int> links, double bytes);
-  // Starts `bytes` (> 0) over `links` now and releases `done` once they have moved, unless stopped
-  // first; the id names the stream until then.
+  // Starts `bytes` (> 0) over `links` now and tells `listener` once they have moved, unless stopped
+  // first; the id names the stream until then. The listener is told in the clock's actor, at the
+  // instant the stream ends, and may start and stop streams from there.
   using Id = MaxMinSharing::FlowId;
-  Id start(std::span<const int> links, double bytes, simgrid::s4u::SemaphorePtr done);
-  // Ends the stream `id` started with `done` now and returns the bytes it had still to move; 0 if it
-  // has ended (then `done` is, or is about to be, released).
-  double stop(Id id, const simgrid::s4u::SemaphorePtr& done);
-  // The stream `id` started with `done` has bytes still to move.
-  bool running(Id id, const simgrid::s4u::SemaphorePtr& done) const { return id < done_.size() && done_[id] == done; }
+  Id start(std::span<const int> links, double bytes, std::shared_ptr<StreamListener> listener);
+  // Ends the stream `id` started for `listener` now and returns the bytes it had still to move; 0 if
+  // it has ended (then `listener` is, or is about to be, told).
+  double stop(Id id, const StreamListener& listener);
+  // The stream `id` started for `listener` has bytes still to move.
+  bool running(Id id, const StreamListener& listener) const {
+    return id < ends_.size() && ends_[id].listener.get() == &listener;
+  }
   // begin() and wait for the bytes.
   void move(std::span<const int> links, double bytes) { begin(links, bytes)->acquire(); }
 
  private:
+  // Who is told of a stream's end: one of the two.
+  struct End {
+    simgrid::s4u::SemaphorePtr done;
+    std::shared_ptr<StreamListener> listener;
+  };
+  Id start(std::span<const int> links, double bytes, End end);
   void ended(const std::vector<MaxMinSharing::FlowId>& ids);
 
   MaxMinSharing sharing_;
   simgrid::s4u::Host* host_;
-  std::vector<simgrid::s4u::SemaphorePtr> done_;  // by flow id
-  std::vector<simgrid::s4u::SemaphorePtr> due_;
+  std::vector<End> ends_;  // by flow id
   SharingClock clock_{sharing_, [this](const std::vector<MaxMinSharing::FlowId>& ids, double) { ended(ids); }};
 };
 

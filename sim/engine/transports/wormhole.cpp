@@ -41,7 +41,7 @@
 // a link's VCs take turns on it, one flit a cycle, round robin, so a worm streams at its max-min
 // fair share of the links it still crosses (link_streams.hpp), limited by its slowest point, and
 // no longer at one flit time a flit. Every term of R_i then counts bytes, not time: with S(T) the
-// bytes that have crossed c_0 by T, a shared stream from q_0 (tail_shared below), c_i is freed when
+// bytes that have crossed c_0 by T, a shared stream from q_0 (SharedTail below), c_i is freed when
 //      S = max(S(q_(i+k)) + L - k C  over k as above,  S(p_(h-1)) + L - (h - i) C  if (h - i) C < L),
 // which is R_i when S grows at one byte per t. S streams over the channels from the tail's to the
 // header's (their flits move), at most C past the header's last landing until p_(h-1) (a blocked
@@ -49,14 +49,17 @@
 // With one VC per link a worm is alone on its links, S grows at 1/t, and R_i is the closed form,
 // computed, not streamed (the meshes and the hypercube run as before, event for event).
 //
-// Each worm is two helper actors (helper_actors.hpp): the header (which waits for channels and,
-// without VCs, at the destination, streams) and the tail (which releases them at R_i, following the
-// header's progress; with VCs, it also streams S), so channels are counting semaphores rather than
-// owned mutexes.
+// Without VCs each worm is two helper actors (helper_actors.hpp): the header (which waits for
+// channels and, at the destination, streams) and the tail (which releases them at R_i, following
+// the header's progress), so channels are counting semaphores rather than owned mutexes. With VCs
+// the tail has no actor (SharedTail): its steps run in the header's actor and in the sharing
+// clock's, when either has news for it.
 #include <simgrid/s4u.hpp>
 
 #include <algorithm>
 #include <deque>
+#include <memory>
+#include <vector>
 
 #include "../transport.hpp"
 #include "../../core/error.hpp"
@@ -90,41 +93,29 @@ class WormholeTransport final : public Transport {
     const double hop_s = machine_.switching().per_hop_seconds(bytes) + machine_.switching().link_latency_s();
     const double stream_s = static_cast<double>(bytes) * buffers.seconds_per_byte;
 
+    if (channels_.links_shared()) {
+      carry_shared(src, dst, channels, bytes, buffers, hop_s, stream_s);
+      return;
+    }
+
     // What the header has done, shared with the tail (HeaderProgress).
     auto header = std::make_shared<HeaderProgress>();
     auto progress = s4u::Semaphore::create(0);
-    const bool shared = channels_.links_shared();
     TransferHandle tail = helpers_.run(machine_.platform().host(src), "tail", [=, this] {
-      if (shared)
-        tail_shared(channels, *header, progress, bytes, buffers);
-      else
-        release_behind(channels, *header, progress, bytes, buffers);
+      release_behind(channels, *header, progress, bytes, buffers);
     });
 
     if (recorder_) recorder_->claim_begins(src);
     for (const RouteChannel& c : channels) {
-      const RouteChannel taken = channels_.claim(c);
-      header->taken.push_back(taken);
-      if (recorder_) header->claimed.push_back(s4u::Engine::get_clock());
-      if (hop_s > 0) s4u::this_actor::sleep_for(hop_s);
-      header->landed.push_back(s4u::Engine::get_clock());
-      // The worm's bytes cross c behind its header (a Paje trace shows them from here to the release).
-      if (recorder_ && bytes > 0)
-        recorder_->link_stream_begins(c.link, static_cast<double>(bytes), stream_s);
+      land(c, *header, hop_s, bytes, stream_s);
       progress->release();
-      buffers_[channels_.index(taken)].acquire();  // the earlier worms' flits have left c's buffer
+      buffers_[channels_.index(header->taken.back())].acquire();  // the earlier worms' flits have left c's buffer
     }
     header->delivering_from = s4u::Engine::get_clock();  // p_(h-1)
     progress->release();
     if (recorder_) {
       recorder_->claim_ends(src);
       recorder_->stream_begins(src, dst);
-    }
-    if (shared) {
-      tail.wait();  // the tail's stream has delivered the last byte
-      buffers_[channels_.index(header->taken.back())].release();
-      if (recorder_) recorder_->stream_ends(src, dst);
-      return;
     }
     if (bytes > 0) s4u::this_actor::sleep_for(stream_s);
     buffers_[channels_.index(header->taken.back())].release();  // the destination has taken the last flit
@@ -150,73 +141,161 @@ class WormholeTransport final : public Transport {
   }
 
 
-  // With VCs, the tail and the worm's stream S (bytes that have crossed c_0) in one helper: S moves
-  // from q_0 as a shared stream over the channels the tail has not freed up to the header's
+  // The header claims channel c, crosses it and lands in its buffer (q_i).
+  void land(const RouteChannel& c, HeaderProgress& header, double hop_s, std::uint64_t bytes, double stream_s) {
+    const RouteChannel taken = channels_.claim(c);
+    header.taken.push_back(taken);
+    if (recorder_) header.claimed.push_back(s4u::Engine::get_clock());
+    if (hop_s > 0) s4u::this_actor::sleep_for(hop_s);
+    header.landed.push_back(s4u::Engine::get_clock());
+    // The worm's bytes cross c behind its header (a Paje trace shows them from here to the release).
+    if (recorder_ && bytes > 0) recorder_->link_stream_begins(c.link, static_cast<double>(bytes), stream_s);
+  }
+
+  // With VCs: the header in the calling actor, its tail in none (SharedTail).
+  void carry_shared(int src, int dst, const Route& channels, std::uint64_t bytes, const FlitBuffers& buffers,
+                    double hop_s, double stream_s) {
+    const auto tail = std::make_shared<SharedTail>(*this, channels, bytes, buffers);
+    if (recorder_) recorder_->claim_begins(src);
+    for (const RouteChannel& c : channels) {
+      land(c, tail->header, hop_s, bytes, stream_s);
+      tail->advance();
+      buffers_[channels_.index(tail->header.taken.back())].acquire();  // the earlier worms' flits have left c's buffer
+    }
+    tail->header.delivering_from = s4u::Engine::get_clock();  // p_(h-1)
+    tail->advance();
+    if (recorder_) {
+      recorder_->claim_ends(src);
+      recorder_->stream_begins(src, dst);
+    }
+    tail->wait_delivered();
+    buffers_[channels_.index(tail->header.taken.back())].release();  // the destination has taken the last flit
+    if (recorder_) recorder_->stream_ends(src, dst);
+  }
+
+  // With VCs, the tail and the worm's stream S (bytes that have crossed c_0), in no actor of its own:
+  // each step runs in the actor that has news for it, the header at each landing and at p_(h-1),
+  // the sharing clock at the end of a stream segment (a tail actor per worm cost the T3D at 2,048
+  // nodes, 32,768 worms at once, about 3 s of CPU and 294 MiB of stacks: bench/speed-and-memory.md).
+  // S moves from q_0 as a shared stream over the channels the tail has not freed up to the header's
   // (growing as it lands), at most C past the last landing until p_(h-1) (the buffers ahead are
   // full: a blocked worm stalls), and from p_(h-1) on it is the delivery (D = S - S(p_(h-1))).
   // Channel c_i is freed when S reaches
   //   theta_i = max over k (i + k < h, k C < L) of  S(q_(i+k)) + L - k C,
   //             and, if (h - i) C < L, also S(p_(h-1)) + L - (h - i) C,
-  // the closed form above with bytes streamed in place of time at the full rate. `wake` is released
-  // by each landing, by p_(h-1), and by the end of each stream segment; a segment is restarted at
-  // each event (its links or its goal changed), so S stays a max-min share of the present links.
-  void tail_shared(const Route& channels, HeaderProgress& header, const s4u::SemaphorePtr& wake, std::uint64_t bytes,
-                   const FlitBuffers& buffers) {
-    LinkStreams& streams = channels_.streams();
-    const std::size_t hops = channels.size();
-    const double L = static_cast<double>(bytes);
-    const std::uint64_t per_buffer = WormholeTransport::per_buffer(buffers);  // C
-    const double C = static_cast<double>(per_buffer);
-    const std::uint64_t span = bytes == 0 ? 1 : (bytes - 1) / per_buffer + 1;  // s
-    const double slack = 1e-9 * std::max(1.0, L);                              // bytes: rounding of streamed amounts
-    std::vector<double> at_landing;  // S(q_j)
-    double at_destination = -1;      // S(p_(h-1)), once there
-    double s = 0;                    // S now
-    double goal = 0;                 // S when the present segment ends
-    LinkStreams::Id id = 0;
-    bool streaming = false;
-    std::vector<int> links;
-    const auto theta = [&](std::size_t i, double& value) {  // false while not yet known
-      const std::size_t last = i + std::min<std::uint64_t>(span - 1, hops - 1 - i);
-      if (at_landing.size() <= last) return false;
-      const bool drains = hops - i < span;  // (h - i) C < L
-      if (drains && at_destination < 0) return false;
+  // the closed form above with bytes streamed in place of time at the full rate. A segment is
+  // restarted at each step with news (its links or its goal changed), so S stays a max-min share of
+  // the present links.
+  class SharedTail final : public StreamListener, public std::enable_shared_from_this<SharedTail> {
+   public:
+    SharedTail(WormholeTransport& transport, const Route& channels, std::uint64_t bytes, const FlitBuffers& buffers)
+        : transport_(transport),
+          streams_(transport.channels_.streams()),
+          channels_(channels),
+          buffers_(buffers),
+          bytes_(bytes),
+          L_(static_cast<double>(bytes)),
+          C_(static_cast<double>(per_buffer(buffers))),
+          span_(bytes == 0 ? 1 : (bytes - 1) / per_buffer(buffers) + 1),
+          slack_(1e-9 * std::max(1.0, L_)) {}
+
+    HeaderProgress header;  // written by the header before each advance()
+
+    // A step of the tail, now. Steps may come while one waits in a simcall (a channel handed to a
+    // waiter, a stream started): that one then steps again, so steps never overlap.
+    void advance() {
+      if (delivered_) return;
+      if (stepping_) {
+        again_ = true;
+        return;
+      }
+      stepping_ = true;
+      do {
+        again_ = false;
+        step();
+      } while (again_ && !delivered_);
+      stepping_ = false;
+      if (delivered_ && waiter_) waiter_->release();  // the header may return now: the last thing done here
+    }
+
+    void stream_ended() override { advance(); }
+
+    // In the header, after p_(h-1): returns once the last byte is delivered.
+    void wait_delivered() {
+      if (delivered_) return;
+      waiter_ = s4u::Semaphore::create(0);
+      waiter_->acquire();
+    }
+
+   private:
+    // theta_i, false while not yet known.
+    bool theta(std::size_t i, double& value) const {
+      const std::size_t hops = channels_.size();
+      const std::size_t last = i + std::min<std::uint64_t>(span_ - 1, hops - 1 - i);
+      if (at_landing_.size() <= last) return false;
+      const bool drains = hops - i < span_;  // (h - i) C < L
+      if (drains && at_destination_ < 0) return false;
       value = 0;
       for (std::size_t k = 0; i + k <= last; ++k)
-        value = std::max(value, at_landing[i + k] + L - static_cast<double>(k) * C);
-      if (drains) value = std::max(value, at_destination + L - static_cast<double>(hops - i) * C);
+        value = std::max(value, at_landing_[i + k] + L_ - static_cast<double>(k) * C_);
+      if (drains) value = std::max(value, at_destination_ + L_ - static_cast<double>(hops - i) * C_);
       return true;
-    };
-    std::size_t i = 0;  // the next channel to free
-    for (;;) {
-      wake->acquire();
-      // A release counted twice (a stream ended as the header landed) wakes it with nothing new.
-      if (streaming && streams.running(id, wake) && at_landing.size() == header.landed.size() &&
-          (at_destination >= 0 || header.delivering_from < 0))
-        continue;
-      if (streaming) {
-        const double left = streams.stop(id, wake);
-        s = goal - left;
-        streaming = false;
+    }
+
+    void step() {
+      const std::size_t hops = channels_.size();
+      // A step with no news (a stream ended as the header landed, and both told it) does nothing.
+      if (streaming_ && streams_.running(id_, *this) && at_landing_.size() == header.landed.size() &&
+          (at_destination_ >= 0 || header.delivering_from < 0))
+        return;
+      if (streaming_) {
+        s_ = goal_ - streams_.stop(id_, *this);
+        streaming_ = false;
       }
-      while (at_landing.size() < header.landed.size()) at_landing.push_back(s);
-      if (at_destination < 0 && header.delivering_from >= 0) at_destination = s;
+      while (at_landing_.size() < header.landed.size()) at_landing_.push_back(s_);
+      if (at_destination_ < 0 && header.delivering_from >= 0) at_destination_ = s_;
       double next = 0;
-      for (; i < hops && theta(i, next) && s >= next - slack; ++i) free_channel(channels, header, i, bytes, buffers);
-      const double delivered_all = at_destination + L;
-      if (i == hops && at_destination >= 0 && s >= delivered_all - slack) return;
-      double want = at_destination >= 0 ? delivered_all : at_landing.back() + C;
-      if (i < hops && theta(i, next)) want = std::min(want, next);
-      links.clear();
-      for (std::size_t j = i; j < at_landing.size(); ++j) links.push_back(channels[j].link);
-      if (links.empty() && at_destination >= 0) links.push_back(channels.back().link);
-      if (want > s + slack && !links.empty()) {
-        goal = want;
-        id = streams.start(links, want - s, wake);
-        streaming = true;
+      for (; i_ < hops && theta(i_, next) && s_ >= next - slack_; ++i_)
+        transport_.free_channel(channels_, header, i_, bytes_, buffers_);
+      const double delivered_all = at_destination_ + L_;
+      if (i_ == hops && at_destination_ >= 0 && s_ >= delivered_all - slack_) {
+        delivered_ = true;
+        return;
+      }
+      double want = at_destination_ >= 0 ? delivered_all : at_landing_.back() + C_;
+      if (i_ < hops && theta(i_, next)) want = std::min(want, next);
+      links_.clear();
+      for (std::size_t j = i_; j < at_landing_.size(); ++j) links_.push_back(channels_[j].link);
+      if (links_.empty() && at_destination_ >= 0) links_.push_back(channels_.back().link);
+      if (want > s_ + slack_ && !links_.empty()) {
+        goal_ = want;
+        id_ = streams_.start(links_, want - s_, shared_from_this());
+        streaming_ = true;
       }
     }
-  }
+
+    WormholeTransport& transport_;
+    LinkStreams& streams_;
+    const Route& channels_;  // the header's (carry_shared outlives every step: it waits for the last)
+    FlitBuffers buffers_;
+    std::uint64_t bytes_;
+    double L_;
+    double C_;
+    std::uint64_t span_;  // s: the buffers the worm fills
+    double slack_;        // bytes: rounding of streamed amounts
+    std::vector<double> at_landing_;  // S(q_j)
+    double at_destination_ = -1;      // S(p_(h-1)), once there
+    double s_ = 0;                    // S now
+    double goal_ = 0;                 // S when the present segment ends
+    LinkStreams::Id id_ = 0;
+    bool streaming_ = false;
+    std::vector<int> links_;
+    std::size_t i_ = 0;  // the next channel to free
+    bool stepping_ = false;
+    bool again_ = false;
+    bool delivered_ = false;
+    s4u::SemaphorePtr waiter_;  // the header, waiting for the last byte
+  };
 
   // The tail: frees channel c_i at R_i (see the top of this file) and, in the same instant, the
   // buffer of c_(i-1), which its last flit leaves by crossing c_i. (The header frees the last
