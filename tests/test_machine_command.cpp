@@ -1,0 +1,115 @@
+// `mcsim machine check` and `mcsim machine diff` (issue 49): a user's file checked and shown
+// resolved, a what-if compared record by record, every line within 100 columns.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+
+#include "helpers.hpp"
+#include "test_paths.hpp"
+#include "sim/core/machine_file_reader.hpp"
+#include "sim/core/machine_file_schema.hpp"
+#include "topologies/node_counts.hpp"
+#include "topologies/topology_family.hpp"
+
+using namespace mcsim;
+using mcsim::test::run_mcsim;
+
+namespace {
+
+std::size_t longest_line(const std::string& text) {
+  std::istringstream in(text);
+  std::size_t longest = 0;
+  for (std::string line; std::getline(in, line);) longest = std::max(longest, line.size());
+  return longest;
+}
+
+const std::string machines_folder = std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/machines";
+
+}  // namespace
+
+TEST_CASE("machine check: a user's torus on the T3D is shown resolved, with its bases, counts and marks", "[cli]") {
+  const auto dir = test::temp_dir("machine-check");
+  std::ofstream(dir + "/torus.toml") << "name = \"my-torus\"\ntitle = \"an 8 x 8 torus\"\nbase = \"t3d\"\n"
+                                        "[topology.shape]\nsides = { value = [8, 8], source = \"what-if\", "
+                                        "assumption = true }\n";
+  const auto r = run_mcsim("machine check " + dir + "/torus.toml");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.starts_with("my-torus: an 8 x 8 torus (valid)\n"));
+  CHECK(r.out.find("base: ") != std::string::npos);
+  CHECK(r.out.find("t3d.toml") != std::string::npos);
+  CHECK(r.out.find("accepts: 64 nodes") != std::string::npos);  // the sides fix the count
+  CHECK(r.out.find("k-ary-n-cube: 8 x 8 torus") != std::string::npos);
+  CHECK(r.out.find("topology.shape.sides         [8, 8]\n        assumption: what-if\n") != std::string::npos);
+  CHECK(r.out.find("assumption: assumption") == std::string::npos);
+  CHECK(longest_line(r.out) <= 100);
+  // A bundled name works too, at another node count; a count the file refuses is one line.
+  const auto mesh = run_mcsim("machine check mesh --nodes 16");
+  CHECK(mesh.out.find("resolved at 16 nodes") != std::string::npos);
+  CHECK(mesh.out.find("accepts: 1-4096, 8192, 16384, 32768, 65536 nodes") != std::string::npos);
+  CHECK(longest_line(mesh.out) <= 100);
+  test::require_one_line_error(run_mcsim("machine check " + dir + "/torus.toml --nodes 32"), "has 64 nodes, not 32");
+  // A slip is refused as any command refuses it.
+  std::ofstream(dir + "/slip.toml") << "name = \"slip\"\nbase = \"t3d\"\n[topology.shape]\nwrap_arond = { value = "
+                                       "true, source = \"w\", assumption = true }\n";
+  test::require_one_line_error(run_mcsim("machine check " + dir + "/slip.toml"),
+                               "slip.toml:4 (topology.shape.wrap_arond): unknown key 'wrap_arond'");
+}
+
+TEST_CASE("machine check: a record the switching leaves unused is a note, not a parameter", "[cli]") {
+  const auto r = run_mcsim("machine check mesh --machine-option switching=store-and-forward");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("note: not used: links.hop_latency (switching = store-and-forward has no header delay)") !=
+        std::string::npos);
+  CHECK(r.out.find("note: not used: flit, buffer (switching = store-and-forward has no flit buffers)") !=
+        std::string::npos);
+  CHECK(r.out.find("\n    flit ") == std::string::npos);
+  const auto wormhole = run_mcsim("machine check mesh");
+  CHECK(wormhole.out.find("\n    flit ") != std::string::npos);
+  CHECK(wormhole.out.find("note:") == std::string::npos);
+}
+
+TEST_CASE("machine diff: the guide's what-if CM-5 against the CM-5, record by record", "[cli]") {
+  const auto r = run_mcsim("machine diff cm5 " + std::string(MCSIM_SCENARIO_SOURCE_DIR) +
+                           "/../docs/examples/cm5-binary-20.toml");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.starts_with("cm5 -> cm5-binary-20 at 32 nodes: 8 records differ\n"));
+  CHECK(r.out.find("  - wire_bandwidth_MBps          10 MB/s\n") != std::string::npos);
+  CHECK(r.out.find("  + wire_bandwidth_MBps          20 MB/s\n        assumption: what if: twice") !=
+        std::string::npos);
+  CHECK(r.out.find("  - topology.shape.arity         4\n") != std::string::npos);
+  CHECK(r.out.find("cmmd_bandwidth_MBps") == std::string::npos);  // unchanged: not shown
+  CHECK(longest_line(r.out) <= 100);
+  CHECK(run_mcsim("machine diff cm5 cm5").out == "cm5 -> cm5 at 32 nodes: 0 records differ\n");
+}
+
+TEST_CASE("Node counts a machine file accepts: asked of its family, said in words") {
+  CHECK(describe_node_counts({32, 64, 128}) == "every power of two from 32 to 128");
+  CHECK(describe_node_counts({1, 2, 3, 4, 8, 9}) == "1-4, 8-9");
+  CHECK(describe_node_counts({64}) == "64");
+  CHECK(describe_node_counts({}) == "none");
+  const MachineFile cp_pacs = load_machine_file(machines_folder + "/cp-pacs.toml", {machines_folder});
+  CHECK(accepted_node_counts(cp_pacs, 256, 1024) == std::vector<int>{64});
+  const MachineFile t3d = load_machine_file(machines_folder + "/t3d.toml", {machines_folder});
+  CHECK(accepted_node_counts(t3d, 256, 1024) == std::vector<int>{64});
+}
+
+// The schema's shape keys are the families': one list per registered family, none for another.
+TEST_CASE("Machine file schema: every registered topology family has its shape keys") {
+  for (const auto& family : topology_family_names()) {
+    INFO(family);
+    CHECK(machine_file_schema::shape_keys(family).has_value());
+  }
+  CHECK_FALSE(machine_file_schema::shape_keys("dragonfly").has_value());
+}
+
+// Issue 49: `list machines -v` lines ran to ~250 characters and said "assumption: assumption:".
+TEST_CASE("list machines -v: every line within 100 columns, each assumption marked once", "[cli]") {
+  const auto r = run_mcsim("list machines -v");
+  REQUIRE(r.exit_code == 0);
+  CHECK(longest_line(r.out) <= 100);
+  CHECK(r.out.find("assumption: assumption") == std::string::npos);
+  CHECK(r.out.find("    wire_bandwidth_MBps          10 MB/s\n") != std::string::npos);
+}
