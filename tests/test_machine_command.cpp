@@ -2,8 +2,11 @@
 // resolved, a what-if compared record by record, every line within 100 columns.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include <fmt/format.h>
 
 #include "helpers.hpp"
 #include "test_paths.hpp"
@@ -112,4 +115,30 @@ TEST_CASE("list machines -v: every line within 100 columns, each assumption mark
   CHECK(longest_line(r.out) <= 100);
   CHECK(r.out.find("assumption: assumption") == std::string::npos);
   CHECK(r.out.find("    wire_bandwidth_MBps          10 MB/s\n") != std::string::npos);
+}
+
+// Issue 49: `names` took bundled machines only. A user's torus beside the bundled T3D, its path
+// relative to the scenario (mcsim started from another folder), labelled by the file's name.
+TEST_CASE("Machines axis: a user's machine file beside a bundled machine", "[cli]") {
+  const auto dir = test::temp_dir("machines-axis-file");
+  std::filesystem::create_directories(dir + "/machines");
+  std::ofstream(dir + "/machines/torus.toml")
+      << "name = \"my-torus\"\nbase = \"t3d\"\n[topology.shape]\nsides = { value = [8, 8], source = \"what-if\", "
+         "assumption = true }\n";
+  std::ofstream(dir + "/axis.toml") << "id = \"axis\"\ntitle = \"axis\"\nsource = \"test\"\nkind = \"simulation\"\n"
+                                       "samples = 1\nseed = 1\n[machine]\nnames = [\"t3d\", \"machines/torus.toml\"]\n"
+                                       "nodes = 64\n[workload]\nname = \"uniform-density\"\ndensity = 2\n[sweep]\n"
+                                       "msg_unit = [1024]\n[[series]]\nscheduler = \"AC\"\n";
+  const auto r = run_mcsim(fmt::format("run {}/axis.toml -q -o {}/axis.csv", dir, dir));
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("2 machines") != std::string::npos);
+  CHECK(r.out.find("\nt3d ") != std::string::npos);
+  CHECK(r.out.find("\nmy-torus ") != std::string::npos);
+  // The file is read as any machine file: a slip in it is refused at its line.
+  std::ofstream(dir + "/machines/torus.toml", std::ios::app) << "wrap_arond = { value = true, source = \"w\", "
+                                                                "assumption = true }\n";
+  test::require_one_line_error(run_mcsim(fmt::format("run {}/axis.toml -q -o {}/axis2.csv", dir, dir)),
+                               "torus.toml:5 (topology.shape.wrap_arond)");
+  CHECK_FALSE(std::filesystem::exists(dir + "/axis2.csv"));
 }
