@@ -142,3 +142,30 @@ TEST_CASE("Machines axis: a user's machine file beside a bundled machine", "[cli
                                "torus.toml:5 (topology.shape.wrap_arond)");
   CHECK_FALSE(std::filesystem::exists(dir + "/axis2.csv"));
 }
+
+// Issue 49: `run --machine FILE` on a paper's scenario printed the paper's numbers beside mcsim's
+// (a paper of another machine) or a column of "-". Now mcsim's numbers, a note naming the file,
+// and the plot.
+TEST_CASE("A paper's scenario on a user's machine: mcsim's numbers, a note naming the file, its plot", "[cli]") {
+  const auto dir = test::temp_dir("paper-on-user-machine");
+  std::ofstream(dir + "/cm5-fast.toml") << "name = \"cm5-fast\"\nbase = \"cm5\"\n[links]\nbandwidth = { option = "
+                                           "\"wire_bandwidth_MBps\", value = \"20 MB/s\", source = \"what if\", "
+                                           "assumption = true }\n";
+  const auto r = run_mcsim(fmt::format("run {}/ranka92-table3.toml --machine {}/cm5-fast.toml --samples 1 -q "
+                                       "--deterministic -o {}/t3.csv",
+                                       MCSIM_SCENARIO_SOURCE_DIR, dir, dir));
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("note: machine " + dir + "/cm5-fast.toml in place of the scenario's cm5: mcsim's numbers only") !=
+        std::string::npos);
+  CHECK(r.out.find("paper / mcsim") == std::string::npos);
+  CHECK(r.out.find(" - ") == std::string::npos);
+  CHECK(r.out.find("\ncm5-fast ") != std::string::npos);
+  CHECK(r.out.find("AC could not be measured on the CM-5") == std::string::npos);  // the paper's notes
+  CHECK(std::filesystem::exists(dir + "/t3.svg"));
+  // The scenario's own machine keeps the paper beside it.
+  const auto own = run_mcsim(fmt::format("run {}/ranka92-table3.toml --machine cm5 --samples 1 -q --deterministic "
+                                         "-o {}/own.csv",
+                                         MCSIM_SCENARIO_SOURCE_DIR, dir));
+  CHECK(own.out.find("paper / mcsim / ratio") != std::string::npos);
+}
