@@ -169,3 +169,24 @@ TEST_CASE("A paper's scenario on a user's machine: mcsim's numbers, a note namin
                                          MCSIM_SCENARIO_SOURCE_DIR, dir));
   CHECK(own.out.find("paper / mcsim / ratio") != std::string::npos);
 }
+
+// Issue 49: sensitivity took the scenario's own machine only. On a what-if the study varies the
+// what-if's records (its 20 MB/s wires x0.5 are the CM-5's 10).
+TEST_CASE("sensitivity --machine FILE: a what-if's agreement with the paper, varied record by record", "[cli]") {
+  const auto dir = test::temp_dir("sensitivity-user-machine");
+  std::ofstream(dir + "/cm5-fast.toml") << "name = \"cm5-fast\"\nbase = \"cm5\"\n[links]\nbandwidth = { option = "
+                                           "\"wire_bandwidth_MBps\", value = \"20 MB/s\", source = \"what if\", "
+                                           "assumption = true }\n";
+  const auto r = run_mcsim(fmt::format("sensitivity ranka92-table3 --machine {}/cm5-fast.toml --option "
+                                       "wire_bandwidth_MBps --samples 1 -q --deterministic -o {}/out",
+                                       dir, dir));
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("wire_bandwidth_MBps=10 (x0.5)") != std::string::npos);
+  CHECK(r.out.find("wire_bandwidth_MBps=40 (x2)") != std::string::npos);
+  CHECK(std::filesystem::exists(dir + "/out/ranka92-table3.sensitivity.csv"));
+  test::require_one_line_error(run_mcsim(fmt::format("sensitivity machines-alltoall --machine {}/cm5-fast.toml -q "
+                                                     "-o {}/out2",
+                                                     dir, dir)),
+                               "--machine: machines-alltoall does not run on one [machine] to replace");
+}
