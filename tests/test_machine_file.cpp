@@ -19,6 +19,7 @@
 #include "sim/core/quantity.hpp"
 #include "test_paths.hpp"
 #include "topologies/fat_tree_family.hpp"
+#include "topologies/machine_builder.hpp"
 #include "topologies/machines.hpp"
 
 namespace fs = std::filesystem;
@@ -449,6 +450,30 @@ TEST_CASE("Machine file strictness: [topology.shape] takes the keys its family r
   CHECK(m.find("topology.shape.per_node_bandwidth_within_4") == nullptr);
   CHECK(m.find("topology.shape.wires_per_node") == nullptr);
   CHECK(bundled("cm5").find("topology.shape.wires_per_node") != nullptr);
+}
+
+// A key only some switching reads: refused where nothing can change the switching, left out of the
+// description (a note says why) where an option or choice can.
+TEST_CASE("Machine file strictness: a switching's own key where the switching ignores it") {
+  Folder folder("machine-file-inert");
+  const std::string flit = "[links]\nflit = { value = \"4 B\", source = \"w\", assumption = true }\n";
+  const std::string cluster = folder.write("c.toml", "name = \"c\"\nbase = \"ethernet-cluster\"\n" + flit);
+  CHECK(error_of([&] { (void)make_machine({cluster, 8, {}}); }) ==
+        cluster + ":4 (links.flit): not used: switching = flow has no flit buffers, and no option or choice of this "
+                  "file changes the switching; remove it");
+  const std::string vcs = folder.write("v.toml", "name = \"v\"\nbase = \"ethernet-cluster\"\n[links]\n"
+                                                 "switching = { option = \"switching\", value = \"flow\", source = "
+                                                 "\"w\", assumption = true }\nhop_latency = { value = \"1 us\", "
+                                                 "source = \"w\", assumption = true }\n");
+  const auto machine = make_machine({vcs, 8, {}});
+  for (const auto& p : machine->parameters()) CHECK(p.name != "links.hop_latency");
+  const auto inert = inert_records(load_machine_file(vcs, {machines_folder}));
+  REQUIRE(inert.size() == 1);
+  CHECK(inert.front().why == "switching = flow has no header delay");
+  bool shown = false;
+  for (const auto& p : make_machine({vcs, 8, {{"switching", "circuit"}}})->parameters())
+    shown = shown || p.name == "links.hop_latency";
+  CHECK(shown);
 }
 
 TEST_CASE("Machine file errors: the last regime must take every size") {
