@@ -2,6 +2,7 @@
 // and shown as the builder resolves it (its base chain applied, its rules evaluated at a node
 // count), with the node counts it accepts; and what a what-if changes, record by record. Every
 // line fits 100 columns.
+#include <algorithm>
 #include <limits>
 #include <map>
 #include <set>
@@ -34,7 +35,16 @@ void check_machine(const std::string& machine, int asked, const std::vector<std:
   show("{}", wrapped(fmt::format("{}: {} (valid)", file.name, file.title), 0));
   show("{}", wrapped("file: " + file.path, 2));
   for (const auto& base : file.bases) show("{}", wrapped("base: " + base, 2));
-  show("{}", wrapped("accepts: " + describe_node_counts(accepted_node_counts(file)) + " nodes", 2));
+  // Each count tried evaluates every rule of the file again: a file of thousands of records is
+  // tried at fewer counts one by one (a 0.7 MB file of 8,000 records took 31 s of CPU at 4,096).
+  constexpr std::size_t evaluations = 2'000'000;
+  const int every_up_to =
+      static_cast<int>(std::clamp<std::size_t>(evaluations / std::max<std::size_t>(file.parameters.size(), 1), 64, 4096));
+  show("{}", wrapped(fmt::format("accepts: {} nodes{}", describe_node_counts(accepted_node_counts(file, every_up_to)),
+                                 every_up_to < 4096 ? fmt::format(" (each count to {} tried, then powers of two)",
+                                                                  every_up_to)
+                                                    : ""),
+                     2));
   show("  resolved at {} nodes{}:\n", spec.nodes, options.empty() ? "" : " with the options given");
   for (const auto& p : built->parameters()) show("{}", parameter_lines(p));
   show("{}", inert_notes(file, 2));
