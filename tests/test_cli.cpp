@@ -178,7 +178,11 @@ TEST_CASE("A scenario names its machine by name, by a machine file beside it, or
   CHECK(error("file = \"\"\n") == dir + "/bad.toml:4 (machine.file): names no file");
   CHECK(error("names = [\"cm5\", \"cm5\"]\n") == dir + "/bad.toml:4 (machine.names): 'cm5' is listed twice");
   CHECK(error("names = []\n").find("expected a non-empty list of bundled machines") != std::string::npos);
-  CHECK(error("names = [\"./m.toml\"]\n").find("names lists bundled machines") != std::string::npos);
+  // Machine files join the axis (issue 49), found beside the scenario as `file` is.
+  const auto axis = mcsim::load_scenario(scenario_with_machine(dir, "sub/e.toml", "names = [\"cm5\", \"../m.toml\"]\n"));
+  CHECK(sweep_of(axis).machines == std::vector<std::string>{"cm5", dir + "/m.toml"});
+  CHECK(error("names = [\"m.toml\", \"./m.toml\"]\n") == dir + "/bad.toml:4 (machine.names): '" + dir +
+                                                           "/m.toml' is listed twice");
 }
 
 TEST_CASE("The machines axis: the scenario runs on each machine as on that machine alone, one CSV row per machine "

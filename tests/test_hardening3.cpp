@@ -297,6 +297,8 @@ TEST_CASE("Issue 46: a chain of 2,000 derived rules is read in linear time", "[c
   for (int k = 0; k < 2000; ++k)
     file += fmt::format("r{:04} = {{ rule = \"same\", inputs = [\"parameters.{}\"], source = \"s\", assumption = true }}\n", k,
                         k + 1 < 2000 ? fmt::format("r{:04}", k + 1) : std::string("last"));
+  // A [parameters] key must be read by a rule (issue 49): the chain ends in the schedulers' tau.
+  file += "[hints]\nstartup = { rule = \"same\", inputs = [\"parameters.r0000\"], source = \"s\", assumption = true }\n";
   std::ofstream(dir + "/chain.toml") << file;
   const auto started = std::chrono::steady_clock::now();
   const auto r = run_mcsim(fmt::format("sweep --machine {}/chain.toml --max-work 1 -o {}/o.csv", dir, dir));
@@ -392,10 +394,30 @@ namespace {
 
 // A what-if on the CM-5 with `options` parameters p0000_us.. (each an option of its own), and the
 // scenario `id` on it in `dir`: one sample, one unit, LP, a paper value (sensitivity needs one).
+// A [parameters] key must be read by a rule (issue 49): the options are the leaves of a tree of
+// two-input rules whose root is the schedulers' tau.
 void many_options(const std::string& dir, const std::string& id, int options) {
   std::string file = "base = \"cm5\"\nname = \"many\"\n[parameters]\n";
-  for (int k = 0; k < options; ++k)
-    file += fmt::format("p{:04}_us = {{ value = \"1 us\", source = \"s\", assumption = true }}\n", k);
+  std::vector<std::string> level;
+  for (int k = 0; k < options; ++k) {
+    level.push_back(fmt::format("p{:04}_us", k));
+    file += fmt::format("{} = {{ value = \"1 us\", source = \"s\", assumption = true }}\n", level.back());
+  }
+  for (int depth = 0; level.size() > 1; ++depth) {
+    std::vector<std::string> next;
+    for (std::size_t k = 0; k < level.size(); k += 2) {
+      next.push_back(fmt::format("t{}_{}_us", depth, k / 2));
+      file += k + 1 < level.size()
+                  ? fmt::format("{} = {{ rule = \"plus-three-crossbars\", inputs = [\"{}\", \"{}\"], source = \"s\", "
+                                "assumption = true }}\n",
+                                next.back(), level[k], level[k + 1])
+                  : fmt::format("{} = {{ rule = \"same\", inputs = [\"{}\"], source = \"s\", assumption = true }}\n",
+                                next.back(), level[k]);
+    }
+    level = std::move(next);
+  }
+  file += fmt::format("[hints]\nstartup = {{ rule = \"same\", inputs = [\"{}\"], source = \"s\", assumption = true }}\n",
+                      level.front());
   std::ofstream(fmt::format("{}/{}.machine.toml", dir, id)) << file;
   std::ofstream(fmt::format("{}/{}.toml", dir, id))
       << fmt::format("id = \"{}\"\nsamples = 1\n[machine]\nfile = \"{}.machine.toml\"\nnodes = 32\n[workload]\n"

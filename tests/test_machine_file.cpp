@@ -19,6 +19,7 @@
 #include "sim/core/quantity.hpp"
 #include "test_paths.hpp"
 #include "topologies/fat_tree_family.hpp"
+#include "topologies/machine_builder.hpp"
 #include "topologies/machines.hpp"
 
 namespace fs = std::filesystem;
@@ -280,10 +281,12 @@ TEST_CASE("Machine file errors: one line, file:line (key): what") {
             "rule = ... for a value C++ derives)");
   // Unknown keys: at the top, in a section, in a record.
   CHECK(file_error(small_machine("", "", "colour = \"red\"\n")) ==
-        f + ":2 (colour): unknown key 'colour' (see docs/machine-files.md for the keys of a machine file)");
+        f + ":2 (colour): unknown key 'colour' in the top level (known: name, title, base, topology, links, library, "
+            "parameters, hints, choices)");
   CHECK(file_error(small_machine("bandwidth = { value = \"10 MB/s\", source = \"s\", assumption = false }\n"
                                  "speed = { value = \"10 MB/s\", source = \"s\", assumption = false }\n")) ==
-        f + ":6 (links.speed): unknown key 'speed' (see docs/machine-files.md for the keys of a machine file)");
+        f + ":6 (links.speed): unknown key 'speed' in [links] (known: bandwidth, buffer_flits, flit, hop_latency, "
+            "interface, interface_bandwidth, latency, switching)");
   CHECK(file_error(small_machine("bandwidth = { value = \"10 MB/s\", source = \"s\", assumption = false, unit = "
                                  "\"MB/s\" }\n")) ==
         f + ":5 (links.bandwidth.unit): unknown key 'unit' (allowed here: assumption, inputs, option, rule, source, "
@@ -359,6 +362,118 @@ TEST_CASE("Machine file errors: one line, file:line (key): what") {
   // Malformed TOML, a missing name.
   CHECK(file_error("name = \n").starts_with(f + ":1:"));
   CHECK(file_error("title = \"x\"\n") == f + " (name): missing required key");
+}
+
+// Issue 49: `[topology.shape] wrap_arond = true` built a mesh, exit 0. A slip in any table is one
+// line naming the file:line, the key, the table's known keys and the nearest of them.
+TEST_CASE("Machine file strictness: a misspelled key in each table is refused with a suggestion") {
+  const std::string f = test::temp_dir("machine-file-errors") + "/m.toml";
+  const std::string record = " = { value = 1, source = \"s\", assumption = true }\n";
+  auto refused = [&](const std::string& text, const std::string& where, const std::string& key,
+                     const std::string& suggestion) {
+    const std::string e = file_error(text);
+    INFO(e);
+    CHECK(e.starts_with(f + ":" + where));
+    CHECK(e.find("unknown key '" + key + "'") != std::string::npos);
+    CHECK(e.ends_with("did you mean '" + suggestion + "'?"));
+    CHECK(e.find('\n') == std::string::npos);
+  };
+  // A line added after the first line of the small machine that starts with `anchor`.
+  auto with_line = [](const std::string& anchor, const std::string& line) {
+    std::string text = small_machine();
+    const auto at = text.find('\n', text.find(anchor));
+    return text.insert(at + 1, line);
+  };
+  refused(small_machine("", "", "titel = \"t\"\n"), "2 (titel)", "titel", "title");
+  refused(with_line("family", "famly = \"star\"\n"), "4 (topology.famly)", "famly", "family");
+  refused(small_machine("bandwidth = { value = \"10 MB/s\", source = \"s\", assumption = false }\nlatncy" + record),
+          "6 (links.latncy)", "latncy", "latency");
+  refused(with_line("barrier", "barier" + record), "18 (library.barier)", "barier", "barrier");
+  refused(small_machine("", "per_hops" + record), "24 (library.regimes.all.per_hops)", "per_hops", "per_hop");
+  refused(small_machine("", "[hints]\nstartups" + record), "25 (hints.startups)", "startups", "startup");
+  // [topology.shape]: the family's keys (a star reads only the node counts).
+  refused(small_machine("", "[topology.shape]\nmax_node" + record), "25 (topology.shape.max_node)", "max_node",
+          "max_nodes");
+  // A record's own keys.
+  const std::string e = file_error(small_machine(
+      "bandwidth = { value = \"10 MB/s\", sorce = \"s\", assumption = false }\n"));
+  CHECK(e == f + ":5 (links.bandwidth.sorce): unknown key 'sorce' (allowed here: assumption, inputs, option, rule, "
+                 "source, value)");
+  // [parameters]: its keys are free, but each must be read by a rule.
+  CHECK(file_error(small_machine("", "[parameters]\nx_us = { value = \"1 us\", source = \"s\", assumption = true }\n")) ==
+        f + ":25 (parameters.x_us): no rule reads 'x_us': a [parameters] key is an input of a derived value (rule = "
+            "..., inputs = [\"x_us\"]); remove it or write it as a comment");
+  // [choices.NAME].
+  CHECK(file_error(small_machine("", "[choices.mode]\nvalues = [\"a\", \"b\"]\nsource = \"s\"\nassumption = true\n"
+                                     "[choices.mode.b.links]\nbandwith" + record))
+            .find("unknown key 'bandwith'") != std::string::npos);
+}
+
+// The k-ary n-cube of the issue: wrap_arond on a torus what-if of the T3D, each family's own keys,
+// and the layout keys that the family would leave unread.
+TEST_CASE("Machine file strictness: [topology.shape] takes the keys its family reads, one layout") {
+  Folder folder("machine-file-shape");
+  int files = 0;  // a file per case: a process reads each machine file once
+  auto error_for = [&](const std::string& base, const std::string& shape) {
+    const std::string path = folder.write(fmt::format("w{}.toml", files++),
+                                          "name = \"w\"\nbase = \"" + base + "\"\n[topology.shape]\n" + shape);
+    return error_of([&] { (void)make_machine({path, 64, {}}); });
+  };
+  const std::string torus = "sides = { value = [8, 8], source = \"w\", assumption = true }\n";
+  CHECK(error_for("t3d", torus + "wrap_arond = { value = true, source = \"w\", assumption = true }\n") ==
+        folder.path + "/w0.toml:5 (topology.shape.wrap_arond): unknown key 'wrap_arond' in [topology.shape] of a "
+                      "k-ary-n-cube (known: min_nodes, max_nodes, node_counts, default_nodes, sides, k, dimensions, "
+                      "rows, cols, wrap_around, virtual_channels, routing, nodes_per_router, interface_links); did you "
+                      "mean 'wrap_around'?");
+  CHECK(error_for("t3d", torus) == "");
+  CHECK(error_for("cm5", "arity_ = { value = 2, source = \"w\", assumption = true }\n")
+            .ends_with("did you mean 'arity'?"));
+  CHECK(error_for("cp-pacs", "ordre = { value = \"xyz\", source = \"w\", assumption = true }\n")
+            .ends_with("did you mean 'order'?"));
+  // One layout: two in one file are refused; a what-if's replaces its base's.
+  CHECK(error_for("t3d", torus + "k = { value = 4, source = \"w\", assumption = true }\n")
+            .find("w4.toml:5 (topology.shape.k): give one layout of the shape (`sides`, `k`, `dimensions`): `sides` "
+                  "at ") != std::string::npos);
+  CHECK(error_for("t3d", torus + "rows = { value = 4, source = \"w\", assumption = true }\n")
+            .find("(topology.shape.rows): give one layout of the shape") != std::string::npos);
+  CHECK(error_for("mesh", torus) == "");
+  const MachineFile mesh_what_if = load_machine_file(folder.path + "/w6.toml", {machines_folder});
+  CHECK(mesh_what_if.find("topology.shape.dimensions") == nullptr);
+  CHECK(mesh_what_if.find("topology.shape.rows") == nullptr);
+  CHECK(mesh_what_if.find("topology.shape.sides")->values == std::vector<double>{8, 8});
+  // A key a base wrote that the top file leaves unread is dropped, not refused: the CM-5 rule's
+  // inputs once a what-if gives parents_per_level as a list.
+  const std::string listed = folder.write(
+      "l.toml", "name = \"l\"\nbase = \"cm5\"\n[topology.shape]\nparents_per_level = { value = [2, 2, 2], source = "
+                "\"w\", assumption = true }\n");
+  const MachineFile m = load_machine_file(listed, {machines_folder});
+  CHECK(m.find("topology.shape.per_node_bandwidth_within_4") == nullptr);
+  CHECK(m.find("topology.shape.wires_per_node") == nullptr);
+  CHECK(bundled("cm5").find("topology.shape.wires_per_node") != nullptr);
+}
+
+// A key only some switching reads: refused where nothing can change the switching, left out of the
+// description (a note says why) where an option or choice can.
+TEST_CASE("Machine file strictness: a switching's own key where the switching ignores it") {
+  Folder folder("machine-file-inert");
+  const std::string flit = "[links]\nflit = { value = \"4 B\", source = \"w\", assumption = true }\n";
+  const std::string cluster = folder.write("c.toml", "name = \"c\"\nbase = \"ethernet-cluster\"\n" + flit);
+  CHECK(error_of([&] { (void)make_machine({cluster, 8, {}}); }) ==
+        cluster + ":4 (links.flit): not used: switching = flow has no flit buffers, and no option or choice of this "
+                  "file changes the switching; remove it");
+  const std::string vcs = folder.write("v.toml", "name = \"v\"\nbase = \"ethernet-cluster\"\n[links]\n"
+                                                 "switching = { option = \"switching\", value = \"flow\", source = "
+                                                 "\"w\", assumption = true }\nhop_latency = { value = \"1 us\", "
+                                                 "source = \"w\", assumption = true }\n");
+  const auto machine = make_machine({vcs, 8, {}});
+  for (const auto& p : machine->parameters()) CHECK(p.name != "links.hop_latency");
+  const auto inert = inert_records(load_machine_file(vcs, {machines_folder}));
+  REQUIRE(inert.size() == 1);
+  CHECK(inert.front().why == "switching = flow has no header delay");
+  bool shown = false;
+  for (const auto& p : make_machine({vcs, 8, {{"switching", "circuit"}}})->parameters())
+    shown = shown || p.name == "links.hop_latency";
+  CHECK(shown);
 }
 
 TEST_CASE("Machine file errors: the last regime must take every size") {

@@ -4,8 +4,10 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "../sim/core/error.hpp"
 #include "../sim/core/machine_file_library.hpp"
@@ -160,6 +162,39 @@ NetworkParts network_parts(const std::string& name, const std::shared_ptr<const 
                                                           simgrid_latency_s)};
 }
 
+}  // namespace
+
+std::vector<InertRecords> inert_records(const MachineFile& m) {
+  const auto* switching = m.find("links.switching");
+  const std::string transport = switching ? switching->text : "flow";
+  const TransportTraits traits = find_transport(transport, switching ? place(*switching) : "links.switching").traits;
+  std::vector<InertRecords> inert;
+  auto add = [&](std::vector<std::string> paths, std::string why) {
+    InertRecords group{{}, fmt::format("switching = {} {}", transport, why)};
+    for (const auto& path : paths)
+      if (const auto* p = m.find(path)) group.records.push_back(p);
+    if (!group.records.empty()) inert.push_back(std::move(group));
+  };
+  if (!traits.header_delay) add({"links.hop_latency"}, "has no header delay");
+  if (!traits.flit_buffers) add({"links.flit", "links.buffer_flits"}, "has no flit buffers");
+  // Only the transports that claim channels (every one but flow) tell one VC from another.
+  if (traits.shares_links_as_flows) add({"topology.shape.virtual_channels"}, "claims no channels");
+  return inert;
+}
+
+namespace {
+
+// A record the switching does not use, written in a file whose switching nothing can change (no
+// option names it, no [choices]), would never do anything: refused at its file:line.
+void refuse_dead_records(const MachineFile& m) {
+  const auto* switching = m.find("links.switching");
+  if (!m.choices.empty() || (switching && switching->name != switching->path)) return;
+  for (const InertRecords& inert : inert_records(m))
+    throw Error(place(*inert.records.front()),
+                fmt::format("not used: {}, and no option or choice of this file changes the switching; remove it",
+                            inert.why));
+}
+
 // A value as `mcsim list machines -v` shows it: as written, or a derived one in a readable unit.
 std::string shown_value(const ParameterRecord& p) {
   if (p.kind != ParameterRecord::Kind::derived) return p.text;
@@ -176,8 +211,10 @@ std::string shown_value(const ParameterRecord& p) {
 // its option name, value, source and assumption flag.
 MachineDescription describe(const MachineFile& m, const TopologyFamily& family, int nodes) {
   MachineDescription d{m.name, nodes, {}};
+  std::set<const ParameterRecord*> inert;
+  for (const InertRecords& group : inert_records(m)) inert.insert(group.records.begin(), group.records.end());
   for (const auto& p : m.parameters) {
-    if (p.path.starts_with("library.")) continue;
+    if (p.path.starts_with("library.") || inert.contains(&p)) continue;
     const std::string value = p.path == "topology.family" ? p.text + ": " + family.describe() : shown_value(p);
     d.parameters.push_back({p.name, value, p.source, p.assumption});
   }
@@ -192,6 +229,7 @@ namespace {
 // build_machine_on for a file whose rules are evaluated for the family's node count.
 std::unique_ptr<Machine> build_resolved(MachineFile file, std::shared_ptr<const TopologyFamily> family) {
   const int nodes = family->nodes();
+  refuse_dead_records(file);
   const LinkValues links = link_values(file);
   check_interface_links(file, *family, links);
   const MessageLibrary as_written = file.library;
@@ -230,24 +268,14 @@ std::unique_ptr<Machine> build_machine_on(MachineFile file, std::shared_ptr<cons
 }
 
 std::vector<UnusedOptions> unused_options(const MachineFile& file, const std::vector<std::string>& given) {
-  auto given_of = [&](const std::vector<std::string>& paths) {
-    std::vector<std::string> keys;
-    for (const auto& path : paths)
-      if (const auto* p = file.find(path); p && p->name != p->path &&
-                                              std::find(given.begin(), given.end(), p->name) != given.end())
-        keys.push_back(p->name);
-    return keys;
-  };
-  const auto* switching = file.find("links.switching");
-  const std::string transport = switching ? switching->text : "flow";
-  const TransportTraits traits = find_transport(transport, switching ? place(*switching) : "links.switching").traits;
   std::vector<UnusedOptions> unused;
-  if (!traits.header_delay)
-    if (auto keys = given_of({"links.hop_latency"}); !keys.empty())
-      unused.push_back({keys, fmt::format("switching = {} has no header delay", transport)});
-  if (!traits.flit_buffers)
-    if (auto keys = given_of({"links.flit", "links.buffer_flits"}); !keys.empty())
-      unused.push_back({keys, fmt::format("switching = {} has no flit buffers", transport)});
+  for (const InertRecords& inert : inert_records(file)) {
+    UnusedOptions named{{}, inert.why};
+    for (const ParameterRecord* p : inert.records)
+      if (p->name != p->path && std::find(given.begin(), given.end(), p->name) != given.end())
+        named.keys.push_back(p->name);
+    if (!named.keys.empty()) unused.push_back(std::move(named));
+  }
   return unused;
 }
 

@@ -10,6 +10,8 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "../sim/core/machine_file.hpp"
 #include "../sim/core/topology.hpp"
@@ -25,6 +27,17 @@ std::unique_ptr<Machine> build_machine(MachineFile file, int nodes);
 // The same on a family given in C++ instead of the file's [topology] (a shape no file states: the
 // tests' torus without its dateline).
 std::unique_ptr<Machine> build_machine_on(MachineFile file, std::shared_ptr<const TopologyFamily> family);
+
+// The records of a file that its switching does not use (wormhole's flit buffers under circuit
+// switching, a header delay under store-and-forward or flow, virtual channels under flow), grouped
+// by why. A machine's description leaves them out (`mcsim list machines -v` and `machine check`
+// say why in a note); build_machine refuses
+// them in a file whose switching no option or choice can change.
+struct InertRecords {
+  std::vector<const ParameterRecord*> records;
+  std::string why;  // "switching = flow has no flit buffers"
+};
+std::vector<InertRecords> inert_records(const MachineFile& file);
 
 // Options given to a machine that its switching does not use (wormhole's flit buffers under
 // circuit switching, a header delay under store-and-forward) are accepted, not refused: a

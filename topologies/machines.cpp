@@ -37,20 +37,6 @@ std::string bundled_path(const std::string& name) {
                                      name.substr(0, 64), fmt::join(names, ", ")));
 }
 
-// The node count a machine is listed with: its shape's `default_nodes`, else the hyper-crossbar's
-// `shape` (its product), else 32 within its `min_nodes` .. `max_nodes`.
-int listed_nodes(const MachineFile& m) {
-  if (const auto* p = m.find("topology.shape.default_nodes"); p && p->has_value) return static_cast<int>(p->value);
-  if (const auto* p = m.find("topology.shape.shape"); p && !p->values.empty()) {
-    double product = 1;
-    for (double v : p->values) product *= v;
-    return static_cast<int>(product);
-  }
-  double nodes = 32;
-  if (const auto* p = m.find("topology.shape.min_nodes"); p && p->has_value) nodes = std::max(nodes, p->value);
-  if (const auto* p = m.find("topology.shape.max_nodes"); p && p->has_value) nodes = std::min(nodes, p->value);
-  return static_cast<int>(nodes);
-}
 
 }  // namespace
 
@@ -127,6 +113,19 @@ std::unique_ptr<Machine> make_machine(const MachineSpec& spec) {
     if (said.insert(note).second) fmt::print(stderr, "{}\n", note);
   }
   return build_machine(std::move(m), spec.nodes);
+}
+
+int listed_nodes(const MachineFile& m) {
+  if (const auto* p = m.find("topology.shape.default_nodes"); p && p->has_value) return static_cast<int>(p->value);
+  if (const auto* p = m.find("topology.shape.shape"); p && !p->values.empty()) {
+    double product = 1;
+    for (double v : p->values) product *= v;
+    return static_cast<int>(product);
+  }
+  double nodes = 32;
+  if (const auto* p = m.find("topology.shape.min_nodes"); p && p->has_value) nodes = std::max(nodes, p->value);
+  if (const auto* p = m.find("topology.shape.max_nodes"); p && p->has_value) nodes = std::min(nodes, p->value);
+  return static_cast<int>(nodes);
 }
 
 }  // namespace mcsim

@@ -25,6 +25,11 @@ struct BundledMachine {
   std::string path;       // its file
   int listed_nodes = 32;  // the node count `mcsim list machines -v` shows it with
 };
+// The node count a machine is listed with (and `mcsim machine check` builds it at): its shape's
+// `default_nodes`, else the hyper-crossbar's `shape` (its product), else 32 within its
+// `min_nodes` .. `max_nodes`.
+int listed_nodes(const MachineFile& m);
+
 // Every NAME.toml of the first machines folder that has any, by name. Throws mcsim::Error for a
 // file that cannot be read.
 std::vector<BundledMachine> bundled_machines();

@@ -10,6 +10,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "checked_number.hpp"
 #include "error.hpp"
@@ -17,6 +18,7 @@
 #include "machine_file_library.hpp"
 #include "machine_file_schema.hpp"
 #include "machine_rules.hpp"
+#include "nearest_name.hpp"
 #include "toml_reader.hpp"
 
 
@@ -97,6 +99,7 @@ MachineFile MachineFileReader::read() {
   check_node_bounds(m);
   evaluate_rules(m.parameters, std::nullopt);
   check_derived_dimensions(m);
+  check_read_keys(m);
   m.library = library_of(m);
   return m;
 }
@@ -127,9 +130,16 @@ void MachineFileReader::unknown(const std::string& path, const toml::node& node)
       throw Error(r_.at(node, parent), "a parameter is a table { value = ..., source = ..., assumption = true|false } "
                                        "(or rule = ... for a value C++ derives)");
   }
-  throw Error(r_.at(node, path), fmt::format("unknown key '{}' (see docs/machine-files.md for the keys of a machine "
-                                             "file)",
-                                             path.substr(dot == std::string::npos ? 0 : dot + 1)));
+  const std::string table = dot == std::string::npos ? std::string() : path.substr(0, dot);
+  const std::string key = path.substr(dot == std::string::npos ? 0 : dot + 1);
+  const auto known = known_keys(table, "");
+  if (known.empty())
+    throw Error(r_.at(node, path), fmt::format("unknown key '{}' (see docs/machine-files.md for the keys of a machine "
+                                               "file)",
+                                               key));
+  throw Error(r_.at(node, path), fmt::format("unknown key '{}' in {} (known: {}){}", key,
+                                             table.empty() ? "the top level" : "[" + table + "]",
+                                             fmt::join(known, ", "), did_you_mean(key, known)));
 }
 
 void MachineFileReader::require(const std::string& path) const {

@@ -71,6 +71,14 @@ class MachineFileReader {
   void check_node_bounds(const MachineFile& m) const;
   // Option keys are unique, and a rule's inputs name parameters of the file (or "nodes").
   void check_names(const MachineFile& m) const;
+  // Every key is read: a [topology.shape] key by the family (shape_keys) or a rule (named among a
+  // derived record's inputs), a [parameters] key by a rule. `wrap_arond = true` built a mesh. One
+  // the top file writes is refused; one a base wrote that the top file left unread (a what-if
+  // giving parents_per_level as a list leaves the CM-5 rule's inputs unread) is dropped.
+  void check_read_keys(MachineFile& m) const;
+  // One layout of the shape (shape_alternatives): two given by one file are refused; a what-if's
+  // layout replaces its base's (a mesh what-if giving `sides` drops the mesh's `dimensions`).
+  void keep_one_layout(MachineFile& m) const;
 
   const MachineFileLayers& layers_;
   Reader r_;

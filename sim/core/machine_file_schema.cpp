@@ -45,6 +45,51 @@ const std::map<std::string, KeySpec>& link_keys() {
   return keys;
 }
 
+std::optional<std::vector<std::string>> shape_keys(const std::string& family) {
+  // What make_topology_family reads: the node counts first (topology_families.cpp), then the
+  // family's own (k_ary_n_cube.cpp, fat_tree_family.cpp, hyper_crossbar_routes.cpp; the star reads
+  // none); default_nodes is the count `mcsim list machines -v` builds with (topologies/machines.cpp).
+  static const std::vector<std::string> node_counts = {"min_nodes", "max_nodes", "node_counts", "default_nodes"};
+  static const std::map<std::string, std::vector<std::string>> own = {
+      {"k-ary-n-cube",
+       {"sides", "k", "dimensions", "rows", "cols", "wrap_around", "virtual_channels", "routing", "nodes_per_router",
+        "interface_links"}},
+      {"fat-tree", {"arity", "parents_per_level", "up_links"}},
+      {"hyper-crossbar", {"shape", "order"}},
+      {"star", {}},
+  };
+  const auto it = own.find(family);
+  if (it == own.end()) return std::nullopt;
+  std::vector<std::string> keys = node_counts;
+  keys.insert(keys.end(), it->second.begin(), it->second.end());
+  return keys;
+}
+
+std::vector<std::vector<std::string>> shape_alternatives(const std::string& family) {
+  if (family == "k-ary-n-cube") return {{"sides"}, {"k"}, {"dimensions", "rows", "cols"}};
+  return {};
+}
+
+std::vector<std::string> known_keys(const std::string& table, const std::string& family) {
+  auto names = [](const std::map<std::string, KeySpec>& keys) {
+    std::vector<std::string> out;
+    for (const auto& [key, spec] : keys) out.push_back(key);
+    return out;
+  };
+  if (table.empty()) return {"name", "title", "base", "topology", "links", "library", "parameters", "hints", "choices"};
+  if (table == "topology") return {"family", "shape"};
+  if (table == "topology.shape") return shape_keys(family).value_or(std::vector<std::string>{});
+  if (table == "links") return names(link_keys());
+  if (table == "library") {
+    std::vector<std::string> keys = names(library_keys());
+    keys.push_back("regimes");
+    return keys;
+  }
+  if (table.starts_with("library.regimes.") && table.find('.', 16) == std::string::npos) return names(regime_keys());
+  if (table == "hints") return {"startup"};
+  return {};
+}
+
 bool suffix_dimension(const std::string& key, Dimension& dimension) {
   static const std::vector<std::pair<std::string, Dimension>> suffixes = {
       {"_us", Dimension::seconds}, {"_ms", Dimension::seconds}, {"_ns", Dimension::seconds},

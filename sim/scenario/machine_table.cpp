@@ -8,9 +8,23 @@
 #include "../core/error.hpp"
 
 namespace mcsim {
+
+namespace {
+
+// A machine file's path as a scenario gives it: a relative one names a file beside the scenario,
+// wherever mcsim is started from; it keeps a '/' so that it is never taken for a bundled
+// machine's name.
+std::string beside_scenario(const Reader& r, const std::string& file) {
+  namespace fs = std::filesystem;
+  const fs::path resolved = fs::path(file).is_relative() ? fs::path(r.path()).parent_path() / file : fs::path(file);
+  std::string path = resolved.lexically_normal().string();
+  return names_machine_file(path) ? path : "./" + path;
+}
+
+}  // namespace
 // The [machine] table: exactly one of name (a bundled machine), file (a machine file, relative to
-// the scenario's folder) and names (bundled machines, the machines axis: kind = "simulation", which
-// passes `axis`); nodes (one or a list; the spec takes the first); options.
+// the scenario's folder) and names (bundled machines or machine files, the machines axis: kind =
+// "simulation", which passes `axis`); nodes (one or a list; the spec takes the first); options.
 std::vector<int> read_machine_table(const Reader& r, const toml::table& root, MachineSpec& spec,
                                     std::vector<std::string>* axis) {
   const auto* machine = root["machine"].as_table();
@@ -32,14 +46,9 @@ std::vector<int> read_machine_table(const Reader& r, const toml::table& root, Ma
       throw Error(r.at(*machine->get("name"), "machine.name"),
                   fmt::format("'{}' names a file: a machine file is given as file = \"{}\"", spec.name, spec.name));
   } else if (given[0] == "file") {
-    // A relative path names a file beside the scenario, wherever mcsim is started from; it keeps a
-    // '/' so that it is never taken for a bundled machine's name.
     const std::string file = r.string(*machine, "file", "machine.file", true);
     if (file.empty()) throw Error(r.at(*machine->get("file"), "machine.file"), "names no file");
-    namespace fs = std::filesystem;
-    fs::path resolved = fs::path(file).is_relative() ? fs::path(r.path()).parent_path() / file : fs::path(file);
-    spec.name = resolved.lexically_normal().string();
-    if (!names_machine_file(spec.name)) spec.name = "./" + spec.name;
+    spec.name = beside_scenario(r, file);
   } else {
     const auto* list = (*machine)["names"].as_array();
     if (!list || list->empty())
@@ -49,11 +58,9 @@ std::vector<int> read_machine_table(const Reader& r, const toml::table& root, Ma
                   "a list of machines is an axis of kind = \"simulation\" only");
     for (const auto& item : *list) {
       auto name = item.value<std::string>();
-      if (!name) throw Error(r.at(item, "machine.names"), "expected the name of a bundled machine");
-      if (names_machine_file(*name))
-        throw Error(r.at(item, "machine.names"),
-                    fmt::format("'{}' names a file: names lists bundled machines only (a scenario takes one "
-                                "machine file, as file = \"...\")", *name));
+      if (!name) throw Error(r.at(item, "machine.names"), "expected the name of a bundled machine or a machine file");
+      // A machine file on the axis beside bundled machines (issue 49), found as `file` is.
+      if (names_machine_file(*name)) *name = beside_scenario(r, *name);
       if (std::find(axis->begin(), axis->end(), *name) != axis->end())
         throw Error(r.at(item, "machine.names"), fmt::format("'{}' is listed twice", *name));
       axis->push_back(*name);

@@ -12,7 +12,8 @@
 namespace mcsim {
 
 // Exactly one of name (a bundled machine), file (a machine file, relative to the scenario's folder)
-// and names (bundled machines: the machines axis, only for a kind that passes `axis`); nodes (one
+// and names (bundled machines or machine files, relative to the scenario's folder: the machines
+// axis, only for a kind that passes `axis`); nodes (one
 // or a list; the spec takes the first; returned whole); options. Throws mcsim::Error at file:line.
 std::vector<int> read_machine_table(const Reader& r, const toml::table& root, MachineSpec& spec,
                                     std::vector<std::string>* axis = nullptr);

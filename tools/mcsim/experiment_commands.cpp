@@ -398,6 +398,10 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
     cmd->add_option("--factors", factors, "Factors applied to every numeric option, comma-separated")
         ->capture_default_str();
     cmd->add_option("--option", only, "Vary only this machine option (repeatable; default: every option)");
+    static std::string machine;
+    cmd->add_option("--machine", machine,
+                    std::string(machine_option_help) + ". Studies the reproduction on it in place of its own: how "
+                                                       "a what-if's agreement with the paper moves");
     common.add_to(cmd);
     cmd->callback([] {
       const auto path = std::filesystem::path(scenario_directory(scenarios)) / (id + ".toml");
@@ -405,6 +409,13 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
         throw Error("sensitivity", fmt::format("no experiment '{}' (no file {}); `mcsim list experiments` shows them",
                                                id, path.string()));
       Scenario scenario = load_scenario(path.string());
+      if (!machine.empty()) {
+        // Not replace_machine: the study is of the agreement with the paper, so the paper stays.
+        MachineSpec* spec = scenario.kind().machine();
+        if (!spec || scenario.kind().machines().size() != 1)
+          throw Error("--machine", fmt::format("{} does not run on one [machine] to replace", id));
+        spec->name = machine;
+      }
       common.apply_machine_options(scenario);
       SensitivityOptions options;
       options.only = only;
@@ -424,6 +435,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       if (!scenarios.empty()) request.scenarios = std::filesystem::absolute(scenarios).lexically_normal().string();
       request.factors = options.factors;
       request.varied_options = only;
+      request.machine = machine;
       const std::vector<std::string> inputs = input_files(scenario, path.string());
       run_stored(request, inputs, csv, {csv, svg}, common.stored, run, [&](const RunOptions& r) {
         const SensitivityResult result = run_sensitivity(

@@ -12,6 +12,7 @@
 #include "../../sim/workloads/workloads.hpp"
 #include "../../topologies/machines.hpp"
 #include "commands.hpp"
+#include "machine_text.hpp"
 #include "terminal_text.hpp"
 
 namespace mcsim::cli {
@@ -77,12 +78,12 @@ namespace {
 void list_machines(bool verbose) {
   show("machines:\n");
   for (const auto& entry : bundled_machines()) {
-    show("  {:<12} {}\n", entry.name, entry.title);
+    show("{}", wrapped(fmt::format("{:<12} {}", entry.name, entry.title), 2));
     if (verbose) {
-      show("      {:<20} {}\n", "file", entry.path);
+      show("{}", wrapped("file: " + entry.path, 4));
       const auto machine = make_machine({entry.name, entry.listed_nodes, {}});
-      for (const auto& p : machine->parameters())
-        show("      {:<20} {:<44} [{}{}]\n", p.name, p.value, p.assumption ? "assumption: " : "", p.source);
+      for (const auto& p : machine->parameters()) show("{}", parameter_lines(p));
+      show("{}", inert_notes(read_machine({entry.name, entry.listed_nodes, {}}), 4));
     }
   }
 }

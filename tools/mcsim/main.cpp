@@ -95,6 +95,7 @@ int main(int argc, char** argv) {
   mcsim::cli::add_draw_mapping_command(app);
   mcsim::cli::add_report_command(app);
   mcsim::cli::add_claims_command(app);
+  mcsim::cli::add_machine_command(app);
   mcsim::cli::add_merge_command(app);
   try {
     app.parse(argc, argv);

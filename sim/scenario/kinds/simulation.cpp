@@ -24,8 +24,23 @@ class SimulationKind : public SweepKind<SimulationScenario> {
   using SweepKind::SweepKind;
   std::unique_ptr<KindScenario> clone() const override { return std::make_unique<SimulationKind>(*this); }
   void replace_machine(const std::string& name) override {
+    const std::string papers = value_.machine.name;
     value_.machine.name = name;
-    if (value_.machines.empty()) return;
+    if (value_.machines.empty()) {
+      // The paper measured its own machine: on another (a user's file, a bundled one), its
+      // numbers are no comparison. mcsim's stand alone, as the machines report of that one
+      // machine, with its plot and a note naming it (issue 49: a column of "-" and the paper's
+      // footnotes, no plot).
+      const bool compares = value_.report == Report::comparison || value_.report == Report::regions;
+      if (name == papers || !compares) return;
+      value_.machines = {name};
+      value_.report = Report::machines;
+      value_.plot = PlotKind::machines;
+      value_.notes = {fmt::format("machine {} in place of the scenario's {}: mcsim's numbers only, the paper's are "
+                                  "of its own machine",
+                                  name, papers)};
+      return;
+    }
     // The axis becomes that one machine: the report of one machine's cells.
     value_.machines.clear();
     value_.report = value_.nodes.size() == 1 && value_.densities.size() == 1 ? Report::comparison : Report::sweep;
