@@ -180,6 +180,12 @@ TEST_CASE("report estimates its work before it starts, honours --samples and nam
     // --samples honoured: the tasks the reproduction ran.
     REQUIRE(summary_tasks(r.out, "ranka92-table1") == 4 * samples);
   }
+  // --max-nodes reaches every reproduction, as `reproduce --max-nodes` would (a 32-node table
+  // cannot be made smaller): refused before anything runs.
+  const auto small = mcsim::test::temp_dir("report-estimate-small");
+  require_one_line_error(run_mcsim("report --scenarios " + dir + " --max-nodes 16 -o " + small + "/out"),
+                         "--max-nodes: ranka92-table1 runs on 32 nodes, none of them at most 16", 2);
+  REQUIRE(!fs::exists(small + "/out"));
   // -q: nothing on stderr.
   const auto quiet = run_mcsim("report --scenarios " + dir + " --samples 1 --deterministic -q -j 1 -o " +
                                mcsim::test::temp_dir("report-estimate-quiet"));
