@@ -2,8 +2,12 @@
 // `reproduce ID` writes it, and a summary of each one's time.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
 
 #include "helpers.hpp"
 #include "test_paths.hpp"
@@ -121,4 +125,99 @@ TEST_CASE("reproduce --all and report share one loop: --shard, --resume and --fr
   REQUIRE(resumed.exit_code == 0);
   REQUIRE(slurp(dir + "/resumed/ranka92-table1.csv") == slurp(dir + "/one/ranka92-table1.csv"));
   REQUIRE_FALSE(fs::exists(dir + "/resumed/ranka92-table1.tasks"));
+}
+
+namespace {
+
+// A suite's line in the summary: "ID  seconds  tasks  ok" -> its task count.
+long summary_tasks(const std::string& out, const std::string& id) {
+  const auto at = out.find("\n" + id + " ");
+  if (at == std::string::npos) return -1;
+  std::istringstream line(out.substr(at + 1, out.find('\n', at + 1) - at - 1));
+  std::string name;
+  double seconds = 0;
+  long tasks = -1;
+  line >> name >> seconds >> tasks;
+  return tasks;
+}
+
+long count_of(const std::string& text, const std::string& what) {
+  long n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// Sets an environment variable for the life of the object (the mcsim it starts inherits it).
+struct ScopedEnvironment {
+  std::string name;
+  ScopedEnvironment(std::string n, const std::string& value) : name(std::move(n)) { ::setenv(name.c_str(), value.c_str(), 1); }
+  ~ScopedEnvironment() { ::unsetenv(name.c_str()); }
+};
+
+}  // namespace
+
+TEST_CASE("report estimates its work before it starts, honours --samples and names what --samples cannot change", "[cli]") {
+  namespace fs = std::filesystem;
+  const auto dir = mcsim::test::temp_dir("report-estimate-scenarios");
+  for (const char* id : {"ranka92-table1", "guo05-ex1"})
+    fs::copy_file(scenarios + "/" + id + ".toml", dir + "/" + id + ".toml", fs::copy_options::overwrite_existing);
+  for (const int samples : {1, 3}) {
+    const auto out = mcsim::test::temp_dir("report-estimate-out-" + std::to_string(samples));
+    const auto r = run_mcsim("report --scenarios " + dir + " --samples " + std::to_string(samples) +
+                             " --deterministic -j 1 -o " + out);
+    INFO("stdout: " << r.out << "\nstderr: " << r.err);
+    REQUIRE(r.exit_code == 0);
+    // ranka92-table1: one 32-node machine, 4 densities, a task per (density, sample); guo05-ex1
+    // simulates nothing. The estimate comes first, before the first reproduction starts.
+    const std::string estimate =
+        fmt::format("report: 2 reproductions, {} simulation tasks, about ", 4 * samples);
+    const auto said = r.err.find(estimate);
+    REQUIRE(said == 0);
+    REQUIRE(r.err.find(" s of CPU on this machine (") != std::string::npos);
+    REQUIRE(r.err.find("report: --samples does not change 1 of them") != std::string::npos);
+    REQUIRE(r.err.find("): guo05-ex1 under 1 s each\n") != std::string::npos);
+    REQUIRE(r.err.find("report: [1/2] guo05-ex1 starting") > said);
+    // --samples honoured: the tasks the reproduction ran.
+    REQUIRE(summary_tasks(r.out, "ranka92-table1") == 4 * samples);
+  }
+  // --max-nodes reaches every reproduction, as `reproduce --max-nodes` would (a 32-node table
+  // cannot be made smaller): refused before anything runs.
+  const auto small = mcsim::test::temp_dir("report-estimate-small");
+  require_one_line_error(run_mcsim("report --scenarios " + dir + " --max-nodes 16 -o " + small + "/out"),
+                         "--max-nodes: ranka92-table1 runs on 32 nodes, none of them at most 16", 2);
+  REQUIRE(!fs::exists(small + "/out"));
+  // -q: nothing on stderr.
+  const auto quiet = run_mcsim("report --scenarios " + dir + " --samples 1 --deterministic -q -j 1 -o " +
+                               mcsim::test::temp_dir("report-estimate-quiet"));
+  REQUIRE(quiet.exit_code == 0);
+  REQUIRE(quiet.err.empty());
+}
+
+TEST_CASE("Off a terminal, the suite's progress is a line every few seconds, not a line per task", "[cli]") {
+  namespace fs = std::filesystem;
+  const auto dir = mcsim::test::temp_dir("report-progress-scenarios");
+  fs::copy_file(scenarios + "/ranka92-table1.toml", dir + "/ranka92-table1.toml", fs::copy_options::overwrite_existing);
+  const std::string run = "report --scenarios " + dir + " --samples 5 --deterministic -j 1 -o ";
+  const std::string task_line = "report: [1/1] ranka92-table1 ";
+  // 20 tasks of a few milliseconds each, well inside the default 5 s between lines: no line of
+  // tasks (a few on a loaded machine, one each 5 s), where a line per task would be 20.
+  const auto paced = run_mcsim(run + mcsim::test::temp_dir("report-progress-paced"));
+  INFO("stderr: " << paced.err);
+  REQUIRE(paced.exit_code == 0);
+  REQUIRE(count_of(paced.err, task_line + "starting") == 1);
+  REQUIRE(count_of(paced.err, " simulation tasks, ") < 5);
+  // With no pace (MCSIM_PROGRESS_SECONDS=0) every call is a line: the mechanism is the pace alone.
+  {
+    const ScopedEnvironment every("MCSIM_PROGRESS_SECONDS", "0");
+    const auto all = run_mcsim(run + mcsim::test::temp_dir("report-progress-every"));
+    INFO("stderr: " << all.err);
+    REQUIRE(all.exit_code == 0);
+    REQUIRE(count_of(all.err, " simulation tasks, ") >= 20);
+    REQUIRE(all.err.find(task_line + "20/20 simulation tasks, ") != std::string::npos);
+  }
+  {
+    const ScopedEnvironment bad("MCSIM_PROGRESS_SECONDS", "soon");
+    const auto r = run_mcsim(run + mcsim::test::temp_dir("report-progress-bad"));
+    require_one_line_error(r, "MCSIM_PROGRESS_SECONDS: 'soon' is not");
+  }
 }

@@ -144,8 +144,12 @@ std::vector<std::string> run_isolated(std::size_t task_count, const std::functio
 
     std::vector<pollfd> polls;
     for (const Child& c : running) polls.push_back({c.fd, POLLIN, 0});
-    if (::poll(polls.data(), polls.size(), -1) < 0 && errno != EINTR)
+    // With a progress display, a wait longer than a second calls it back with nothing new, so that
+    // a long task still shows the run alive (tools/mcsim/progress.hpp paces the lines).
+    const int ready = ::poll(polls.data(), polls.size(), progress ? 1000 : -1);
+    if (ready < 0 && errno != EINTR)
       throw Error("simulation", std::string("poll failed: ") + std::strerror(errno));
+    if (ready == 0) progress(done, task_count);
 
     for (std::size_t i = 0; i < running.size();) {
       Child& c = running[i];

@@ -13,6 +13,8 @@
 
 namespace mcsim {
 
+// Called as tasks end, and about once a second while none does (the same `done` again), so that a
+// display can show a long task alive.
 using TaskProgress = std::function<void(std::size_t done, std::size_t total)>;
 
 // The number by which messages name task k of a run_isolated call: k itself unless the caller

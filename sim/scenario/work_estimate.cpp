@@ -165,9 +165,9 @@ WorkEstimate estimate_kind_work(const SimulationScenario& s, const RunOptions& r
       w.tasks += samples * per_task;
     }
   }
+  w.task_count = samples * static_cast<double>(machines.size() * s.nodes.size() * s.densities.size());
   w.basis = fmt::format(
-      "{}, {} each, matrices of up to {} messages",
-      counted(samples * static_cast<double>(machines.size() * s.nodes.size() * s.densities.size()), "task"),
+      "{}, {} each, matrices of up to {} messages", counted(w.task_count, "task"),
       counted(jobs, "simulation"), count(most_messages));
   return w;
 }
@@ -192,8 +192,8 @@ WorkEstimate estimate_kind_work(const BoundedTrafficScenario& s, const RunOption
       w.peak_bytes = std::max(w.peak_bytes, job_memory(*machine, messages, *series.candidates.front().entry));
     }
   }
-  w.basis = fmt::format("{}, {} each, matrices of up to {} messages",
-                        counted(samples * static_cast<double>(s.traffic.size()), "task"),
+  w.task_count = samples * static_cast<double>(s.traffic.size());
+  w.basis = fmt::format("{}, {} each, matrices of up to {} messages", counted(w.task_count, "task"),
                         counted(static_cast<double>(s.series.size()), "simulation"), count(most_messages));
   return w;
 }
@@ -220,8 +220,8 @@ WorkEstimate estimate_kind_work(const PermutationScenario& s, const RunOptions& 
         }
     }
   }
-  w.basis = fmt::format("{} scheduling matrices of up to {} messages",
-                        counted(samples * static_cast<double>(s.nodes.size() * s.densities.size()), "task"),
+  w.task_count = samples * static_cast<double>(s.nodes.size() * s.densities.size());
+  w.basis = fmt::format("{} scheduling matrices of up to {} messages", counted(w.task_count, "task"),
                         count(most_messages));
   return w;
 }
@@ -248,6 +248,8 @@ WorkEstimate estimate_kind_work(const MappingScenario& s, const RunOptions&, con
     if (m.report == MappingScenario::Report::slowdown && n <= m.simulate_up_to) {
       const double jobs = 2 * (mappings * (1 + alphas + alphas * static_cast<double>(m.startup_c.size())) + 1 + alphas);
       w.tasks += jobs * (2 * std::ldexp(1.0, n) + tree_edges_over_paths(n) * mesh_hop);
+      // A task per (n, switching formula, volumes: small, large, each startup c), mapping_simulation.cpp.
+      w.task_count += 2 * (2 + static_cast<double>(m.startup_c.size()));
     }
   }
   w.basis = fmt::format("binomial trees up to B({}) ({} tasks), {}, {}{}", largest, count(std::ldexp(1.0, largest)),
@@ -284,6 +286,7 @@ WorkEstimate estimate_kind_work(const RedistributionScenario& s, const RunOption
     for (double global : globals) {
       if (stop(w)) break;
       ++cells;
+      ++w.task_count;  // a task per cell, redistribution_report.cpp
       most_elements = std::max(most_elements, global);
       const double rest = std::fmod(global, slice);
       const double table = 2 * pairs + rest * (static_cast<double>(c.q) / c.x + static_cast<double>(c.p) / c.y);

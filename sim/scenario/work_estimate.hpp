@@ -27,6 +27,9 @@ struct WorkEstimate {
   double here = 0;    // in this process: the up-front checks, communication tables, mapping metrics
   double tasks = 0;   // in the simulation tasks (a shard runs its share of them, a merge none)
   std::string basis;  // what was counted, for the message: "40 tasks, 20 simulations each, up to 1984 messages"
+  // The simulation tasks (processes) the run starts, before any is taken from an earlier run: what
+  // `report` and `reproduce --all` announce beside the time they estimate.
+  double task_count = 0;
   bool cut_short = false;  // the count stopped once it passed `stop_above`: the work is more than this
   // The messages of the largest single plan, where the units count less than its messages (a
   // permutation count only schedules): a plan is held whole, about 24 bytes a message, so it is
@@ -42,6 +45,14 @@ struct WorkEstimate {
 // count (wang94-fig5, 2.95e7). A run at the limit takes 10 minutes to 2 hours of one core here,
 // about half an hour for a CM-5 table (docs/bad-input.md, "A bound before work").
 inline constexpr double default_max_work = 1e8;
+
+// CPU seconds of this machine per unit, to turn an estimate into time (`report` and `reproduce
+// --all` announce it before they start): 16 us. Measured for issue 47 (CPU user + sys, 2 shared
+// cores at load 5-11): `report --samples 1` 167 s for 8.0e6 units (21 us; lo92-thm2's large trees
+// 26 us), `report --samples 1 --max-nodes 1024` 43 s for 3.9e6 (11 us); per reproduction at
+// --samples 1, 3-37 us (process start-up aside). Larger runs cost more a unit (bench/work-estimate.md:
+// median 29 us, 11-135 us). A figure made with it is good to about 2x either way.
+inline constexpr double cpu_seconds_per_unit = 16e-6;
 
 // The default memory limit, in GiB, for one simulation's process: a fixed figure, not the machine's
 // RAM, so that the same run is accepted or refused on every machine (a 65,536-node mesh, 33 GiB by

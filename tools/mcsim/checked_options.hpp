@@ -160,14 +160,16 @@ struct WorkLimit {
   // Estimates `scenario`'s work (`runs` times over, for a study that runs it once per variant) and
   // throws mcsim::Error (check_work) when the work this process does is above the limit;
   // `task_share` as check_work's (1 for a run, 1/N for a shard, 0 for a merge).
-  void check(const Scenario& scenario, const RunOptions& run, const std::string& where, double task_share = 1,
-             double runs = 1) const {
+  // Returns the estimate it checked.
+  WorkEstimate check(const Scenario& scenario, const RunOptions& run, const std::string& where, double task_share = 1,
+                     double runs = 1) const {
     WorkEstimate work = estimate_work(scenario, run, task_share, max_work / runs);
     if (runs != 1) {
       work.here *= runs, work.tasks *= runs;
       work.basis = fmt::format("{} runs of {}", runs, work.basis);
     }
     check_work(work, task_share, max_work, where, max_memory_gib);
+    return work;
   }
   // The same for a work counted by the command itself (one simulation, a bench's repeats).
   void check(const WorkEstimate& estimate, const std::string& where) const {

@@ -71,13 +71,14 @@ struct CommonOptions {
   // The bound before work: refuses a run whose estimate is above --max-work (`runs` times the
   // scenario for a sensitivity study). A shard runs its share of the tasks, a merge none of them
   // (their results are in the shard files).
-  void check_work(const Scenario& scenario, const std::string& where, double runs = 1) const {
+  // Returns the estimate and the share of its tasks this process runs.
+  std::pair<WorkEstimate, double> check_work(const Scenario& scenario, const std::string& where, double runs = 1) const {
     double share = 1;
     if (stored.from_shards)
       share = 0;
     else if (stored.shard)
       share = 1.0 / static_cast<double>(parse_shard(*stored.shard, "--shard").count);
-    work.check(scenario, run_options({}), where, share, runs);
+    return {work.check(scenario, run_options({}), where, share, runs), share};
   }
 
   // The request of `command` with the options that decide what a run computes and reports (a
@@ -231,11 +232,11 @@ std::optional<ScenarioOutputs> run_reproduction(const Scenario& scenario, const 
       header(scenario).path, progress, reuse, kept);
 }
 
-void check_reproduction(const Scenario& scenario, const SuiteOptions& options) {
+std::pair<WorkEstimate, double> check_reproduction(const Scenario& scenario, const SuiteOptions& options) {
   const CommonOptions common = common_of(options);
   Scenario changed = scenario;
   common.apply_to(changed);
-  common.check_work(changed, header(changed).path);
+  return common.check_work(changed, header(changed).path);
 }
 
 void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensitivity

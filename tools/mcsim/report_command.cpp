@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <limits>
 #include <type_traits>
 
 #include <fmt/format.h>
@@ -58,6 +59,10 @@ void add_report_command(CLI::App& app) {
   cmd->add_option("--only", only, "Comma-separated experiment IDs (default: every bundled one)");
   cmd->add_option("--samples", suite.samples, "Matrices per cell (default: each scenario's)")
       ->check(whole_number(1, max_samples));
+  cmd->add_option("--max-nodes", suite.max_nodes,
+                  "Simulate no machine of more than N nodes, as `reproduce --max-nodes` (a quicker, smaller run of the "
+                  "same series: --max-nodes 1024 simulates lo92-thm2's trees up to B(10), as its golden does)")
+      ->check(whole_number(1, std::numeric_limits<int>::max()));
   cmd->add_option("-j,--jobs", suite.jobs, "Simulation processes at once (default: the cores available)")
       ->check(whole_number(0, 1024));
   cmd->add_flag("--deterministic", suite.deterministic, "Leave out host-time measurements (byte-identical tables)");
@@ -110,9 +115,10 @@ void add_report_command(CLI::App& app) {
       written.insert(written.end(), member.made.files.begin(), member.made.files.end());
     }
     const std::string how = fmt::format(
-        "Made by `mcsim report`{}{}{}.",
+        "Made by `mcsim report`{}{}{}{}.",
         suite.samples ? fmt::format(" with {} sample(s) per cell", *suite.samples)
                       : std::string(" with each scenario's samples"),
+        suite.max_nodes ? fmt::format(", machines of at most {} nodes", *suite.max_nodes) : std::string(),
         suite.deterministic ? ", deterministic" : "",
         suite.only.empty() ? "" : fmt::format(", for {}", fmt::join(suite.only, ", ")));
     // The claims judged from the tables this run made: a section on each reported paper's page, and

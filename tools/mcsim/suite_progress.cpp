@@ -1,7 +1,6 @@
 #include "suite_progress.hpp"
 
-#include <unistd.h>
-
+#include <algorithm>
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -11,46 +10,41 @@
 namespace mcsim::cli {
 
 SuiteProgress::SuiteProgress(std::string command, std::size_t experiments, bool enabled)
-    : command_(std::move(command)), experiments_(experiments), enabled_(enabled), terminal_(::isatty(2) != 0),
+    : command_(std::move(command)), experiments_(experiments), line_(enabled),
       suite_start_(std::chrono::steady_clock::now()), current_start_(suite_start_) {}
 
 double SuiteProgress::seconds_since(std::chrono::steady_clock::time_point start) const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-void SuiteProgress::draw(const std::string& line) {
-  if (!enabled_) return;
-  if (terminal_) {
-    write_to_stderr(fmt::format("\r{:<110}", shown(line, Lines::one)));
-    line_shown_ = true;
-  } else {
-    write_to_stderr(shown(line, Lines::one) + "\n");
-  }
-}
+void SuiteProgress::clear_line() { line_.clear(); }
 
-void SuiteProgress::clear_line() {
-  if (!enabled_ || !terminal_ || !line_shown_) return;
-  write_to_stderr(fmt::format("\r{:<110}\r", ""));
-  line_shown_ = false;
+void SuiteProgress::announce(const std::string& text) {
+  for (std::size_t from = 0; from <= text.size();) {
+    const std::size_t to = std::min(text.find('\n', from), text.size());
+    line_.show(text.substr(from, to - from), true);
+    line_.end();
+    from = to + 1;
+  }
 }
 
 void SuiteProgress::begin(const std::string& id) {
   current_ = Entry{id};
   current_start_ = std::chrono::steady_clock::now();
-  draw(fmt::format("{}: [{}/{}] {} starting, {:.0f} s in all", command_, done_.size() + 1, experiments_, id,
-                   seconds_since(suite_start_)));
+  line_.show(fmt::format("{}: [{}/{}] {} starting, {:.0f} s in all", command_, done_.size() + 1, experiments_, id,
+                         seconds_since(suite_start_)),
+             true);
 }
 
 void SuiteProgress::tasks(std::size_t done, std::size_t total) {
   current_.tasks = total;
-  // Off a terminal (CI logs) only the start of each reproduction is written, not every task.
-  if (!terminal_) return;
-  if (done == total) {  // the report is printed next
+  if (done == total && line_.terminal()) {  // the report is printed next
     clear_line();
     return;
   }
-  draw(fmt::format("{}: [{}/{}] {} {}/{} simulation tasks, {:.1f} s, {:.0f} s in all", command_, done_.size() + 1,
-                   experiments_, current_.id, done, total, seconds_since(current_start_), seconds_since(suite_start_)));
+  line_.show(fmt::format("{}: [{}/{}] {} {}/{} simulation tasks, {:.1f} s, {:.0f} s in all", command_,
+                         done_.size() + 1, experiments_, current_.id, done, total, seconds_since(current_start_),
+                         seconds_since(suite_start_)));
 }
 
 void SuiteProgress::end(bool ok, const std::string& error) {

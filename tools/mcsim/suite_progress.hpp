@@ -1,5 +1,6 @@
 // `mcsim reproduce --all` and `mcsim report`: one progress display for a run of many
-// reproductions, and the summary of each one's time at the end.
+// reproductions (drawn by progress.hpp's ProgressLine: in place on a terminal, a line every few
+// seconds off one), and the summary of each one's time at the end.
 #pragma once
 
 #include <chrono>
@@ -7,12 +8,16 @@
 #include <string>
 #include <vector>
 
+#include "progress.hpp"
+
 namespace mcsim::cli {
 
 class SuiteProgress {
  public:
   // `command` names the run in the progress line and the summary ("reproduce --all", "report").
   SuiteProgress(std::string command, std::size_t experiments, bool enabled);
+  // Lines said before the first reproduction starts (what the suite will cost), each written whole.
+  void announce(const std::string& text);
   // The next reproduction starts.
   void begin(const std::string& id);
   // Progress within the current one (a TaskProgress).
@@ -33,14 +38,11 @@ class SuiteProgress {
     bool ok = true;
     std::string error;
   };
-  void draw(const std::string& line);
   double seconds_since(std::chrono::steady_clock::time_point start) const;
 
   std::string command_;
   std::size_t experiments_;
-  bool enabled_;
-  bool terminal_;
-  bool line_shown_ = false;
+  ProgressLine line_;
   std::chrono::steady_clock::time_point suite_start_, current_start_;
   std::vector<Entry> done_;
   Entry current_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <iterator>
 
 #include <fmt/format.h>
@@ -43,6 +44,48 @@ std::vector<Scenario> suite_scenarios(const SuiteOptions& options, std::vector<S
   return scenarios;
 }
 
+namespace {
+
+// What the suite will cost, from each reproduction's work estimate (checked against --max-work
+// here, before any runs): "report: 29 reproductions, 138 simulation tasks, about 62 s of CPU on
+// this machine (3.9e+06 units of work at 16 us a unit; ...)", and, with --samples, the reproductions it does not
+// change (they draw no random matrices) with their own estimates, the largest first.
+std::string suite_estimate(const std::vector<Scenario>& scenarios, const SuiteOptions& options) {
+  double units = 0, tasks = 0;
+  bool more = false;
+  std::vector<std::pair<double, std::string>> unsampled;  // (CPU seconds, ID)
+  for (const Scenario& scenario : scenarios) {
+    const auto [work, share] = check_reproduction(scenario, options);
+    units += work.total(share);
+    tasks += work.task_count * share;
+    more = more || work.cut_short;
+    if (options.samples && scenario.kind().samples(RunOptions{}) == 0)
+      unsampled.emplace_back(work.total(share) * cpu_seconds_per_unit, header(scenario).id);
+  }
+  std::string text = fmt::format(
+      "{}: {} reproduction{}, {:.0f} simulation task{}, about {}{:.0f} s of CPU on this machine ({:.2g} units of "
+      "work at {:.0f} us a unit; good to about 2x)",
+      options.command, scenarios.size(), scenarios.size() == 1 ? "" : "s", tasks, tasks == 1 ? "" : "s",
+      more ? "more than " : "", units * cpu_seconds_per_unit, units, cpu_seconds_per_unit * 1e6);
+  if (!unsampled.empty()) {
+    std::sort(unsampled.begin(), unsampled.end(), std::greater<>());
+    std::vector<std::string> named, quick;  // with their estimate; those under a second
+    for (const auto& [seconds, id] : unsampled)
+      if (seconds >= 0.5)
+        named.push_back(fmt::format("{} ~{:.0f} s", id, seconds));
+      else
+        quick.push_back(id);
+    if (!quick.empty()) named.push_back(fmt::format("{} under 1 s each", fmt::join(quick, ", ")));
+    text += fmt::format(
+        "\n{}: --samples does not change {} of them, which draw no random matrices (a deterministic run each; "
+        "--max-nodes runs a smaller size of those that simulate large machines): {}",
+        options.command, unsampled.size(), fmt::join(named, "; "));
+  }
+  return text;
+}
+
+}  // namespace
+
 std::vector<SuiteMember> run_suite(const SuiteOptions& options) { return run_suite(options, suite_scenarios(options)); }
 
 std::vector<SuiteMember> run_suite(const SuiteOptions& options, std::vector<Scenario> scenarios) {
@@ -51,8 +94,8 @@ std::vector<SuiteMember> run_suite(const SuiteOptions& options, std::vector<Scen
   if (options.more_outputs)
     for (auto& path : options.more_outputs(scenarios)) outputs.push_back(std::move(path));
   check_output_paths(outputs);
-  for (const Scenario& scenario : scenarios) check_reproduction(scenario, options);  // and their work
   SuiteProgress suite(options.command, scenarios.size(), !options.quiet);
+  suite.announce(suite_estimate(scenarios, options));  // and their work checked
   TaskResults shared_tasks;
   std::vector<SuiteMember> members;
   std::string first_failure;  // "ID: its error", for the one line that ends a failed suite

@@ -11,10 +11,12 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../../sim/scenario/scenario.hpp"
 #include "../../sim/scenario/scenario_outputs.hpp"
+#include "../../sim/scenario/work_estimate.hpp"
 #include "checked_options.hpp"
 #include "stored_run.hpp"
 
@@ -60,8 +62,9 @@ std::optional<ScenarioOutputs> run_reproduction(const Scenario& scenario, const 
                                                 const SuiteOptions& options, const TaskProgress& progress,
                                                 TaskResults* reuse, Made* kept);
 // Throws mcsim::Error, as `reproduce ID` would before it runs anything, for a reproduction whose
-// --machine-option cannot apply or whose work is above --max-work.
-void check_reproduction(const Scenario& scenario, const SuiteOptions& options);
+// --machine-option cannot apply or whose work is above --max-work; returns its work estimate and the
+// share of its tasks this process runs (1, 1/N for a shard, 0 for a merge).
+std::pair<WorkEstimate, double> check_reproduction(const Scenario& scenario, const SuiteOptions& options);
 
 // The loop. Throws mcsim::Error before any simulation for a bad scenario, an --only that names
 // none, an output that cannot go where asked or work above the limit; after the loop, with the
