@@ -345,7 +345,7 @@ TEST_CASE("Claim files: every claim of the project's files is judged, none skipp
   const VerdictCounts n = count_verdicts(verdicts);
   CHECK(n.holds + n.partly + n.fails + n.not_checkable == claims.size());
   // claims.csv: one line per claim; the HTML section has a row per claim of its paper.
-  const std::string csv = claims_csv(verdicts);
+  const std::string csv = table_csv(claims_table(verdicts));
   CHECK(std::count(csv.begin(), csv.end(), '\n') == static_cast<std::ptrdiff_t>(claims.size() + 1));
   const auto ranka92 = verdicts_of_paper(verdicts, "Ranka, Wang, Kumar 1992");
   CHECK(ranka92.size() == 8);

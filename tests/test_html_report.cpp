@@ -89,15 +89,16 @@ TEST_CASE("html: a comparison is one table per row kind, x down and per series p
   CHECK(alone.find("<th>ratio</th>") == std::string::npos);
 }
 
-TEST_CASE("html: a table of mcsim's values: units in the heads, groups spanning their columns, host columns marked") {
-  const MeasuredTable table{"d = 4: overhead",
-                            {{.name = "message size", .unit = "B"},
-                             {.group = "RS_N", .name = "communication", .unit = "ms"},
-                             {.group = "RS_N", .name = "scheduling", .unit = "ms", .host_dependent = true},
-                             {.group = "RS_NL", .name = "communication", .unit = "ms"}},
-                            {{{.value = 16}, {.value = 0.554048}, {.value = 0.01}, {}},
-                             {{.value = 131072}, {.value = 750.1}, {.value = 0.02}, {.value = 783.459}}}};
-  const std::string html = html::measured_table(table);
+TEST_CASE("html: a result table: units in the heads, groups spanning their columns, host columns marked") {
+  const ResultTable table{"t",
+                          {{.name = "message size", .unit = "B"},
+                           {.name = "communication", .unit = "ms", .group = "RS_N"},
+                           {.name = "scheduling", .unit = "ms", .host_dependent = true, .group = "RS_N"},
+                           {.name = "communication", .unit = "ms", .group = "RS_NL"}},
+                          {{integer_cell(16), number_cell(0.554048), number_cell(0.01), {}},
+                           {integer_cell(131072), number_cell(750.1), number_cell(0.02), number_cell(783.459)}},
+                          "d = 4: overhead"};
+  const std::string html = html::result_table(table);
   CHECK(html.find("<caption>d = 4: overhead</caption>") != std::string::npos);
   // A column without a group spans both head rows; a group's heading spans its columns.
   CHECK(html.find("<th rowspan=\"2\">message size <span class=\"unit\">(B)</span></th>"
@@ -108,15 +109,18 @@ TEST_CASE("html: a table of mcsim's values: units in the heads, groups spanning 
         std::string::npos);
   CHECK(html.find("<td class=\"none\">–</td>") != std::string::npos);  // not measured
   CHECK(html.find("measured on the computer that made this report") != std::string::npos);
-  // Without a host column, no line about host times; without groups, one head row.
-  const std::string plain = html::measured_table({"t", {{.name = "machine", .key = true}, {.name = "AC", .unit = "ms"}},
-                                                  {{{.key = "cm5"}, {.value = 269.929}}}});
+  // Without a host column, no line about host times; without groups, one head row; key cells are
+  // row heads, a text cell that is no key is shown as text (escaped).
+  const std::string plain = html::result_table(
+      {"t", {{.name = "machine", .key = true}, {.name = "AC", .unit = "ms"}, {.name = "scheduler"}},
+       {{text_cell("cm5"), number_cell(269.929), text_cell("a<b")}}, "t"});
   CHECK(plain.find("host") == std::string::npos);
   CHECK(count(plain, "<tr>") == 2);
-  CHECK(plain.find("<tr><th class=\"label\">cm5</th><td>269.9</td></tr>") != std::string::npos);
+  CHECK(plain.find("<tr><th class=\"label\">cm5</th><td>269.9</td><td>a&lt;b</td></tr>") != std::string::npos);
 }
 
-TEST_CASE("Typed tables of a sweep and of the overhead: the values the CSV has, host columns only with host times") {
+TEST_CASE("The pages show the sweep's and the overhead's result tables: the cells the CSV has, host columns only "
+          "with host times") {
   ExperimentResult result;
   result.machine_name = "ipsc860";
   result.scenario.id = "t-overhead";
@@ -131,34 +135,32 @@ TEST_CASE("Typed tables of a sweep and of the overhead: the values the CSV has, 
                                 .comm_s = {1e-3 * density * (k + 1), 3e-3 * density * (k + 1)},
                                 .phases = {2, 4},
                                 .host_s = {1e-5, 3e-5}});
-  const MeasuredTable sweep = sweep_table(result, {.host_times = true});
-  REQUIRE(sweep.rows.size() == 8);
-  REQUIRE(sweep.columns.size() == 11);
+  const ResultTable sweep = sweep_result_table(result, {.host_times = true});
+  CHECK(sweep.caption == "ipsc860: communication time per cell, over the samples");
   CHECK(sweep.columns.back().host_dependent);
-  // d = 16, 1024 B, RS_NL: 32 and 96 ms, mean 64
-  const auto& row = sweep.rows[7];
-  CHECK(row[1].value == 16);
-  CHECK(row[2].value == 1024);
-  CHECK(row[3].key == "RS_NL");
-  CHECK(row[5].value.value_or(-1) == Approx(64));
-  CHECK(row[7].value.value_or(-1) == Approx(32));
-  CHECK(row[8].value.value_or(-1) == Approx(96));
-  CHECK(row[10].value.value_or(-1) == Approx(0.02));
-  CHECK(sweep_table(result, {.host_times = false}).columns.size() == 10);  // --deterministic: no host column
+  const std::string html = html::result_table(sweep);
+  // d = 16, 1024 B, RS_NL: 32 and 96 ms, mean 64, 3 phases; the host's mean 0.02 ms.
+  CHECK(html.find("<td>16</td><td>1024</td><th class=\"label\">RS_NL</th>") != std::string::npos);
+  CHECK(html.find("<td>2</td><td>64</td>") != std::string::npos);
+  CHECK(html.find("<td>32</td><td>96</td><td>3</td><td class=\"host\">0.02</td></tr>") != std::string::npos);
+  CHECK(html.find("comm_ms_mean <span class=\"unit\">(ms)</span>") != std::string::npos);
+  CHECK(html::result_table(sweep_result_table(result, {.host_times = false})).find("host") == std::string::npos);
 
-  const auto overhead = overhead_tables(result, {.host_times = true});
+  const auto overhead = overhead_views(overhead_result_table(result, {.host_times = true}), {.host_times = true});
   REQUIRE(overhead.size() == 2);  // one per density
-  CHECK(overhead[1].caption == "d = 16: scheduling time over communication time");
+  CHECK(overhead[1].caption == "scheduling time over communication time: density = 16");
   REQUIRE(overhead[1].columns.size() == 7);  // size, then per series communication, scheduling, fraction
   CHECK(overhead[1].columns[4].group == "RS_NL");
   CHECK(overhead[1].columns[6].host_dependent);
-  CHECK(overhead[1].rows[1][0].value == 1024);
-  CHECK(overhead[1].rows[1][4].value.value_or(-1) == Approx(64));  // RS_NL communication: mean of 32 and 96 ms
-  CHECK(overhead[1].rows[1][6].value.value_or(-1) == Approx(0.02 / 64));
-  const auto deterministic = overhead_tables(result, {.host_times = false});
+  CHECK(cell_number(overhead[1].rows[1][0]) == 1024);
+  CHECK(cell_number(overhead[1].rows[1][4]).value_or(-1) == Approx(64));  // RS_NL communication: mean of 32, 96 ms
+  CHECK(cell_number(overhead[1].rows[1][6]).value_or(-1) == Approx(0.02 / 64));
+  const auto deterministic =
+      overhead_views(overhead_result_table(result, {.host_times = false}), {.host_times = false});
   CHECK(deterministic[0].columns.size() == 3);
   CHECK(std::none_of(deterministic[0].columns.begin(), deterministic[0].columns.end(),
-                     [](const MeasuredColumn& c) { return c.host_dependent; }));
+                     [](const ResultColumn& c) { return c.host_dependent; }));
+  CHECK(deterministic[0].caption.find("--deterministic") != std::string::npos);
 }
 
 TEST_CASE("html: a region map's cells say whether mcsim's fastest series is the paper's") {
@@ -209,9 +211,10 @@ TEST_CASE("html: the index and a page per paper, self-contained, escaped, with t
   scenarios[2].comparison.clear();
   scenarios[2].agreement.reset();
   scenarios[2].machines.clear();
-  scenarios[2].measured = {{"a <measured> table & \x1b[31m colour",
-                            {{.name = "machine", .key = true}, {.name = "AC", .unit = "ms"}},
-                            {{{.key = "m<1>"}, {.value = 2.5}}}}};
+  scenarios[2].measured = {ResultTable{"t",
+                                        {{.name = "machine", .key = true}, {.name = "AC", .unit = "ms"}},
+                                        {{text_cell("m<1>"), number_cell(2.5)}},
+                                        "a <measured> table & \x1b[31m colour"}};
   scenarios[1].header.notes = {"a note with <b>markup</b> & an \x1b]0;escape\x07"};
   const std::vector<ReportSection> claims = {{"Paper 1992", "claims", "The paper's claims", "<ul><li>one</li></ul>"}};
   std::vector<ScenarioHeader> headers;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "sim/output/csv_table.hpp"
 #include "sim/scenario/sensitivity.hpp"
 #include "test_paths.hpp"
 
@@ -50,7 +51,7 @@ TEST_CASE("Sensitivity: a longer start-up raises mcsim/paper on the CM-5's Table
   REQUIRE(base.column == "all times");
   REQUIRE(slow.median > base.median * 1.05);
   REQUIRE(r.variants[0].agreement->pairs > 0);
-  const std::string csv = sensitivity_csv(r);
+  const std::string csv = table_csv(sensitivity_table(r));
   REQUIRE(csv.rfind("experiment,option,value,change,column,", 0) == 0);
   REQUIRE(csv.find("ranka92-table3,cmmd_startup_us,176,x2,all times,") != std::string::npos);
 }

@@ -105,7 +105,11 @@ Selection select_rows(const ClaimCheck& check, const ResultTables& tables) {
         parts.push_back(fmt::format("{}={}", s.cell_columns[k], text_at(cell_columns[k])));
       selected.cell = fmt::format("{}", fmt::join(parts, " "));
       selected.group = table.name;
-      for (std::size_t k = 0; k + 1 < cell_columns.size(); ++k) selected.group += "\n" + text_at(cell_columns[k]);
+      // Separator and cell appended apart: "\n" + std::string&& makes GCC 12 warn falsely (-Wrestrict, bug 105329).
+      for (std::size_t k = 0; k + 1 < cell_columns.size(); ++k) {
+        selected.group += '\n';
+        selected.group += text_at(cell_columns[k]);
+      }
       if (series != no_column) selected.series = text_at(series);
       if (value != no_column) selected.value = number_in(cell_in(value), table, s.value_column, check.where);
       if (s.relative_to && selected.value) {

@@ -40,28 +40,5 @@ struct ExperimentResult {
                          std::size_t series_index) const;
 };
 
-// A table of measured values where the paper printed none to set them beside (a machines axis, a
-// sweep, the scheduling overhead), for readers that lay values out themselves (the report's pages)
-// rather than read the printed text. A column is a key (text naming the row: a machine, a series)
-// or numbers with their unit; a host-dependent column holds times measured on this computer,
-// which differ from run to run (the rest is simulated: the same for a seed).
-struct MeasuredColumn {
-  std::string group;  // a heading over adjacent columns of the same group (a series), or ""
-  std::string name;
-  std::string unit;  // "ms", "B", or "" for a count or a ratio
-  bool key = false;
-  bool host_dependent = false;
-};
-
-struct MeasuredCell {
-  std::string key;              // in a key column
-  std::optional<double> value;  // in a number column; none: not measured (host times under --deterministic)
-};
-
-struct MeasuredTable {
-  std::string caption;
-  std::vector<MeasuredColumn> columns;
-  std::vector<std::vector<MeasuredCell>> rows;  // one cell per column
-};
 
 }  // namespace mcsim

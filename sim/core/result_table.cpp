@@ -26,6 +26,11 @@ ResultCell number_cell(std::optional<double> value, int digits) {
   return ResultNumber{rounded.value_or(*value), digits};
 }
 
+ResultCell fixed_cell(double value, int decimals) {
+  const auto rounded = finite_number(fmt::format("{:.{}f}", value, decimals));
+  return ResultNumber{rounded.value_or(value), decimals, true};
+}
+
 ResultCell integer_cell(std::int64_t value) { return value; }
 
 ResultCell text_cell(std::string text) { return text; }
@@ -34,7 +39,9 @@ std::string cell_text(const ResultCell& cell) {
   struct Text {
     std::string operator()(std::monostate) const { return {}; }
     std::string operator()(std::int64_t v) const { return fmt::format("{}", v); }
-    std::string operator()(const ResultNumber& n) const { return fmt::format("{:.{}g}", n.value, n.digits); }
+    std::string operator()(const ResultNumber& n) const {
+      return n.fixed ? fmt::format("{:.{}f}", n.value, n.digits) : fmt::format("{:.{}g}", n.value, n.digits);
+    }
     std::string operator()(const std::string& t) const { return t; }
   };
   return std::visit(Text{}, cell);

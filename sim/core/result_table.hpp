@@ -21,6 +21,9 @@ struct ResultColumn {
   std::string unit;  // "ms", "B", or "" for a count, a ratio or text
   bool key = false;
   bool host_dependent = false;
+  // A heading over adjacent columns of the same group (a series in a pivoted table), for media that
+  // lay headings out (HTML); "" for none. Not in the CSV.
+  std::string group;
 };
 
 // A number as the table reports it: rounded to `digits` significant digits when it is made, so that
@@ -29,6 +32,9 @@ struct ResultColumn {
 struct ResultNumber {
   double value = 0;
   int digits = 6;
+  // `digits` counts the digits after the point ("%.6f": a time in ms to the nanosecond, as the
+  // timeline's files give it) rather than significant digits.
+  bool fixed = false;
 };
 
 // Empty (not measured, not given), a whole number, a number, or text.
@@ -36,10 +42,13 @@ using ResultCell = std::variant<std::monostate, std::int64_t, ResultNumber, std:
 
 // `value` rounded to `digits` significant digits; none gives an empty cell.
 ResultCell number_cell(std::optional<double> value, int digits = 6);
+// `value` rounded to `decimals` digits after the point ("%.{decimals}f").
+ResultCell fixed_cell(double value, int decimals);
 ResultCell integer_cell(std::int64_t value);
 ResultCell text_cell(std::string text);
 
-// The cell as text ("" when empty; a number with its significant digits, "%.6g" style).
+// The cell as text ("" when empty; a number with its significant digits, "%.6g" style, or with its
+// decimals, "%.6f" style).
 std::string cell_text(const ResultCell& cell);
 // The cell as a number: a number's value; a text that reads wholly as a finite number (a cell named
 // "16" in a text column) as that number; none when empty or other text.
@@ -49,6 +58,7 @@ struct ResultTable {
   std::string name;  // "ranka92-table3" (ID.csv) or "ranka92-table1.points" (ID.points.csv)
   std::vector<ResultColumn> columns;
   std::vector<std::vector<ResultCell>> rows;  // a row may be shorter than the columns: the rest is empty
+  std::string caption;  // what the table shows, for a reader (the report's pages); not in the CSV
 
   // The index of the column of that name; none when the table has no such column.
   std::optional<std::size_t> column(const std::string& name) const;

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "csv_cells.hpp"
 #include "html_page.hpp"
 
 namespace mcsim {
@@ -109,14 +108,18 @@ std::string claims_css() {
          "}\n";
 }
 
-std::string claims_csv(const std::vector<ClaimVerdict>& verdicts) {
-  std::string csv = "claim,paper,cite,verdict,figure,paper_own_verdict,paper_own_figure,fails_if,statement\n";
+ResultTable claims_table(const std::vector<ClaimVerdict>& verdicts) {
+  ResultTable table{"claims", {}, {}};
+  for (const char* name : {"claim", "paper", "cite", "verdict", "figure", "paper_own_verdict", "paper_own_figure",
+                           "fails_if", "statement"})
+    table.columns.push_back({.name = name});
+  table.columns.front().key = true;
   for (const auto& v : verdicts)
-    csv += fmt::format("{},{},{},{},{},{},{},{},{}\n", csv_field(v.claim->id), csv_field(v.claim->paper),
-                       csv_field(v.claim->cite), csv_field(verdict_name(v.verdict)), csv_field(v.figure),
-                       v.paper_figure.empty() ? "" : csv_field(verdict_name(v.paper_verdict)), csv_field(v.paper_figure),
-                       csv_field(failure_text(*v.claim)), csv_field(v.claim->statement));
-  return csv;
+    table.rows.push_back({text_cell(v.claim->id), text_cell(v.claim->paper), text_cell(v.claim->cite),
+                          text_cell(verdict_name(v.verdict)), text_cell(v.figure),
+                          v.paper_figure.empty() ? ResultCell{} : text_cell(verdict_name(v.paper_verdict)),
+                          text_cell(v.paper_figure), text_cell(failure_text(*v.claim)), text_cell(v.claim->statement)});
+  return table;
 }
 
 }  // namespace mcsim

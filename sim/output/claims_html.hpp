@@ -1,12 +1,13 @@
 // The papers' claims and their computed verdicts (sim/analysis/claims.hpp) for a reader: an HTML
 // section for one paper's page (a table claim / statement / verdict, coloured / deciding figure),
-// the CSS it uses (light and dark by the browser's setting), and claims.csv, one line per claim.
+// the CSS it uses (light and dark by the browser's setting), and claims.csv's table, a row per claim.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "../analysis/claims.hpp"
+#include "../core/result_table.hpp"
 
 namespace mcsim {
 
@@ -29,9 +30,9 @@ std::string failure_text(const Claim& claim);
 // numbers below it when the paper prints any.
 std::string claim_text(const ClaimVerdict& verdict);
 
-// claim,paper,cite,verdict,figure,paper_own_verdict,paper_own_figure,fails_if,statement: one line
-// per claim, in the order given.
-std::string claims_csv(const std::vector<ClaimVerdict>& verdicts);
+// claim,paper,cite,verdict,figure,paper_own_verdict,paper_own_figure,fails_if,statement: one row
+// per claim, in the order given (claims.csv through table_csv).
+ResultTable claims_table(const std::vector<ClaimVerdict>& verdicts);
 
 // "31 claims: 9 hold, 12 partly, 6 fail, 4 not checkable".
 std::string verdict_counts_text(const VerdictCounts& counts);

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "agreement_csv.hpp"
+#include "agreement_table.hpp"
 #include "html_page.hpp"
 #include "html_tables.hpp"
 
@@ -154,7 +154,7 @@ std::string reproduction_section(const ReportedScenario& s, std::vector<std::pai
   }
   if (!s.measured.empty()) {
     out += "<h3>mcsim's values</h3>\n";
-    for (const auto& table : s.measured) out += html::measured_table(table);
+    for (const auto& table : s.measured) out += html::result_table(table);
   }
   if (s.comparison.empty() && !s.regions && s.measured.empty())
     out += "<p class=\"muted\">This reproduction hands the report no table; its values are in its files.</p>\n";

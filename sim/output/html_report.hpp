@@ -18,6 +18,7 @@
 #include "../analysis/region_map.hpp"
 #include "../core/experiment_result.hpp"
 #include "../core/machine_spec.hpp"
+#include "../core/result_table.hpp"
 #include "../core/scenario_spec.hpp"
 
 namespace mcsim {
@@ -37,7 +38,7 @@ struct ReportedScenario {
   std::optional<Agreement> agreement;    // with the paper, as the run computed it (none: no paper numbers)
   std::vector<ComparisonRow> comparison; // the paper-vs-mcsim rows the run computed (empty: the kind has none)
   std::optional<RegionMap> regions;      // a region map's cells beside the paper's
-  std::vector<MeasuredTable> measured;   // values the paper printed none of (a machines axis, the overhead)
+  std::vector<ResultTable> measured;     // values the paper printed none of (a machines axis, the overhead)
   std::vector<ReportedMachine> machines; // every machine it ran on (an axis: each), none for a kind without
 };
 

@@ -81,7 +81,7 @@ std::string comparison_tables(const std::vector<ComparisonRow>& rows) {
 
 namespace {
 
-std::string column_head(const MeasuredColumn& c, int rowspan) {
+std::string column_head(const ResultColumn& c, int rowspan) {
   std::string head = text(c.name);
   if (!c.unit.empty()) head += " <span class=\"unit\">(" + text(c.unit) + ")</span>";
   if (c.host_dependent) head += " <span class=\"host-mark\">host</span>";
@@ -89,9 +89,17 @@ std::string column_head(const MeasuredColumn& c, int rowspan) {
                      c.key || c.host_dependent ? fmt::format(" class=\"{}\"", c.key ? "label" : "host") : "", head);
 }
 
+// A value cell: a number as number() shows it, text as it is, "–" when empty.
+std::string value_cell(const ResultCell& cell, bool host) {
+  const bool empty = std::holds_alternative<std::monostate>(cell);
+  const std::string classes = host ? " class=\"host\"" : (empty ? " class=\"none\"" : "");
+  if (const auto* t = std::get_if<std::string>(&cell)) return fmt::format("<td{}>{}</td>", classes, text(*t));
+  return fmt::format("<td{}>{}</td>", classes, number(cell_number(cell)));
+}
+
 }  // namespace
 
-std::string measured_table(const MeasuredTable& table) {
+std::string result_table(const ResultTable& table) {
   const auto& columns = table.columns;
   const bool grouped = std::any_of(columns.begin(), columns.end(), [](const auto& c) { return !c.group.empty(); });
   std::string out = fmt::format("<div class=\"scroll\"><table class=\"measured\">\n<caption>{}</caption>\n<tr>",
@@ -114,12 +122,11 @@ std::string measured_table(const MeasuredTable& table) {
   for (const auto& row : table.rows) {
     out += "<tr>";
     for (std::size_t c = 0; c < columns.size(); ++c) {
-      const MeasuredCell cell = c < row.size() ? row[c] : MeasuredCell{};
+      const ResultCell cell = c < row.size() ? row[c] : ResultCell{};
       if (columns[c].key)
-        out += fmt::format("<th class=\"label\">{}</th>", text(cell.key));
+        out += fmt::format("<th class=\"label\">{}</th>", text(cell_text(cell)));
       else
-        out += fmt::format("<td{}>{}</td>", columns[c].host_dependent ? " class=\"host\"" : (cell.value ? "" : " class=\"none\""),
-                           number(cell.value));
+        out += value_cell(cell, columns[c].host_dependent);
     }
     out += "</tr>\n";
   }

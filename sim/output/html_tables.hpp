@@ -12,6 +12,7 @@
 #include "../analysis/region_map.hpp"
 #include "../core/experiment_result.hpp"
 #include "../core/machine_spec.hpp"
+#include "../core/result_table.hpp"
 
 namespace mcsim::html {
 
@@ -21,11 +22,12 @@ namespace mcsim::html {
 // all shows mcsim's values alone.
 std::string comparison_tables(const std::vector<ComparisonRow>& rows);
 
-// A table of values the paper printed none of: a column per MeasuredColumn (name and unit in its
-// head, a group's heading spanning its columns), key cells as row heads, numbers as number() shows
-// them, "–" where a value was not measured. A host-dependent column is marked in its head and its
-// cells, and a line below the table says what the mark means.
-std::string measured_table(const MeasuredTable& table);
+// A result table (a kind's, or a pivot of one, table_pivot.hpp) from its typed cells: its caption, a
+// column per ResultColumn (name and unit in its head, a group's heading spanning its columns), key
+// cells as row heads, numbers as number() shows them, text as it is, "–" where a value was not
+// measured. A host-dependent column is marked in its head and its cells, and a line below the table
+// says what the mark means.
+std::string result_table(const ResultTable& table);
 
 // Densities down, message sizes across: mcsim's fastest series, the paper's below it where the
 // paper's map has the cell, coloured by whether they agree.

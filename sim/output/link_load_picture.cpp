@@ -7,7 +7,6 @@
 
 #include <fmt/format.h>
 
-#include "csv_cells.hpp"
 #include "network_geometry.hpp"
 #include "svg_drawing.hpp"
 
@@ -198,13 +197,18 @@ struct Figures {
 
 }  // namespace
 
-std::string link_load_csv(const std::vector<LinkLoad>& links, double run_s) {
-  std::string csv = "link,bandwidth_MBps,bytes,busy_ms,held_idle_ms,utilisation,busy_fraction\n";
+ResultTable link_load_table(const std::vector<LinkLoad>& links, double run_s) {
+  ResultTable table{"links",
+                    {{.name = "link", .key = true}, {.name = "bandwidth_MBps", .unit = "MB/s"}, {.name = "bytes", .unit = "B"},
+                     {.name = "busy_ms", .unit = "ms"}, {.name = "held_idle_ms", .unit = "ms"}, {.name = "utilisation"},
+                     {.name = "busy_fraction"}},
+                    {}};
+  // Times to the nanosecond, fractions to 1e-6, bytes whole: fixed decimals, as the file always gave them.
   for (const auto& link : links)
-    csv += fmt::format("{},{:.6g},{:.0f},{:.6f},{:.6f},{:.6f},{:.6f}\n", csv_field(link.link), link.bandwidth_Bps / 1e6, link.bytes,
-                       link.busy_s * 1e3, link.held_idle_s * 1e3, utilisation(link, run_s),
-                       run_s > 0 ? link.busy_s / run_s : 0.0);
-  return csv;
+    table.rows.push_back({text_cell(link.link), number_cell(link.bandwidth_Bps / 1e6), fixed_cell(link.bytes, 0),
+                          fixed_cell(link.busy_s * 1e3, 6), fixed_cell(link.held_idle_s * 1e3, 6),
+                          fixed_cell(utilisation(link, run_s), 6), fixed_cell(run_s > 0 ? link.busy_s / run_s : 0.0, 6)});
+  return table;
 }
 
 std::string link_load_summary(const NetworkLinks& network, const std::vector<LinkLoad>& links, double run_s) {

@@ -10,12 +10,14 @@
 #include <vector>
 
 #include "../core/link_identity.hpp"
+#include "../core/result_table.hpp"
 #include "../core/run.hpp"
 
 namespace mcsim {
 
-// One line per link: link,bandwidth_MBps,bytes,busy_ms,held_idle_ms,utilisation,busy_fraction.
-std::string link_load_csv(const std::vector<LinkLoad>& links, double run_s);
+// A row per link: link,bandwidth_MBps,bytes,busy_ms,held_idle_ms,utilisation,busy_fraction (the
+// timeline's ID.links.csv through table_csv).
+ResultTable link_load_table(const std::vector<LinkLoad>& links, double run_s);
 
 // A few lines that say where the bytes went: per fat-tree level, the up-links the messages drew
 // (how many carried bytes, least and most bytes, highest utilisation); per hypercube dimension, or

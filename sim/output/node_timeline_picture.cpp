@@ -7,7 +7,6 @@
 
 #include <fmt/format.h>
 
-#include "csv_cells.hpp"
 #include "svg_drawing.hpp"
 
 namespace mcsim {
@@ -54,11 +53,38 @@ struct Interval {
 
 std::span<const ActivityLegend> activity_legend() { return kLegend; }
 
-std::string node_states_csv(const Run& run) {
-  std::string csv = "node,lane,activity,start_ms,end_ms\n";
-  for (const auto& s : run.states)
-    csv += fmt::format("{},{},{},{:.6f},{:.6f}\n", s.node, csv_field(s.lane), csv_field(s.activity), s.start_s * 1e3, s.end_s * 1e3);
-  return csv;
+ResultTable node_states_table(const Run& run) {
+  ResultTable table{"states",
+                    {{.name = "node"}, {.name = "lane", .key = true}, {.name = "activity", .key = true},
+                     {.name = "start_ms", .unit = "ms"}, {.name = "end_ms", .unit = "ms"}},
+                    {}};
+  for (const auto& s : run.states)  // times to the nanosecond, fixed decimals
+    table.rows.push_back({integer_cell(s.node), text_cell(s.lane), text_cell(s.activity), fixed_cell(s.start_s * 1e3, 6),
+                          fixed_cell(s.end_s * 1e3, 6)});
+  return table;
+}
+
+ResultTable messages_table(const Run& run) {
+  ResultTable table{"messages",
+                    {{.name = "phase"}, {.name = "src"}, {.name = "dst"}, {.name = "bytes", .unit = "B"}, {.name = "dummy"},
+                     {.name = "start_ms", .unit = "ms"}, {.name = "end_ms", .unit = "ms"}},
+                    {}};
+  for (const auto& m : run.messages)
+    table.rows.push_back({integer_cell(m.phase), integer_cell(m.src), integer_cell(m.dst),
+                          integer_cell(static_cast<std::int64_t>(m.bytes)), integer_cell(m.dummy ? 1 : 0),
+                          fixed_cell(m.start_s * 1e3, 6), fixed_cell(m.end_s * 1e3, 6)});
+  return table;
+}
+
+ResultTable node_spans_table(const Run& run) {
+  ResultTable table{"spans",
+                    {{.name = "node"}, {.name = "activity", .key = true}, {.name = "start_ms", .unit = "ms"},
+                     {.name = "end_ms", .unit = "ms"}},
+                    {}};
+  for (const auto& s : run.spans)
+    table.rows.push_back({integer_cell(s.node), text_cell(s.activity), fixed_cell(s.start_s * 1e3, 6),
+                          fixed_cell(s.end_s * 1e3, 6)});
+  return table;
 }
 
 std::string node_timeline_svg(const Run& run, const std::string& title) {

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 
+#include "../core/result_table.hpp"
 #include "../core/run.hpp"
 
 namespace mcsim {
@@ -22,8 +23,14 @@ struct ActivityLegend {
 };
 std::span<const ActivityLegend> activity_legend();
 
-// node,lane,activity,start_ms,end_ms for every recorded state (phases: start = end).
-std::string node_states_csv(const Run& run);
+// node,lane,activity,start_ms,end_ms: a row per recorded state (phases: start = end), the
+// timeline's ID.states.csv through table_csv.
+ResultTable node_states_table(const Run& run);
+// phase,src,dst,bytes,dummy,start_ms,end_ms: a row per message of the run (the timeline's CSV).
+ResultTable messages_table(const Run& run);
+// node,activity,start_ms,end_ms: a row per span a node program noted (locks, sleeps, barriers),
+// the timeline's CSV's second table when the run has any.
+ResultTable node_spans_table(const Run& run);
 
 // A self-contained SVG (deterministic).
 std::string node_timeline_svg(const Run& run, const std::string& title);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "report.hpp"
+#include "table_pivot.hpp"
 
 namespace mcsim {
 
@@ -24,7 +25,10 @@ ResultTable overhead_result_table(const ExperimentResult& result, const ReportOp
                     {{.name = "experiment", .key = true}, {.name = "density"}, {.name = "bytes", .unit = "B"},
                      {.name = "series", .key = true}, {.name = "schedule_ms", .unit = "ms", .host_dependent = true},
                      {.name = "comm_ms", .unit = "ms"}, {.name = "fraction", .host_dependent = true}},
-                    {}};
+                    {},
+                    options.host_times ? "scheduling time over communication time"
+                                       : "scheduling time over communication time (--deterministic: the "
+                                         "host-dependent scheduling time and fraction are left out)"};
   for (std::size_t d = 0; d < s.densities.size(); ++d)
     for (std::size_t u = 0; u < s.msg_units.size(); ++u)
       for (std::size_t k = 0; k < s.series.size(); ++k) {
@@ -39,36 +43,10 @@ ResultTable overhead_result_table(const ExperimentResult& result, const ReportOp
   return table;
 }
 
-std::vector<MeasuredTable> overhead_tables(const ExperimentResult& result, const ReportOptions& options) {
-  const SimulationScenario& s = result.scenario;
-  std::vector<MeasuredTable> tables;
-  for (std::size_t d = 0; d < s.densities.size(); ++d) {
-    MeasuredTable table{fmt::format("d = {}: scheduling time over communication time{}", s.densities[d],
-                                    options.host_times ? ""
-                                                       : " (--deterministic: the host-dependent scheduling time "
-                                                         "and fraction are left out)"),
-                        {{.name = "message size", .unit = "B"}},
-                        {}};
-    for (const auto& series : s.series) {
-      table.columns.push_back({.group = series.label, .name = "communication", .unit = "ms"});
-      if (!options.host_times) continue;
-      table.columns.push_back({.group = series.label, .name = "scheduling", .unit = "ms", .host_dependent = true});
-      table.columns.push_back({.group = series.label, .name = "fraction", .host_dependent = true});
-    }
-    for (std::size_t u = 0; u < s.msg_units.size(); ++u) {
-      std::vector<MeasuredCell> row{{.value = static_cast<double>(s.msg_units[u])}};
-      for (std::size_t k = 0; k < s.series.size(); ++k) {
-        const Fraction f = fraction_of(result, d, u, k);
-        row.push_back({.value = f.comm_ms});
-        if (!options.host_times) continue;
-        row.push_back({.value = f.schedule_ms});
-        row.push_back({.value = f.value()});
-      }
-      table.rows.push_back(std::move(row));
-    }
-    tables.push_back(std::move(table));
-  }
-  return tables;
+std::vector<ResultTable> overhead_views(const ResultTable& overhead, const ReportOptions& options) {
+  PivotSpec spec{.split = {"density"}, .rows = {"bytes"}, .across = "series", .values = {"comm_ms"}};
+  if (options.host_times) spec.values.insert(spec.values.end(), {"schedule_ms", "fraction"});
+  return pivot_tables(overhead, spec);
 }
 
 PlotSpec overhead_plot(const ExperimentResult& result, const ReportOptions& options) {

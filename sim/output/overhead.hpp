@@ -17,10 +17,10 @@ namespace mcsim {
 // experiment,density,bytes,series,schedule_ms,comm_ms,fraction (one row per cell); without host
 // times (--deterministic) schedule_ms and fraction (host-dependent) are left empty.
 ResultTable overhead_result_table(const ExperimentResult& result, const ReportOptions& options);
-// The same values typed, for the report's pages: one table per density, a line per message size,
-// per series the simulated communication time and, with host times, the scheduling time and the
-// fraction (both host-dependent).
-std::vector<MeasuredTable> overhead_tables(const ExperimentResult& result, const ReportOptions& options);
+// The same table for the report's pages (table_pivot.hpp): one per density, a line per message
+// size, per series the simulated communication time and, with host times, the scheduling time and
+// the fraction (both host-dependent; without host times their empty columns are left out).
+std::vector<ResultTable> overhead_views(const ResultTable& overhead, const ReportOptions& options);
 // With host times: the fraction against message size, one line per (series, density), marked
 // host-dependent, and beside it the simulated communication time. Without them (--deterministic)
 // the simulated communication time alone, so that the picture too is the same for a seed.

@@ -75,7 +75,8 @@ ResultTable sweep_result_table(const ExperimentResult& result, const ReportOptio
                      {.name = "comm_ms_mean", .unit = "ms"}, {.name = "comm_ms_sd", .unit = "ms"},
                      {.name = "comm_ms_min", .unit = "ms"}, {.name = "comm_ms_max", .unit = "ms"},
                      {.name = "phases_mean"}},
-                    {}};
+                    {},
+                    fmt::format("{}: communication time per cell, over the samples", result.machine_name)};
   if (options.host_times) table.columns.push_back({.name = "host_ms_mean", .unit = "ms", .host_dependent = true});
   for (const auto& c : result.cells) {
     const auto comm = summarize(c.comm_s);
@@ -87,39 +88,6 @@ ResultTable sweep_result_table(const ExperimentResult& result, const ReportOptio
                                 number_cell(comm.sd * 1e3), number_cell(comm.min * 1e3), number_cell(comm.max * 1e3),
                                 number_cell(summarize(c.phases).mean)};
     if (options.host_times) row.push_back(number_cell(summarize(c.host_s).mean * 1e3));
-    table.rows.push_back(std::move(row));
-  }
-  return table;
-}
-
-MeasuredTable sweep_table(const ExperimentResult& result, const ReportOptions& options) {
-  const SimulationScenario& s = result.scenario;
-  MeasuredTable table{fmt::format("{}: communication time per cell, over the samples", result.machine_name),
-                      {{.name = "nodes"},
-                       {.name = "density"},
-                       {.name = "msg_unit", .unit = "B"},
-                       {.name = "series", .key = true},
-                       {.name = "samples"},
-                       {.group = "communication time", .name = "mean", .unit = "ms"},
-                       {.group = "communication time", .name = "sd", .unit = "ms"},
-                       {.group = "communication time", .name = "min", .unit = "ms"},
-                       {.group = "communication time", .name = "max", .unit = "ms"},
-                       {.name = "phases (mean)"}},
-                      {}};
-  if (options.host_times) table.columns.push_back({.name = "scheduling", .unit = "ms", .host_dependent = true});
-  for (const auto& c : result.cells) {
-    const auto comm = summarize(c.comm_s);
-    std::vector<MeasuredCell> row{{.value = c.nodes},
-                                  {.value = c.density},
-                                  {.value = static_cast<double>(c.msg_unit)},
-                                  {.key = s.series[c.series].label},
-                                  {.value = static_cast<double>(c.comm_s.size())},
-                                  {.value = comm.mean * 1e3},
-                                  {.value = comm.sd * 1e3},
-                                  {.value = comm.min * 1e3},
-                                  {.value = comm.max * 1e3},
-                                  {.value = summarize(c.phases).mean}};
-    if (options.host_times) row.push_back({.value = summarize(c.host_s).mean * 1e3});
     table.rows.push_back(std::move(row));
   }
   return table;

@@ -25,10 +25,7 @@ std::string side_by_side(const ExperimentResult& result, const std::vector<Compa
 PlotSpec comm_plot(const ExperimentResult& result);
 
 // One row per cell: the axes, the sample statistics of communication time, phases, host time (a
-// host-dependent column, left out without host times).
+// host-dependent column, left out without host times). The CSV and the report's pages show it.
 ResultTable sweep_result_table(const ExperimentResult& result, const ReportOptions& options);
-// The same cells typed, for the report's pages: the axes, series, samples, communication time
-// (mean, sd, min, max in ms), mean phases and, with host times, the host's scheduling time.
-MeasuredTable sweep_table(const ExperimentResult& result, const ReportOptions& options);
 
 }  // namespace mcsim

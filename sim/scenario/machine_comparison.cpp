@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "../output/table_pivot.hpp"
+
 namespace mcsim {
 
 ResultTable machine_comparison_result_table(const MachineComparison& comparison, const ReportOptions& options) {
@@ -13,6 +15,7 @@ ResultTable machine_comparison_result_table(const MachineComparison& comparison,
     if (table.columns.empty()) table.columns = std::move(one.columns);
     for (auto& row : one.rows) table.rows.push_back(std::move(row));
   }
+  table.caption = "communication time, mean over samples";
   return table;
 }
 
@@ -59,23 +62,9 @@ std::string machine_comparison_text(const MachineComparison& comparison) {
   return out;
 }
 
-std::vector<MeasuredTable> machine_comparison_tables(const MachineComparison& comparison) {
-  const SimulationScenario& s = comparison.scenario;
-  std::vector<MeasuredTable> tables;
-  for_each_cell(s, [&](std::size_t n, std::size_t d, std::size_t u) {
-    MeasuredTable table{fmt::format("{} nodes, d = {}, msg_unit {} B: communication time, mean over samples",
-                                    s.nodes[n], s.densities[d], s.msg_units[u]),
-                        {{.name = "machine", .key = true}},
-                        {}};
-    for (const auto& series : s.series) table.columns.push_back({.name = series.label, .unit = "ms"});
-    for (const ExperimentResult& result : comparison.machines) {
-      std::vector<MeasuredCell> row{{.key = result.machine_name}};
-      for (std::size_t k = 0; k < s.series.size(); ++k) row.push_back({.value = mean_ms(result, n, d, u, k)});
-      table.rows.push_back(std::move(row));
-    }
-    tables.push_back(std::move(table));
-  });
-  return tables;
+std::vector<ResultTable> machine_comparison_views(const ResultTable& comparison) {
+  return pivot_tables(comparison, {.split = {"nodes", "density", "msg_unit"}, .rows = {"machine"}, .across = "series",
+                                   .values = {"comm_ms_mean"}});
 }
 
 PlotSpec machine_comparison_plot(const MachineComparison& comparison) {

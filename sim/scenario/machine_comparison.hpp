@@ -23,8 +23,9 @@ struct MachineComparison {
 ResultTable machine_comparison_result_table(const MachineComparison& comparison, const ReportOptions& options);
 // For each node count, density and msg_unit: a row per machine, a column per series (mean ms).
 std::string machine_comparison_text(const MachineComparison& comparison);
-// The same typed, for the report's pages: a table per node count, density and msg_unit.
-std::vector<MeasuredTable> machine_comparison_tables(const MachineComparison& comparison);
+// The result table for the report's pages (table_pivot.hpp): a table per node count, density and
+// msg_unit, a row per machine, the series across (mean communication time).
+std::vector<ResultTable> machine_comparison_views(const ResultTable& comparison);
 // The machines along x, communication time (log scale) up, a marker per series (and msg_unit,
 // density or node count where the scenario has several).
 PlotSpec machine_comparison_plot(const MachineComparison& comparison);

@@ -2,7 +2,8 @@
 
 #include <filesystem>
 
-#include "../output/agreement_csv.hpp"
+#include "../output/agreement_table.hpp"
+#include "../output/csv_table.hpp"
 #include "../output/plot.hpp"
 
 namespace mcsim {
@@ -34,7 +35,8 @@ std::vector<std::pair<std::string, std::string>> scenario_files(const ScenarioOu
   std::vector<std::pair<std::string, std::string>> files;
   for (const auto& file : outputs.files)
     files.emplace_back(file.suffix == ".csv" ? csv_path : stem.string() + file.suffix, file.text);
-  if (outputs.agreement) files.emplace_back(agreement_path(csv_path), agreement_csv(outputs.experiment, *outputs.agreement));
+  if (outputs.agreement)
+    files.emplace_back(agreement_path(csv_path), table_csv(agreement_table(outputs.experiment, *outputs.agreement)));
   if (outputs.plot) {
     const std::string svg = plot_path(csv_path);
     files.emplace_back(svg, render_plot_svg(*outputs.plot, svg));

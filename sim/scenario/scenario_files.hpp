@@ -1,6 +1,6 @@
 // The files a scenario's outputs become, named after its CSV path: the CSVs (the first at csv_path,
 // the others at its stem + suffix), its agreement with the paper at stem + ".agreement.csv" (where
-// it compares with one: sim/output/agreement_csv.hpp) and the plot drawn by gnuplot at stem + ".svg". Drawn and named
+// it compares with one: sim/output/agreement_table.hpp) and the plot drawn by gnuplot at stem + ".svg". Drawn and named
 // here, written by the caller all at once (write_files_atomically), so `reproduce`, `run` and
 // `report` name them alike.
 #pragma once

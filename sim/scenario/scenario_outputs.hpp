@@ -34,8 +34,9 @@ struct ScenarioOutputs {
   // the paper-vs-mcsim rows the agreement was computed from, and a region map's cells.
   std::vector<ComparisonRow> comparison;
   std::optional<RegionMap> regions;
-  // Values the paper printed none of to compare (a machines axis, a sweep, the overhead), typed.
-  std::vector<MeasuredTable> measured;
+  // Values the paper printed none of to compare (a machines axis, a sweep, the overhead): result
+  // tables, or views of one (table_pivot.hpp), as the report's pages show them.
+  std::vector<ResultTable> measured;
 };
 
 // A CSV file of the result: the table and its one rendering (table_csv).

@@ -203,28 +203,46 @@ std::string variant_label(const SensitivityVariant& v) {
 
 }  // namespace
 
-std::string sensitivity_csv(const SensitivityResult& r) {
+ResultTable sensitivity_table(const SensitivityResult& r) {
   const bool regions = !r.variants.empty() && r.variants.front().agreement && r.variants.front().agreement->region_map;
-  std::string out = regions ? "experiment,option,value,change,cells,agreeing_cells,error\n"
-                            : "experiment,option,value,change,column,cells,median,min,max,pairs,ordered_pairs,error\n";
+  ResultTable table{r.id + ".sensitivity",
+                    {{.name = "experiment", .key = true}, {.name = "option", .key = true}, {.name = "value", .key = true},
+                     {.name = "change", .key = true}},
+                    {}};
+  if (regions)
+    table.columns.insert(table.columns.end(), {{.name = "cells"}, {.name = "agreeing_cells"}});
+  else
+    table.columns.insert(table.columns.end(), {{.name = "column", .key = true}, {.name = "cells"}, {.name = "median"},
+                                               {.name = "min"}, {.name = "max"}, {.name = "pairs"},
+                                               {.name = "ordered_pairs"}});
+  table.columns.push_back({.name = "error"});
+  const std::size_t error_column = table.columns.size() - 1;
+  const auto count = [](std::size_t n) { return integer_cell(static_cast<std::int64_t>(n)); };
   for (const auto& v : r.variants) {
-    const std::string head = fmt::format("{},{},{},{}", csv_field(r.id), csv_field(v.option.empty() ? "baseline" : v.option),
-                                         csv_field(v.value), csv_field(v.change));
+    const std::vector<ResultCell> head{text_cell(r.id), text_cell(v.option.empty() ? "baseline" : v.option),
+                                       text_cell(v.value), text_cell(v.change)};
     if (!v.agreement) {
-      out += regions ? fmt::format("{},,,{}\n", head, csv_field(v.error))
-                     : fmt::format("{},,,,,,,,{}\n", head, csv_field(v.error));
+      std::vector<ResultCell> row = head;
+      row.resize(error_column);
+      row.push_back(text_cell(v.error));
+      table.rows.push_back(std::move(row));
       continue;
     }
     const Agreement& a = *v.agreement;
     if (regions) {
-      out += fmt::format("{},{},{},\n", head, a.cells, a.agreeing_cells);
+      std::vector<ResultCell> row = head;
+      row.insert(row.end(), {count(a.cells), count(a.agreeing_cells)});
+      table.rows.push_back(std::move(row));
       continue;
     }
-    for (const auto& c : a.columns)
-      out += fmt::format("{},{},{},{},{},{},{},{},\n", head, csv_field(c.column), c.cells, csv_number(c.median),
-                         csv_number(c.min), csv_number(c.max), a.pairs, a.ordered_pairs);
+    for (const auto& c : a.columns) {
+      std::vector<ResultCell> row = head;
+      row.insert(row.end(), {text_cell(c.column), count(c.cells), number_cell(c.median), number_cell(c.min),
+                             number_cell(c.max), count(a.pairs), count(a.ordered_pairs)});
+      table.rows.push_back(std::move(row));
+    }
   }
-  return out;
+  return table;
 }
 
 std::string sensitivity_text(const SensitivityResult& r) {

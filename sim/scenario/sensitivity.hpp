@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../core/machine_spec.hpp"
+#include "../core/result_table.hpp"
 #include "../analysis/agreement.hpp"
 #include "experiment.hpp"
 #include "../output/plot.hpp"
@@ -57,9 +58,11 @@ SensitivityResult plan_sensitivity(const Scenario& scenario, const SensitivityOp
 SensitivityResult run_sensitivity(const Scenario& scenario, const RunOptions& run, const SensitivityOptions& options,
                                   const std::function<void(std::size_t, std::size_t)>& variant_done = {});
 
-// experiment,option,value,change,column,cells,median,min,max,pairs,ordered_pairs,error (tables) or
-// experiment,option,value,change,cells,agreeing_cells,error (region maps).
-std::string sensitivity_csv(const SensitivityResult& result);
+// experiment,option,value,change,column,cells,median,min,max,pairs,ordered_pairs,error (tables: a
+// row per agreement column of each variant) or experiment,option,value,change,cells,agreeing_cells,
+// error (region maps: a row per variant); a variant that could not run has its error alone. The
+// study's CSV through table_csv.
+ResultTable sensitivity_table(const SensitivityResult& result);
 std::string sensitivity_text(const SensitivityResult& result);
 // Per variant: the median of every mcsim/paper (point) and its range (bar), or the agreeing cells.
 PlotSpec sensitivity_plot(const SensitivityResult& result);

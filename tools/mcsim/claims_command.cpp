@@ -7,6 +7,7 @@
 
 #include "../../sim/core/error.hpp"
 #include "../../sim/output/claims_html.hpp"
+#include "../../sim/output/csv_table.hpp"
 #include "../../sim/output/html_report.hpp"
 #include "../../sim/runner/output_file.hpp"
 #include "../../sim/scenario/claim_files.hpp"
@@ -50,7 +51,7 @@ void add_claims_command(CLI::App& app) {
       show("{}", claim_text(v));
     }
     show("\n{} (tables from {})\n", verdict_counts_text(count_verdicts(verdicts)), directory);
-    write_file_atomically(out, claims_csv(verdicts));
+    write_file_atomically(out, table_csv(claims_table(verdicts)));
     show("wrote {}\n", out);
   });
 }

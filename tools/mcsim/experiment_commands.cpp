@@ -442,7 +442,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
         const SensitivityResult result = run_sensitivity(
             scenario, r, options, [&progress](std::size_t done, std::size_t total) { progress(done, total); });
         return Made{sensitivity_text(result),
-                    {{csv, sensitivity_csv(result)}, {svg, render_plot_svg(sensitivity_plot(result), svg)}}};
+                    {{csv, table_csv(sensitivity_table(result))}, {svg, render_plot_svg(sensitivity_plot(result), svg)}}};
       });
     });
   }

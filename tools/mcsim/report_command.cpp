@@ -13,6 +13,7 @@
 
 #include "../../sim/core/error.hpp"
 #include "../../sim/output/claims_html.hpp"
+#include "../../sim/output/csv_table.hpp"
 #include "../../sim/output/html_report.hpp"
 #include "../../sim/runner/output_file.hpp"
 #include "../../sim/scenario/claim_files.hpp"
@@ -135,7 +136,8 @@ void add_report_command(CLI::App& app) {
         if (const auto of_paper = verdicts_of_paper(verdicts, page.paper); !of_paper.empty())
           sections.push_back({.paper = page.paper, .id = "claims", .title = claims_section_title,
                               .html = claims_section_html(of_paper)});
-      if (!verdicts.empty()) written.emplace_back((fs::path(suite.out) / "claims.csv").string(), claims_csv(verdicts));
+      if (!verdicts.empty())
+        written.emplace_back((fs::path(suite.out) / "claims.csv").string(), table_csv(claims_table(verdicts)));
     }
     for (const ReportPage& page : report_pages(reported, pages, how, sections))
       written.emplace_back((fs::path(suite.out) / page.file).string(), page.html);

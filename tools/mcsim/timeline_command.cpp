@@ -128,7 +128,6 @@ void add_timeline_command(CLI::App& app) {
     const JobRecord record = simulate_compiled_isolated(spec, std::move(jobs), options, /*keep_runs=*/true).at(0);
     const Run& run = *record.run;
 
-    std::string csv = "phase,src,dst,bytes,dummy,start_ms,end_ms\n";
     const std::string shape = workload == "bounded-traffic"
                                   ? fmt::format("k={} l={} t={}", fan_out, nonuniformity, traffic)
                                   : fmt::format("d={}", density);
@@ -138,22 +137,18 @@ void add_timeline_command(CLI::App& app) {
                     unit, run.communication_time() * 1e3,
                     protocol ? std::string("(run-time protocol)")
                              : fmt::format("in {} phases ({})", record.phases, to_string(used)));
-    for (const auto& m : run.messages)
-      csv += fmt::format("{},{},{},{},{},{:.6f},{:.6f}\n", m.phase, m.src, m.dst, m.bytes, m.dummy ? 1 : 0,
-                         m.start_s * 1e3, m.end_s * 1e3);
-    // Node programs that note what their nodes did besides (locks, sleeps, barriers).
+    std::string csv = table_csv(messages_table(run));
+    // Node programs that note what their nodes did besides (locks, sleeps, barriers): a second table.
     if (!run.spans.empty()) {
-      csv += "\nnode,activity,start_ms,end_ms\n";
-      for (const auto& span : run.spans)
-        csv += fmt::format("{},{},{:.6f},{:.6f}\n", span.node, csv_field(span.activity), span.start_s * 1e3,
-                           span.end_s * 1e3);
+      csv += '\n';
+      csv += table_csv(node_spans_table(run));
     }
     std::vector<std::pair<std::string, std::string>> files = {
         {out, csv},
         {beside(".svg"), node_timeline_svg(run, title)},
-        {beside(".states.csv"), node_states_csv(run)}};
+        {beside(".states.csv"), table_csv(node_states_table(run))}};
     if (link_load) {
-      files.emplace_back(beside(".links.csv"), link_load_csv(run.links, run.communication_time()));
+      files.emplace_back(beside(".links.csv"), table_csv(link_load_table(run.links, run.communication_time())));
       files.emplace_back(beside(".links.svg"),
                          link_load_svg(made->platform().links(), nodes, run.links, run.communication_time(), "link load: " + title,
                                        load_scale));

@@ -55,8 +55,8 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
   if (s.report == Report::machines) {
     const MachineComparison comparison{s, run_experiments(s, run)};
     out.printed = machine_comparison_text(comparison);
-    out.measured = machine_comparison_tables(comparison);
     out.files.push_back(table_file(".csv", machine_comparison_result_table(comparison, report)));
+    out.measured = machine_comparison_views(*out.files.back().table);
     if (s.plot == PlotKind::machines) out.plot = machine_comparison_plot(comparison);
     return out;
   }
@@ -84,7 +84,7 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
     case Report::overhead:
       out.files.push_back(table_file(".csv", overhead_result_table(result, report)));
       out.printed = out.files.back().text;
-      out.measured = overhead_tables(result, report);
+      out.measured = overhead_views(*out.files.back().table, report);
       // The fraction divides host scheduling time by communication time: without host times the
       // plot draws the simulated communication time alone (byte-identical for a seed).
       if (!report.host_times)
@@ -96,7 +96,7 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
     case Report::machines:
       out.files.push_back(table_file(".csv", sweep_result_table(result, report)));
       out.printed = out.files.back().text;
-      out.measured = {sweep_table(result, report)};
+      out.measured = {*out.files.back().table};
       break;
   }
   return out;

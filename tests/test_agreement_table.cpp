@@ -3,7 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "sim/analysis/agreement.hpp"
-#include "sim/output/agreement_csv.hpp"
+#include "sim/output/agreement_table.hpp"
+#include "sim/output/csv_table.hpp"
 
 using namespace mcsim;
 
@@ -14,7 +15,7 @@ TEST_CASE("agreement.csv: a ratio line per column and the headline, then the hea
       {"iters", "A,B", "", 4.0, 4.0},  // not a time: left out of the headline and its pairs
   };
   const Agreement a = agreement_of(rows);
-  CHECK(agreement_csv("t-1", a) ==
+  CHECK(table_csv(agreement_table("t-1", a)) ==
         "experiment,measure,column,count,agreeing,median,min,max\n"
         "t-1,ratio,comm LP,2,,1.15,1.1,1.2\n"
         "t-1,ratio,comm CGM,2,,1.28,0.9,1.67\n"
@@ -32,7 +33,7 @@ TEST_CASE("agreement.csv: a region map is one line of cells with a paper region 
   a.region_map = true;
   a.cells = 12;
   a.agreeing_cells = 9;
-  CHECK(agreement_csv("wang94-fig5", a) ==
+  CHECK(table_csv(agreement_table("wang94-fig5", a)) ==
         "experiment,measure,column,count,agreeing,median,min,max\n"
         "wang94-fig5,regions,,12,9,,,\n");
   CHECK(agreement_lines(a) ==

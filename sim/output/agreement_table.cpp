@@ -1,8 +1,7 @@
-#include "agreement_csv.hpp"
+#include "agreement_table.hpp"
 
 #include <fmt/format.h>
 
-#include "csv_cells.hpp"
 
 namespace mcsim {
 
@@ -17,16 +16,25 @@ const RatioSpread* headline(const Agreement& a) {
 
 }  // namespace
 
-std::string agreement_csv(const std::string& experiment, const Agreement& a) {
-  std::string out = "experiment,measure,column,count,agreeing,median,min,max\n";
-  const std::string id = csv_field(experiment);
-  if (a.region_map) return out + fmt::format("{},regions,,{},{},,,\n", id, a.cells, a.agreeing_cells);
+ResultTable agreement_table(const std::string& experiment, const Agreement& a) {
+  ResultTable table{"",
+                    {{.name = "experiment", .key = true}, {.name = "measure", .key = true},
+                     {.name = "column", .key = true}, {.name = "count"}, {.name = "agreeing"}, {.name = "median"},
+                     {.name = "min"}, {.name = "max"}},
+                    {}};
+  if (a.region_map) {
+    table.rows.push_back({text_cell(experiment), text_cell("regions"), {}, integer_cell(a.cells),
+                          integer_cell(a.agreeing_cells)});
+    return table;
+  }
+  constexpr int kDigits = 3;  // enough to compare runs, few enough to read
   for (const RatioSpread& c : a.columns)
-    out += fmt::format("{},ratio,{},{},,{:.3g},{:.3g},{:.3g}\n", id, csv_field(c.column), c.cells, c.median, c.min,
-                       c.max);
+    table.rows.push_back({text_cell(experiment), text_cell("ratio"), text_cell(c.column), integer_cell(c.cells), {},
+                          number_cell(c.median, kDigits), number_cell(c.min, kDigits), number_cell(c.max, kDigits)});
   if (const RatioSpread* all = headline(a))
-    out += fmt::format("{},order,{},{},{},,,\n", id, csv_field(all->column), a.pairs, a.ordered_pairs);
-  return out;
+    table.rows.push_back({text_cell(experiment), text_cell("order"), text_cell(all->column), integer_cell(a.pairs),
+                          integer_cell(a.ordered_pairs)});
+  return table;
 }
 
 std::vector<std::string> agreement_lines(const Agreement& a) {

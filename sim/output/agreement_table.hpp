@@ -1,6 +1,6 @@
-// A reproduction's agreement with its paper as a small CSV, ID.agreement.csv beside its table:
-// the typed Agreement (sim/analysis/agreement.hpp, computed once from the comparison) written out
-// for tools that summarise every reproduction (the agreement block of docs/results.md is made from these
+// A reproduction's agreement with its paper as a small result table, ID.agreement.csv beside its
+// table (rendered by table_csv): the typed Agreement (sim/analysis/agreement.hpp, computed once from
+// the comparison) for tools that summarise every reproduction (the agreement block of docs/results.md is made from these
 // files). One line per figure:
 //
 //   experiment,measure,column,count,agreeing,median,min,max
@@ -16,10 +16,11 @@
 #include <vector>
 
 #include "../analysis/agreement.hpp"
+#include "../core/result_table.hpp"
 
 namespace mcsim {
 
-std::string agreement_csv(const std::string& experiment, const Agreement& agreement);
+ResultTable agreement_table(const std::string& experiment, const Agreement& agreement);
 
 // The same figures as sentences, for a reader (the HTML report), one per figure.
 std::vector<std::string> agreement_lines(const Agreement& agreement);
