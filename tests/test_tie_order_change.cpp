@@ -8,10 +8,14 @@
 // per cell, moved by up to 11.7% in all), but means over several matrices must not move far.
 //
 // tests/data/tie-order/wang94-ties.per-message-actors.csv holds the means of wang94-ties.toml (the
-// four wang94 algorithms, 8 matrices per cell) from the engine before both changes (commit
-// 4af6203). guo05-fig6.before-fifo-locks.csv is the CP-PACS golden before the locks (the one
-// bundled reproduction outside wang94 that moved). Both tests run today's mcsim on the same input
-// and compare: each fails when the engine moves those results beyond its bound, and only then.
+// four wang94 algorithms, 8 matrices per cell), guo05-fig6.before-fifo-locks.csv the CP-PACS golden
+// (one sample). Both were first recorded before those two changes (commit 4af6203, and before the
+// locks), and re-recorded (names kept) after issue 47's event cuts, which let same-instant order move
+// once: a circuit header taking the free channels ahead of it and one wait per trip, arrivals told
+// through Notices (commits 36cecb7, 7c10581); both tests passed against the first recording with
+// those cuts (within 5% and 3%), and against the engine just before them the wang94 means moved by
+// at most 3.9% (RS_N, d = 4, 8 KB). Both tests run today's mcsim on the same input and compare: each fails
+// when the engine moves those results beyond its bound, and only then.
 #include <catch2/catch.hpp>
 
 #include <cmath>

@@ -43,7 +43,9 @@ Network::Network(Machine& machine)
       ready(machine.nodes(), 'r'),
       direct_signals(transport->delivers_ready_signals()),
       signals(machine.nodes()),
-      replies(machine.nodes()) {
+      replies(machine.nodes()),
+      direct_notices(transport->delivers_notices()),
+      notices(machine.nodes()) {
   const auto n = static_cast<std::size_t>(machine.nodes());
   handlers.busy.reserve(n);
   handlers.wake_lock.reserve(n);
@@ -147,9 +149,21 @@ PairMailboxes& SimulatedNode::mailboxes(Lane lane) { return lane == Lane::data ?
 // Where the transport delivers ready signals, every message on the ready lane is one.
 bool SimulatedNode::direct_signal(Lane lane) const { return lane == Lane::ready && job_.net().direct_signals; }
 
+// Where the transport tells arrivals (notices.hpp), every data message's.
+bool SimulatedNode::direct_notice(Lane lane) const { return lane == Lane::data && job_.net().direct_notices; }
+
+void SimulatedNode::address(Transfer& transfer) {
+  if (direct_notice(Lane::data))
+    transfer.notices = &job_.net().notices;
+  else
+    transfer.mailbox = job_.net().data.take(transfer.src, transfer.dst);
+}
+
 ReceiveHandle SimulatedNode::post_receive(int from, Lane lane) {
   const bool signal = direct_signal(lane);
-  s4u::Mailbox* box = signal ? nullptr : mailboxes(lane).take(from, id_);
+  const bool notice = direct_notice(lane);
+  Notices& notices = job_.net().notices;
+  s4u::Mailbox* box = signal || notice ? nullptr : mailboxes(lane).take(from, id_);
   std::uint32_t slot;
   if (free_receives_.empty()) {
     slot = static_cast<std::uint32_t>(receives_.size());
@@ -163,6 +177,7 @@ ReceiveHandle SimulatedNode::post_receive(int from, Lane lane) {
   posted.from = from;
   posted.lane = lane;
   posted.signal = signal;
+  posted.notice = notice;
   posted.open = true;
   LibraryState* state = lane == Lane::data ? job_.library_state() : nullptr;
   // A message that left before this receive was posted is in this node's buffer: once its bytes
@@ -170,7 +185,7 @@ ReceiveHandle SimulatedNode::post_receive(int from, Lane lane) {
   // node's time; one still on its way goes straight into the receive.
   if (state) {
     const LibraryState::Posted matched = state->post(from, id_);
-    if (matched.unexpected_bytes && box->listen()) {
+    if (matched.unexpected_bytes && (notice ? notices.waiting(from, id_) : box->listen())) {
       ActivityRecorder::Scoped copying(job_.net().recorder, id_, "cpu");
       spend(library().copy_seconds(*matched.unexpected_bytes));
     }
@@ -183,7 +198,10 @@ ReceiveHandle SimulatedNode::post_receive(int from, Lane lane) {
       state->replied(from, id_, matched.ticket);
     }
   }
-  if (!signal) posted.comm = box->get_async<void>(&posted.payload);
+  if (notice)
+    posted.notice_slot = notices.post(from, id_);
+  else if (!signal)
+    posted.comm = box->get_async<void>(&posted.payload);
   return {slot};
 }
 
@@ -197,11 +215,15 @@ Arrival SimulatedNode::finish(ReceiveHandle handle, std::size_t which, double ar
   PostedReceive& posted = receives_[handle.id];
   const Arrival arrival{which, posted.signal ? Tag{0} : tag_of(posted.payload), arrival_s - job_.start_s()};
   ActivityRecorder* recorder = job_.net().recorder;
-  if (recorder && posted.lane == Lane::data && !job_.net().transport->records_streams())
-    recorder->stream(posted.from, id_, posted.comm->get_start_time(), posted.comm->get_finish_time());
+  if (recorder && posted.lane == Lane::data && !job_.net().transport->records_streams()) {
+    if (posted.notice)  // as the 0-byte message did: it started and ended when the receive took it
+      recorder->stream(posted.from, id_, arrival_s, arrival_s);
+    else
+      recorder->stream(posted.from, id_, posted.comm->get_start_time(), posted.comm->get_finish_time());
+  }
   posted.comm = nullptr;
   posted.open = false;
-  if (!posted.signal) mailboxes(posted.lane).give(posted.from, id_);
+  if (!posted.signal && !posted.notice) mailboxes(posted.lane).give(posted.from, id_);
   free_receives_.push_back(handle.id);
   return arrival;
 }
@@ -212,8 +234,15 @@ Arrival SimulatedNode::wait(ReceiveHandle receive) {
     ActivityRecorder::Scoped state(job_.net().recorder, id_, posted.lane == Lane::data ? "wait-message" : "wait-partner");
     if (posted.signal)
       job_.net().signals.wait(posted.from, id_);
+    else if (posted.notice)
+      job_.net().notices.wait_any(id_, std::span(&posted.notice_slot, 1));
     else
       posted.comm->wait();
+  }
+  if (posted.notice) {
+    const Notices::Arrived arrived = job_.net().notices.take(posted.notice_slot);
+    posted.payload = arrived.payload;
+    return finish(receive, 0, arrived.at_s);
   }
   return finish(receive, 0, posted.signal ? s4u::Engine::get_clock() : posted.comm->get_finish_time());
 }
@@ -221,20 +250,33 @@ Arrival SimulatedNode::wait(ReceiveHandle receive) {
 Arrival SimulatedNode::wait_any(const std::vector<ReceiveHandle>& receives) {
   if (receives.empty()) throw Error("node program", fmt::format("node {} waits for any of no receives", id_));
   waiting_.clear();
+  waiting_notices_.clear();
   for (const ReceiveHandle& r : receives) {
     const PostedReceive& posted = receive_slot(r);
     if (posted.signal)
       throw Error("node program", fmt::format("node {} waits for a ready signal among other receives: wait for it alone",
                                               id_));
-    waiting_.push_back(posted.comm);
+    if (posted.notice)
+      waiting_notices_.push_back(posted.notice_slot);
+    else
+      waiting_.push_back(posted.comm);
   }
+  if (!waiting_.empty() && !waiting_notices_.empty())
+    throw Error("node program", fmt::format("node {} waits for data messages and other receives at once", id_));
   std::size_t k = 0;
   {
     ActivityRecorder::Scoped state(job_.net().recorder, id_, "wait-message");
-    k = static_cast<std::size_t>(s4u::Comm::wait_any(waiting_));
+    k = waiting_notices_.empty() ? static_cast<std::size_t>(s4u::Comm::wait_any(waiting_))
+                                 : job_.net().notices.wait_any(id_, waiting_notices_);
   }
   waiting_.clear();
-  return finish(receives[k], k, receive_slot(receives[k]).comm->get_finish_time());
+  PostedReceive& posted = receive_slot(receives[k]);
+  if (posted.notice) {
+    const Notices::Arrived arrived = job_.net().notices.take(posted.notice_slot);
+    posted.payload = arrived.payload;
+    return finish(receives[k], k, arrived.at_s);
+  }
+  return finish(receives[k], k, posted.comm->get_finish_time());
 }
 
 SendHandle SimulatedNode::keep(StartedSend send) {
@@ -286,18 +328,18 @@ SendHandle SimulatedNode::send_data(int to, std::uint64_t bytes, Tag tag, double
       return keep({net.transport->helpers().run(job.machine().platform().host(me), "rendezvous",
                                                 [this, &job, transfer, ticket, trips]() mutable {
                                                   rendezvous(transfer.dst, ticket, trips);
-                                                  transfer.mailbox = job.net().data.take(transfer.src, transfer.dst);
+                                                  address(transfer);
                                                   job.net().transport->start(transfer).wait();
                                                 }),
                    to, Lane::data});
     }
     rendezvous(to, ticket, trips);
-    transfer.mailbox = net.data.take(id_, to);
+    address(transfer);
     return returned(net.transport->start(transfer), to, ticket);
   }
   // The mailbox first, then the CPU time: the order of simulation events the Plan interpreter has
   // always had (a first lookup of a mailbox is itself an event).
-  transfer.mailbox = net.data.take(id_, to);
+  address(transfer);
   compute(cpu_s);
   if (regime.protocol.value == Protocol::handshake) {
     // The receiver's library answers the request whether or not the receive is posted (NX), so
@@ -401,8 +443,10 @@ SendHandle SimulatedNode::exchange(int partner, std::uint64_t bytes, Tag tag, st
     throw Error(job_.machine().name(), "this machine has no synchronised pairwise exchanges");
   Machine& machine = job_.machine();
   const MessageLibrary& library = machine.library();
-  const Transfer there{id_, partner, library.wire_bytes(bytes), payload_of(tag), net.data.take(id_, partner)};
-  const Transfer back{partner, id_, library.wire_bytes(back_bytes), payload_of(back_tag), net.data.take(partner, id_)};
+  Transfer there{id_, partner, library.wire_bytes(bytes), payload_of(tag), nullptr};
+  Transfer back{partner, id_, library.wire_bytes(back_bytes), payload_of(back_tag), nullptr};
+  address(there);
+  address(back);
   compute(cpu_s);
   // Both receives are posted (the pair synchronised first): the library's buffer is not involved.
   if (LibraryState* state = job_.library_state()) {
@@ -436,7 +480,8 @@ void SimulatedNode::wait(SendHandle send) {
     ActivityRecorder::Scoped state(job_.net().recorder, id_, "wait-send");
     started.transfer.wait();
   }
-  if (!started.signal) mailboxes(started.lane).give(id_, started.to);
+  if (started.signal || direct_notice(started.lane)) return;
+  mailboxes(started.lane).give(id_, started.to);
   if (started.exchange) mailboxes(started.lane).give(started.to, id_);
 }
 

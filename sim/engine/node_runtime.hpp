@@ -43,6 +43,9 @@ struct Network {
   bool direct_signals = false;
   ReadySignals signals;
   ReadySignals replies;
+  // Where the transport tells data messages' arrivals (Transport::delivers_notices), they go here.
+  bool direct_notices = false;
+  Notices notices;
   HandlerSignals handlers;
   ActivityRecorder* recorder = nullptr;  // set when the run is recorded
 };
@@ -132,6 +135,8 @@ class SimulatedNode final : public OnNode<Node> {
     int from = 0;
     Lane lane = Lane::data;
     bool signal = false;  // a ready signal taken from ReadySignals, not a SimGrid communication
+    bool notice = false;  // a data message told through Notices, not a SimGrid communication
+    std::uint32_t notice_slot = 0;
     bool open = false;    // posted and not yet waited for
   };
   // A send under way, and the pairs whose mailboxes it uses (an exchange uses both directions').
@@ -143,6 +148,9 @@ class SimulatedNode final : public OnNode<Node> {
     bool signal = false;  // a ready signal (no mailbox)
   };
   bool direct_signal(Lane lane) const;
+  bool direct_notice(Lane lane) const;
+  // Where a data message's arrival is told: the transport's notices, or the pair's mailbox.
+  void address(Transfer& transfer);
   // The library's side of a data message (node_runtime.cpp explains each).
   SendHandle send_data(int to, std::uint64_t bytes, Tag tag, double cpu_s);
   TransferHandle start_eager(const Transfer& transfer, std::uint64_t bytes, Ticket ticket);
@@ -158,6 +166,7 @@ class SimulatedNode final : public OnNode<Node> {
   std::vector<StartedSend> sends_;
   std::vector<std::uint32_t> free_sends_;
   std::vector<simgrid::s4u::CommPtr> waiting_;  // wait_any's list, kept to reuse its memory
+  std::vector<std::uint32_t> waiting_notices_;  // the same where arrivals come as notices
 };
 
 }  // namespace mcsim

@@ -23,6 +23,7 @@
 #include "drawn_routes.hpp"
 #include "machine.hpp"
 #include "helper_actors.hpp"
+#include "notices.hpp"
 #include "ready_signals.hpp"
 #include "sharing/fluid_network.hpp"
 #include "transfer_handle.hpp"
@@ -49,6 +50,9 @@ struct Transfer {
   // A ready signal where the transport delivers them (delivers_ready_signals()): its arrival is
   // posted here, and `mailbox` is not used.
   ReadySignals* signals = nullptr;
+  // A data message where the transport tells arrivals itself (delivers_notices()): its arrival is
+  // told here, and `mailbox` is not used.
+  Notices* notices = nullptr;
   // The bytes of a data message: its tag, which a program makes its index in the run's messages
   // (a recorded run keeps the route its bytes take: Transport::start_bytes). None for signals.
   std::optional<std::uint64_t> message;
@@ -89,6 +93,10 @@ class Transport {
   // waits for its receive in one list that every finished communication scans, and S1's ready
   // signals wait there for their senders (ready_signals.hpp).
   virtual bool delivers_ready_signals() const { return false; }
+  // True where the transport moves every data message's bytes in an actor of its own and tells the
+  // receiver through Notices (Transfer::notices) that it is there, not with a 0-byte SimGrid
+  // message on the pair's mailbox (notices.hpp).
+  virtual bool delivers_notices() const { return false; }
 
   // A synchronised pairwise exchange `there` (a -> b) and `back` (b -> a): both node interfaces are
   // taken together, then both directions move at once (Wang and Ranka 1994, sec. 2.2, observation

@@ -49,6 +49,9 @@ class ChannelLocks {
   // release().
   RouteChannel claim(const RouteChannel& wanted);
   void release(const RouteChannel& taken);
+  // Whether claim(wanted) would return `wanted` itself at once, without waiting: the family has as
+  // many VCs as classes and nobody holds the channel.
+  bool free_as_routed(const RouteChannel& wanted) const { return vcs_ == classes_ && !locks_[index(wanted)].held(); }
   // 0 .. link_count x virtual_channels - 1: one number per channel, for per-channel state.
   std::size_t index(const RouteChannel& channel) const {
     return static_cast<std::size_t>(channel.link) * static_cast<std::size_t>(vcs_) + static_cast<std::size_t>(channel.vc);

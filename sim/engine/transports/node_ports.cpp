@@ -75,6 +75,8 @@ class SharedNodePorts final : public Transport {
   bool exchanges_need_pairing() const override { return true; }
   // The send queues' ready signals (S1) wait for their senders' receives, often for long.
   bool delivers_ready_signals() const override { return true; }
+  // Every data message's bytes move in a send queue, which tells its arrival.
+  bool delivers_notices() const override { return true; }
   bool records_streams() const override { return network_->records_streams(); }
 
  private:
@@ -188,7 +190,7 @@ class SharedNodePorts final : public Transport {
           if (t.signals)
             t.signals->post(t.src, t.dst);
           else
-            t.mailbox->put_init(t.payload, 0)->detach();
+            tell(t);
         }
         // The sender's send is complete once its bytes are there; the receivers' receives post
         // before their senders send (both strategies), so the notices are taken at once.
@@ -245,8 +247,16 @@ class SharedNodePorts final : public Transport {
     network_->carry_exchange(there, back);
     give_ports(ports);
     for (int p : ports) sender_busy_[static_cast<std::size_t>(p)].release();
-    there.mailbox->put_init(there.payload, 0)->detach();
-    back.mailbox->put_init(back.payload, 0)->detach();
+    tell(there);
+    tell(back);
+  }
+
+  // The receiver learns that a data message is there.
+  static void tell(const Transfer& t) {
+    if (t.notices)
+      t.notices->arrive(t.src, t.dst, t.payload);
+    else
+      t.mailbox->put_init(t.payload, 0)->detach();
   }
 
   std::unique_ptr<Transport> network_;
