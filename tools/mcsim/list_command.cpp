@@ -1,6 +1,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -74,15 +75,46 @@ std::vector<std::string> split_list(const std::string& text) {
 
 namespace {
 
+// `head` then `text` in lines of at most `columns`, broken between words (a word longer than a line
+// stays whole): the first line after `indent` spaces and `head` (kept as it is, padding and all),
+// the others after `indent + head.size()` spaces, so the text's lines align.
+std::string wrapped(std::string_view head, std::string_view text, std::size_t indent, std::size_t columns = 100) {
+  const std::string hanging(indent + head.size(), ' ');
+  std::string out, line = std::string(indent, ' ') + std::string(head);
+  bool empty = true;  // no word on the line yet
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t space = text.find(' ', at);
+    const std::string_view word = text.substr(at, space == std::string_view::npos ? text.size() - at : space - at);
+    at = space == std::string_view::npos ? text.size() : space + 1;
+    if (word.empty()) continue;
+    if (!empty && line.size() + 1 + word.size() > columns) {
+      out += line + "\n";
+      line = hanging, empty = true;
+    }
+    line += (empty ? "" : " ") + std::string(word);
+    empty = false;
+  }
+  return out + line + "\n";
+}
+
+// Each parameter on its own line (name, value), its source wrapped below it, marked "assumption:"
+// once (a source that begins so is not marked again): every line within 100 columns.
 void list_machines(bool verbose) {
   show("machines:\n");
   for (const auto& entry : bundled_machines()) {
-    show("  {:<12} {}\n", entry.name, entry.title);
-    if (verbose) {
-      show("      {:<20} {}\n", "file", entry.path);
-      const auto machine = make_machine({entry.name, entry.listed_nodes, {}});
-      for (const auto& p : machine->parameters())
-        show("      {:<20} {:<44} [{}{}]\n", p.name, p.value, p.assumption ? "assumption: " : "", p.source);
+    show("{}", wrapped(fmt::format("  {:<12} ", entry.name), entry.title, 0));
+    if (!verbose) continue;
+    show("{}", wrapped("file: ", entry.path, 6));
+    const auto machine = make_machine({entry.name, entry.listed_nodes, {}});
+    const auto parameters = machine->parameters();
+    std::size_t width = 0;
+    for (const auto& p : parameters) width = std::max(width, p.name.size());
+    width = std::min<std::size_t>(width, 34);
+    for (const auto& p : parameters) {
+      show("{}", wrapped(fmt::format("{:<{}} ", p.name, width), p.value, 6));
+      const bool marked = p.source.starts_with("assumption");
+      show("{}", wrapped(p.assumption && !marked ? "assumption: " : "", p.source, 10));
     }
   }
 }
@@ -150,7 +182,7 @@ void list_experiments(const std::string& directory) {
 }  // namespace
 
 void add_list_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("list", "List machines, transports, schedulers, workloads, strategies, mappings, scenario kinds and experiments");
+  auto* cmd = app.add_subcommand("list", "List what mcsim knows: machines, transports, schedulers, workloads, strategies, mappings, scenario kinds and experiments");
   static std::string what = "all";
   static bool verbose = false;
   static std::string scenarios;
