@@ -8,6 +8,7 @@
 #include "../../sim/core/error.hpp"
 #include "../../sim/core/scheduler.hpp"
 #include "../../sim/runner/output_file.hpp"
+#include "../../sim/runner/output_replacement.hpp"
 #include "../../sim/output/plot.hpp"
 #include "../../sim/output/report.hpp"
 #include "../../sim/output/sweep_plot.hpp"
@@ -349,6 +350,8 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
                     "or --scheduler CGMH:lambda=7/8,reset=off (default LP,CGM,CGM+sort,AC)");
     cmd->add_option("--strategy", strategy, "Force one strategy for every scheduler (mcsim list strategies)");
     cmd->add_option("-o,--out", out, "CSV file to write (the SVG goes beside it)")->capture_default_str()->check(output_path());
+    static bool force = false;
+    cmd->add_flag("--force", force, "Replace the CSV and SVG an earlier run left at -o (refused without it)");
     common.add_to(cmd);
     cmd->callback([] {
       SimulationScenario s;
@@ -397,12 +400,24 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
         // that fits the run (a shard's or a report's).
       }
       if (beside) outputs.push_back(std::filesystem::path(out).replace_extension().string() + ".svg");
+      // A shard writes its shard file, not these. Where the writer refuses an output anyway (a
+      // directory, another user's file), run_stored says so in its words, not this.
+      bool writable = true;
+      try {
+        check_output_paths(outputs);
+      } catch (const Error&) {
+        writable = false;
+      }
+      if (!force && !common.stored.shard && writable) refuse_replacing(outputs, "--force");
       Progress progress(s.id, !common.quiet);
       run_stored(request, input_files(scenario, ""), out, outputs, common.stored, common.run_options(progress),
                  [&](const RunOptions& run) {
                    const auto result = run_experiment(s, run);
                    const std::string csv = table_csv(sweep_result_table(result, ReportOptions{.host_times = !common.deterministic}));
-                   Made made{sweep_summary(result), {{out, csv}}};
+                   // A CSV written through (-o /dev/stdout) is printed as before, not summarised: the
+                   // writer opens /dev/stdout anew, at offset 0 of a redirected file, and a summary
+                   // printed after it would overwrite the CSV's first lines.
+                   Made made{beside ? sweep_summary(result) : csv, {{out, csv}}};
                    if (outputs.size() > 1) made.files.emplace_back(outputs[1], render_plot_svg(sweep_plot(result), outputs[1]));
                    return made;
                  });
