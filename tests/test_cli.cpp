@@ -130,23 +130,6 @@ TEST_CASE("mcsim sweep draws its grid beside the CSV, and none beside a CSV writ
   CHECK_FALSE(std::filesystem::exists("/dev/stdout.svg"));
 }
 
-TEST_CASE("mcsim sweep refuses to replace an earlier run's CSV or picture unless --force", "[cli]") {
-  const std::string dir = mcsim::test::temp_dir("cli-sweep-force");
-  const std::string sweep = "sweep -q --samples 1 -j 1 --scheduler LP --msg-unit 16 --deterministic -o " + dir + "/s.csv";
-  REQUIRE(run_mcsim(sweep).exit_code == 0);
-  const std::string first = mcsim::test::slurp(dir + "/s.csv");
-  std::ofstream(dir + "/s.csv") << "an earlier sweep\n";
-  require_one_line_error(run_mcsim(sweep), dir + "/s.csv: is already there (an earlier run's output?); give --force");
-  CHECK(mcsim::test::slurp(dir + "/s.csv") == "an earlier sweep\n");
-  // The picture beside it counts too.
-  std::filesystem::remove(dir + "/s.csv");
-  require_one_line_error(run_mcsim(sweep), dir + "/s.svg: is already there");
-  REQUIRE(run_mcsim(sweep + " --force").exit_code == 0);
-  CHECK(mcsim::test::slurp(dir + "/s.csv") == first);
-  // Written through, never replaced: no refusal.
-  REQUIRE(run_mcsim("sweep -q --samples 1 -j 1 --scheduler LP --msg-unit 16 -o /dev/null").exit_code == 0);
-}
-
 TEST_CASE("mcsim run: the same seed gives byte-identical files", "[cli]") {
   const auto dir = mcsim::test::temp_dir("determinism");
   const auto a = run_mcsim("run " + data + "/tiny.toml -q --deterministic -j 2 -o " + dir + "/a.csv");

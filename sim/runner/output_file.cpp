@@ -1,5 +1,4 @@
 #include "output_file.hpp"
-#include "output_replacement.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -489,17 +488,6 @@ std::string CapturedOutput::text() const {
     done += static_cast<std::size_t>(n);
   }
   return text;
-}
-
-void refuse_replacing(const std::vector<std::string>& paths, const std::string& allow) {
-  for (const auto& path : paths) {
-    // Written through (a device, a FIFO, /dev/stdout even when it is a file): never replaced.
-    if (is_written_through(path)) continue;
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) continue;  // follows a link
-    throw Error(path, fmt::format("is already there (an earlier run's output?); give {} to replace it, or -o another name",
-                                  allow));
-  }
 }
 
 }  // namespace mcsim

@@ -8,7 +8,6 @@
 #include "../../sim/core/error.hpp"
 #include "../../sim/core/scheduler.hpp"
 #include "../../sim/runner/output_file.hpp"
-#include "../../sim/runner/output_replacement.hpp"
 #include "../../sim/output/plot.hpp"
 #include "../../sim/output/report.hpp"
 #include "../../sim/output/sweep_plot.hpp"
@@ -350,8 +349,6 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
                     "or --scheduler CGMH:lambda=7/8,reset=off (default LP,CGM,CGM+sort,AC)");
     cmd->add_option("--strategy", strategy, "Force one strategy for every scheduler (mcsim list strategies)");
     cmd->add_option("-o,--out", out, "CSV file to write (the SVG goes beside it)")->capture_default_str()->check(output_path());
-    static bool force = false;
-    cmd->add_flag("--force", force, "Replace the CSV and SVG an earlier run left at -o (refused without it)");
     common.add_to(cmd);
     cmd->callback([] {
       SimulationScenario s;
@@ -400,15 +397,6 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
         // that fits the run (a shard's or a report's).
       }
       if (beside) outputs.push_back(std::filesystem::path(out).replace_extension().string() + ".svg");
-      // A shard writes its shard file, not these. Where the writer refuses an output anyway (a
-      // directory, another user's file), run_stored says so in its words, not this.
-      bool writable = true;
-      try {
-        check_output_paths(outputs);
-      } catch (const Error&) {
-        writable = false;
-      }
-      if (!force && !common.stored.shard && writable) refuse_replacing(outputs, "--force");
       Progress progress(s.id, !common.quiet);
       run_stored(request, input_files(scenario, ""), out, outputs, common.stored, common.run_options(progress),
                  [&](const RunOptions& run) {
