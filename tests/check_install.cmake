@@ -69,6 +69,14 @@ if(csv_size EQUAL 0)
   message(FATAL_ERROR "${WORK}/results/ranka92-table1.csv is empty")
 endif()
 
+# `claims` with no directory, run where there is no docs/results: the committed results installed
+# beside the scenarios (issue 49: it worked only from the repository's root).
+run_mcsim(${installed_mcsim} claims -o ${WORK}/claims.csv)
+require_ok("installed mcsim claims")
+file(REAL_PATH ${PREFIX}/${SCENARIO_DIR} real_installed_scenarios)
+require_text("${out}" "(tables from ${real_installed_scenarios}/results)" "installed mcsim claims read no installed results")
+require_text("${out}" "holds" "installed mcsim claims judged no claim as holding")
+
 require_lists_bundled(${BUILT_MCSIM} ${BUILD_DIR}/${SCENARIO_DIR} "the build tree's mcsim")
 
 # A binary copied away from its share/ directory.

@@ -28,6 +28,49 @@ TEST_CASE("mcsim --help explains itself", "[cli]") {
   for (const char* word : {"reproduce", "sweep", "list", "run", "bench"}) REQUIRE(r.out.find(word) != std::string::npos);
 }
 
+namespace {
+
+// Every line of `text` within `columns` (issue 49: `list machines -v` ran to ~250 characters).
+void require_lines_within(const std::string& text, std::size_t columns) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    INFO(line);
+    REQUIRE(line.size() <= columns);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("bare mcsim prints the help and --help lists every command with a one-line purpose, the replay among them",
+          "[cli]") {
+  const auto bare = run_mcsim("");
+  REQUIRE(bare.exit_code == 0);
+  REQUIRE(bare.err.empty());
+  const auto help = run_mcsim("--help");
+  REQUIRE(help.out == bare.out);
+  require_lines_within(help.out, 100);
+  const std::vector<std::pair<std::string, std::string>> purposes{
+      {"list", "List what mcsim knows"},
+      {"reproduce", "Reproduce a paper table or figure"},
+      {"timeline", "Simulate one schedule of one matrix, with --html a replay to play in a browser"},
+      {"sweep", "Sweep node count, density, message unit and scheduler on one machine"},
+      {"claims", "Judge every claim of the five papers"}};
+  for (const auto& [command, purpose] : purposes)
+    CHECK(help.out.find(fmt::format("\n  {:<14}{}\n", command, purpose)) != std::string::npos);
+  CHECK(help.out.find("timeline --machine t3d --nodes 64 --html") != std::string::npos);
+  // The whole description stays in the command's own help, and the replay's #t= is explained there.
+  const auto timeline = run_mcsim("timeline --help");
+  CHECK(timeline.out.find("#t=MS") != std::string::npos);
+}
+
+TEST_CASE("mcsim list machines -v fits 100 columns and marks each assumption once", "[cli]") {
+  const auto r = run_mcsim("list machines -v");
+  REQUIRE(r.exit_code == 0);
+  require_lines_within(r.out, 100);
+  CHECK(r.out.find("assumption: assumption") == std::string::npos);
+  CHECK(r.out.find("\n          assumption: ") != std::string::npos);
+}
+
 TEST_CASE("mcsim list shows the registries", "[cli]") {
   const auto r = run_mcsim("list -v");
   REQUIRE(r.exit_code == 0);
@@ -67,6 +110,10 @@ TEST_CASE("mcsim sweep draws its grid beside the CSV, and none beside a CSV writ
                            dir + "/grid.csv");
   REQUIRE(r.exit_code == 0);
   REQUIRE(r.out.find("wrote " + dir + "/grid.svg") != std::string::npos);
+  // It prints a summary, a line per (nodes, density, msg_unit), not its CSV (issue 49).
+  CHECK(r.out.find("experiment,machine") == std::string::npos);
+  CHECK(r.out.find("sweep on cm5: 16 cells x 2 sample(s)") != std::string::npos);
+  CHECK(r.out.find("\n    64       4       256 ") != std::string::npos);
   const std::string svg = mcsim::test::slurp(dir + "/grid.svg");
   REQUIRE(svg.find("</svg>") != std::string::npos);
   // A panel per (node count, density), titled by the machine's name, the key in the first one.

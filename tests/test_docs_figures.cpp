@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <regex>
 
@@ -193,4 +194,64 @@ TEST_CASE("Docs figures: the guide's sensitivity tables are docs/sensitivity's C
   // wang94-fig5: region cells where mcsim's fastest is the paper's.
   const ResultTable wang = table_in(docs + "/sensitivity/wang94-fig5.sensitivity.csv", "wang94-fig5.sensitivity");
   check_table(guide, "| `wang94-fig5`, 1 sample |", variants_of(wang, {"agreeing_cells"}));
+}
+
+TEST_CASE("Docs figures: docs/machine-files.md counts and names every bundled machine") {
+  namespace fs = std::filesystem;
+  std::vector<std::string> names;
+  for (const auto& file : fs::directory_iterator(std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/machines"))
+    if (file.path().extension() == ".toml") names.push_back(file.path().stem().string());
+  std::sort(names.begin(), names.end());
+  const std::vector<std::string> words{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"};
+  REQUIRE(names.size() < words.size());
+  std::string listed;
+  for (const auto& name : names) listed += (listed.empty() ? "" : ", ") + fmt::format("`{}`", name);
+  const std::string quoted = fmt::format("The {} bundled machines are files in\n`scenarios/machines/` ({});",
+                                         words[names.size()], listed);
+  INFO(quoted);
+  CHECK(test::slurp(docs + "/machine-files.md").find(quoted) != std::string::npos);
+}
+
+TEST_CASE("Docs figures: every relative link in docs/ and the README names a file that is there") {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::path(docs).parent_path();
+  std::vector<fs::path> pages{root / "README.md"};
+  for (const auto& file : fs::recursive_directory_iterator(docs))
+    if (file.path().extension() == ".md") pages.push_back(file.path());
+  const std::regex link(R"(\]\(([^)#:\s]+)(#[^)]*)?\))");
+  int checked = 0;
+  for (const auto& page : pages) {
+    const std::string text = test::slurp(page.string());
+    for (std::sregex_iterator it(text.begin(), text.end(), link), end; it != end; ++it) {
+      const fs::path target = page.parent_path() / (*it)[1].str();
+      INFO(page.string() << " links to " << (*it)[1].str());
+      CHECK(fs::exists(target));
+      ++checked;
+    }
+  }
+  REQUIRE(checked > 20);
+}
+
+TEST_CASE("Docs figures: the lesson on S1 quotes a paragraph that is where it points") {
+  const std::string lesson = test::slurp(docs + "/lessons/s1-ready-signal-on-the-ipsc860.md");
+  const std::string pointer = "\"What the iPSC/860 model shows\" of [models/ipsc860-and-meshes.md]";
+  REQUIRE(lesson.find(pointer) != std::string::npos);
+  CHECK(test::slurp(docs + "/models/ipsc860-and-meshes.md").find("\nWhat the iPSC/860 model shows") != std::string::npos);
+}
+
+TEST_CASE("Docs figures: the guide's iPSC/860 RS_NL runs under S1 and S2 are what mcsim timeline gives", "[cli]") {
+  // The runs of docs/pictures/make-pictures.sh (the pictures the guide describes).
+  std::vector<std::string> times;
+  for (const std::string strategy : {"S1", "S2"}) {
+    const std::string dir = test::temp_dir("docs-ipsc860-" + strategy);
+    const auto r = test::run_mcsim(fmt::format("timeline --machine ipsc860 --nodes 64 --density 16 --msg-unit 1024 "
+                                               "--scheduler RS_NL --strategy {} -o {}/run.csv", strategy, dir));
+    REQUIRE(r.exit_code == 0);
+    std::smatch m;
+    REQUIRE(std::regex_search(r.out, m, std::regex(R"(communication time ([0-9.]+) ms)")));
+    times.push_back(fmt::format("{:.1f} ms", std::stod(m[1].str())));
+  }
+  const std::string quoted = fmt::format("NX's protocols): {} and {}.", times[0], times[1]);
+  INFO(quoted);
+  CHECK(test::slurp(docs + "/guide.md").find(quoted) != std::string::npos);
 }

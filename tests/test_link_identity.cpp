@@ -58,7 +58,7 @@ TEST_CASE("Link identities: a hypercube's channels carry their dimension, a fat 
     REQUIRE((link.from.index ^ link.to.index) == 1 << link.dimension);
   }
   REQUIRE(make_machine({"mesh", 16, {}})->platform().links().layout == NetworkLayout::grid);
-  REQUIRE(make_machine({"t3d", 64, {}})->platform().links().layout == NetworkLayout::list);  // a torus
+  REQUIRE(make_machine({"t3d", 64, {}})->platform().links().layout == NetworkLayout::grid);  // a torus, layered
   REQUIRE(make_machine({"ethernet-cluster", 8, {}})->platform().links().links.front().role == LinkRole::switch_link);
 
   const NetworkLinks tree = make_machine({"cm5", 32, {}})->platform().links();

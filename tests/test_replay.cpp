@@ -51,7 +51,7 @@ double as_sent(std::uint64_t bytes) { return static_cast<double>(bytes); }
 NetworkLinks two_node_network() {
   NetworkLinks network;
   network.layout = NetworkLayout::grid;
-  network.grid_columns = 2;
+  network.grid_sides = {2};
   LinkIdentity a, b;
   a.from = {0, 0}, a.to = {0, 1};
   b.from = {0, 1}, b.to = {0, 0};

@@ -9,7 +9,7 @@
 namespace mcsim {
 
 NetworkLinks FatTreePlatform::links() const {
-  NetworkLinks network{NetworkLayout::tree, 0, {}};
+  NetworkLinks network{NetworkLayout::tree, {}, false, {}};
   auto interface = [&](int node, InterfaceDirection direction) {
     LinkIdentity id{.role = LinkRole::node_interface, .from = {0, node}, .to = {0, node}};
     id.direction = direction;

@@ -96,7 +96,7 @@ int KAryNCube::link_dimension(int link) const {
 NetworkLayout KAryNCube::layout() const {
   if (shape_.interface_links) return NetworkLayout::list;  // the pictures' grids are of nodes
   if (shape_.binary_numbering) return NetworkLayout::dimensions;
-  return !torus() && shape_.sides.size() <= 2 ? NetworkLayout::grid : NetworkLayout::list;
+  return shape_.sides.size() <= 3 ? NetworkLayout::grid : NetworkLayout::list;
 }
 
 std::pair<int, int> KAryNCube::link_ends(int link) const {

@@ -84,7 +84,8 @@ class KAryNCube final : public TopologyFamily {
   // The hypercube by its dimensions, a mesh of one or two dimensions as a grid (dimension 0 along
   // a row), a torus as a list (its wrap-around links would cross the grid).
   NetworkLayout layout() const override;
-  int grid_columns() const override { return shape_.sides.front(); }
+  std::vector<int> grid_sides() const override { return shape_.sides; }
+  bool grid_wraps() const override { return torus(); }
 
   // The link from router `from` one step along `dimension` (+1 or -1, wrapping on a torus); -1 if none.
   int link_from(int from, int dimension, int step) const;

@@ -55,14 +55,16 @@ std::string link_name(const LinkIdentity& link);
 enum class NetworkLayout {
   tree,        // a fat tree: levels of switches above the nodes
   dimensions,  // a binary hypercube: one row per dimension, one cell per node's channel
-  grid,        // a 2-D mesh without wrap-around: nodes in rows of grid_columns
+  grid,        // a mesh or torus of 1-3 dimensions: nodes in rows, a third dimension's layers
+               // drawn as shifted copies of the rows (grid_sides)
   list,        // anything else: its busiest links as a list
 };
 
 // Every link a machine's platform builds (but its loopback), and how to draw them.
 struct NetworkLinks {
   NetworkLayout layout = NetworkLayout::list;
-  int grid_columns = 0;  // grid: nodes per row
+  std::vector<int> grid_sides;  // grid: nodes along each dimension, x first (node = x + sx * (y + sy * z))
+  bool grid_wraps = false;      // grid: a torus, whose wrap-around channels are drawn as arrows at the edges
   std::vector<LinkIdentity> links;
 };
 

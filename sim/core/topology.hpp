@@ -48,9 +48,10 @@ class TopologyFamily {
   // Whether a link is a node's own injection or ejection link into the network (a k-ary n-cube's
   // with interface links), which runs at the node interface's bandwidth, not the channels'.
   virtual bool node_interface(int /*link*/) const { return false; }
-  // How pictures lay the family out (sim/core/link_identity.hpp), and a grid's nodes per row.
+  // How pictures lay the family out (sim/core/link_identity.hpp), a grid's sides and wrap-around.
   virtual NetworkLayout layout() const { return NetworkLayout::list; }
-  virtual int grid_columns() const { return 0; }
+  virtual std::vector<int> grid_sides() const { return {}; }
+  virtual bool grid_wraps() const { return false; }
 };
 
 // The identity of a family's link as a direct network's platform builds it
@@ -68,7 +69,7 @@ inline LinkIdentity channel_identity(const TopologyFamily& family, int link) {
 
 // Every link of a direct network's platform, as the family gives them, with its layout.
 inline NetworkLinks family_links(const TopologyFamily& family) {
-  NetworkLinks network{family.layout(), family.grid_columns(), {}};
+  NetworkLinks network{family.layout(), family.grid_sides(), family.grid_wraps(), {}};
   network.links.reserve(static_cast<std::size_t>(family.link_count()));
   for (int l = 0; l < family.link_count(); ++l) network.links.push_back(channel_identity(family, l));
   return network;

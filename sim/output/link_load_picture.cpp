@@ -148,11 +148,15 @@ std::string mesh_svg(const NetworkLinks& network, int nodes, const std::vector<L
                        mark.from.x, mark.from.y, mark.to.x, mark.to.y, svg::heat_colour(utilisation(link, run_s) / top_u),
                        mark.stroke, link.link, link.bytes,
                        utilisation(link, run_s), link.held_idle_s * 1e3);
+    if (mark.enter)  // a wrap-around channel's arrow into its destination, in the same colour
+      out += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"{:.1f}\"/>\n",
+                         mark.enter->first.x, mark.enter->first.y, mark.enter->second.x, mark.enter->second.y,
+                         svg::heat_colour(utilisation(link, run_s) / top_u), mark.stroke);
   }
   for (int n = 0; n < nodes; ++n)
     out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\" fill=\"#333\"/>\n", g.node(n).x, g.node(n).y,
                        g.cell * 0.08);
-  out += svg::heat_legend(g.left, g.top + g.cell * g.rows + 16, "utilisation = bytes / (bandwidth x run time); each channel "
+  out += svg::heat_legend(g.left, g.height - 64, "utilisation = bytes / (bandwidth x run time); each channel "
                                                          "drawn to the right of its direction", top_u);
   return out + "</svg>\n";
 }

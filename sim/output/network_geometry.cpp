@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <string>
 
 namespace mcsim {
 
@@ -39,14 +40,14 @@ LinkMark FatTreeGeometry::wire(const LinkIdentity& wire) const {
   const LinkEnd& lower = wire.up ? wire.from : wire.to;
   const LinkEnd& upper = wire.up ? wire.to : wire.from;
   const double dx = wire.up ? -offset : offset;
-  return {false, {x_of(lower) + dx, y_of(lower.level)}, {x_of(upper) + dx, y_of(upper.level)}, stroke};
+  return {false, {x_of(lower) + dx, y_of(lower.level)}, {x_of(upper) + dx, y_of(upper.level)}, stroke, {}};
 }
 
 LinkMark FatTreeGeometry::interface(const LinkIdentity& interface) const {
   const bool in = interface.direction == InterfaceDirection::in;
   const bool out_half = interface.direction == InterfaceDirection::out;
   const double x = x_of(interface.from) - box / 2 + (in ? box / 2 : 0);
-  return {true, {x, y_of(0)}, {(in || out_half) ? box / 2 : box, box}, 0.5};
+  return {true, {x, y_of(0)}, {(in || out_half) ? box / 2 : box, box}, 0.5, {}};
 }
 
 HypercubeGeometry::HypercubeGeometry(int node_count) : nodes(node_count) {
@@ -58,25 +59,70 @@ HypercubeGeometry::HypercubeGeometry(int node_count) : nodes(node_count) {
 }
 
 LinkMark HypercubeGeometry::channel(const LinkIdentity& channel, int panel) const {
-  return {true, {left + channel.from.index * cell_w, panel_top(panel) + channel.dimension * cell_h}, {cell_w, cell_h - 1}, 0};
+  return {true, {left + channel.from.index * cell_w, panel_top(panel) + channel.dimension * cell_h}, {cell_w, cell_h - 1}, 0, {}};
 }
 
+namespace {
+
+// A grid's sides as x, y, z: the network's (a mesh without them: one row of all its nodes), then 1s.
+std::vector<int> grid_sides_of(const NetworkLinks& network, int nodes) {
+  std::vector<int> sides = network.grid_sides;
+  if (sides.empty()) sides = {nodes};
+  if (sides.size() == 1 && sides[0] < nodes) sides.push_back((nodes + sides[0] - 1) / sides[0]);
+  sides.resize(3, 1);
+  return sides;
+}
+
+}  // namespace
+
 MeshGeometry::MeshGeometry(const NetworkLinks& network, int nodes)
-    : cols(network.grid_columns > 0 ? network.grid_columns : nodes), rows((nodes + cols - 1) / cols) {
+    : sides(grid_sides_of(network, nodes)), wraps(network.grid_wraps), cols(sides[0]), rows(sides[1]), layers(sides[2]) {
+  // Wrap-around arrows need half a pitch beyond the outer nodes; the layers' shift needs one pitch.
   cell = std::clamp(900.0 / std::max(rows, cols), 14.0, 80.0);
-  width = left * 2 + cell * cols;
-  height = top + cell * rows + 80;
-  side = cell * 0.12;
-  stroke = std::max(1.0, cell / 14);
+  layer_shift = layers > 1 ? cell * 0.8 / layers : 0;
+  left = wraps ? 40 + cell * 0.5 : 40;
+  width = left * 2 + cell * cols + layer_shift * (layers - 1);
+  height = top + cell * rows + layer_shift * (layers - 1) + (wraps ? cell * 0.5 : 0) + 80;
+  side = (layers > 1 ? std::min(cell * 0.12, layer_shift * 0.3) : cell * 0.12);
+  stroke = std::max(1.0, cell / 14 / layers);  // layers drawn over one another: thinner lines
+}
+
+int MeshGeometry::coordinate(int n, int dimension) const {
+  if (dimension == 0) return n % cols;
+  if (dimension == 1) return n / cols % rows;
+  return n / (cols * rows);
+}
+
+Point MeshGeometry::node(int n) const {
+  const double shift = layer_shift * coordinate(n, 2);
+  return {left + cell * (coordinate(n, 0) + 0.5) + shift, top + cell * (coordinate(n, 1) + 0.5) + shift};
 }
 
 LinkMark MeshGeometry::channel(const LinkIdentity& channel) const {
-  const Point a = node(channel.from.index), b = node(channel.to.index);
+  const int from = channel.from.index, to = channel.to.index;
+  Point a = node(from), b = node(to);
+  // The dimension it crosses (a channel without one: the first its ends differ in).
+  int d = channel.dimension;
+  for (int k = 0; d < 0 && k < 3; ++k)
+    if (coordinate(from, k) != coordinate(to, k)) d = k;
+  const int step = d < 0 ? 0 : coordinate(to, d) - coordinate(from, d);
+  const bool wrap = wraps && d >= 0 && std::abs(step) > 1;
+  if (wrap) {
+    // Travel one pitch of this dimension in the direction the wrap-around goes on with: past the
+    // edge from the source, in from the other edge to the destination.
+    const double pitch = d == 2 ? layer_shift : cell;
+    const double ux = d == 1 ? 0 : pitch, uy = d == 0 ? 0 : pitch;
+    const double sign = step < 0 ? 1 : -1;  // from k-1 to 0 goes on upwards
+    b = {a.x + sign * ux, a.y + sign * uy};
+  }
   // Each direction drawn beside its twin: to the right of the direction of travel.
   const double dx = b.x - a.x, dy = b.y - a.y;
   const double length = std::max(1e-9, std::hypot(dx, dy));
   const double nx = -dy / length * side, ny = dx / length * side;
-  return {false, {a.x + nx + dx * 0.15, a.y + ny + dy * 0.15}, {b.x + nx - dx * 0.15, b.y + ny - dy * 0.15}, stroke};
+  if (!wrap) return {false, {a.x + nx + dx * 0.15, a.y + ny + dy * 0.15}, {b.x + nx - dx * 0.15, b.y + ny - dy * 0.15}, stroke, {}};
+  const Point c = node(to);
+  return {false, {a.x + nx + dx * 0.15, a.y + ny + dy * 0.15}, {a.x + nx + dx * 0.55, a.y + ny + dy * 0.55}, stroke,
+          std::pair{Point{c.x + nx - dx * 0.55, c.y + ny - dy * 0.55}, Point{c.x + nx - dx * 0.15, c.y + ny - dy * 0.15}}};
 }
 
 RingGeometry::RingGeometry(const NetworkLinks& network, int node_count) : nodes(node_count) {
@@ -97,7 +143,7 @@ LinkMark RingGeometry::link(const LinkIdentity& link) const {
   // Each direction beside its twin, as on a mesh.
   const double dx = b.x - a.x, dy = b.y - a.y;
   const double length = std::max(1e-9, std::hypot(dx, dy));
-  return {false, {a.x - dy / length * 1.5, a.y + dx / length * 1.5}, {b.x - dy / length * 1.5, b.y + dx / length * 1.5}, 1.5};
+  return {false, {a.x - dy / length * 1.5, a.y + dx / length * 1.5}, {b.x - dy / length * 1.5, b.y + dx / length * 1.5}, 1.5, {}};
 }
 
 NetworkDrawing network_drawing(const NetworkLinks& network, int nodes) {
@@ -123,8 +169,12 @@ NetworkDrawing network_drawing(const NetworkLinks& network, int nodes) {
         if (link.role == LinkRole::network_channel && link.from.index < nodes && link.dimension >= 0)
           drawing.links[i] = g.channel(link);
       }
-      // The nodes above their column of channels.
+      // The nodes above their column of channels (the replay writes their numbers in binary, the
+      // bit a row's channels flip being the row's dimension).
       for (int n = 0; n < nodes; ++n) drawing.nodes.push_back({g.left + (n + 0.5) * g.cell_w, g.top - 6});
+      for (int d = 0; d < g.dims; ++d)
+        drawing.labels.push_back({"dim " + std::to_string(d) + " (bit " + std::to_string(d) + ")",
+                                  {g.left - 4, g.top + d * g.cell_h + g.cell_h * 0.7}});
       break;
     }
     case NetworkLayout::grid: {

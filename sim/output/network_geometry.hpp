@@ -4,13 +4,19 @@
 //   tree        levels of switches above the nodes; each wire's up direction left of its centre
 //               line, down right of it; the nodes' interfaces as boxes under the nodes
 //   dimensions  one row per hypercube dimension, one cell per node's outgoing channel
-//   grid        the mesh's nodes in rows, each directed channel drawn beside its twin
+//   grid        a mesh's or torus' nodes in rows, each directed channel drawn beside its twin; a third
+//               dimension's layers as copies of the rows shifted down and right by a fraction of the
+//               pitch (so its channels stay short); a torus' wrap-around channels as two arrows, one
+//               leaving its source over the edge and one entering its destination from the other
+//               edge, never a chord across the picture
 //   list        (the replay only: the link-load picture lists these networks' busiest links) the
 //               nodes on a circle, switches and crossbars on an inner circle, links as lines
 #pragma once
 
 #include <cstddef>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "../core/link_identity.hpp"
@@ -21,11 +27,13 @@ struct Point {
   double x = 0, y = 0;
 };
 
-// How a link is drawn: a line (from, to, its stroke width) or a box (corner `from`, size `to`).
+// How a link is drawn: a line (from, to, its stroke width) or a box (corner `from`, size `to`); a
+// wrap-around channel: the line is the arrow leaving its source, `enter` the arrow into its destination.
 struct LinkMark {
   bool box = false;
   Point from, to;
   double stroke = 1;
+  std::optional<std::pair<Point, Point>> enter;
 };
 
 class FatTreeGeometry {
@@ -58,11 +66,16 @@ class HypercubeGeometry {
 class MeshGeometry {
  public:
   MeshGeometry(const NetworkLinks& network, int nodes);
-  Point node(int n) const { return {left + cell * (n % cols + 0.5), top + cell * (n / cols + 0.5)}; }
+  Point node(int n) const;
   LinkMark channel(const LinkIdentity& channel) const;
 
-  int cols, rows;
-  double cell, left = 40, top = 50, width, height, side, stroke;
+  std::vector<int> sides;  // x, y, z: 1 where the network has fewer dimensions
+  bool wraps;
+  int cols, rows, layers;
+  double cell, layer_shift, left = 40, top = 50, width, height, side, stroke;
+
+ private:
+  int coordinate(int n, int dimension) const;
 };
 
 class RingGeometry {
@@ -78,9 +91,14 @@ class RingGeometry {
 // The mark of every link of `network` in its layout (nullopt: not drawn), in network.links order,
 // and where each node is; the size of the drawing. The replay's view of the geometries above.
 struct NetworkDrawing {
+  struct Label {
+    std::string text;
+    Point at;  // its right end, on the baseline
+  };
   double width = 0, height = 0;
   std::vector<std::optional<LinkMark>> links;
   std::vector<Point> nodes;
+  std::vector<Label> labels;  // what a reader needs to name the rows: a hypercube's dimensions
 };
 NetworkDrawing network_drawing(const NetworkLinks& network, int nodes);
 

@@ -32,6 +32,7 @@ const char* layout_name(NetworkLayout layout) {
 std::string point(const Point& p) { return json::number(p.x) + "," + json::number(p.y); }
 
 // Per link: [box (0/1), x1, y1, x2, y2 (a box: corner and size), stroke, name, bandwidth B/s, bytes],
+// a wrap-around channel then x1, y1, x2, y2 of its arrow into its destination (network_geometry.hpp),
 // or [null, name, bandwidth B/s, bytes] for a link the layout does not draw.
 std::string links_json(const Run& run, const NetworkLinks& network, const NetworkDrawing& drawing) {
   std::unordered_map<std::string, std::size_t> identity_of;
@@ -47,8 +48,9 @@ std::string links_json(const Run& run, const NetworkLinks& network, const Networ
       continue;
     }
     const LinkMark& m = **mark;
-    out += fmt::format("[{},{},{},{},{},{},{}]", m.box ? 1 : 0, point(m.from), point(m.to), json::number(m.stroke),
-                       json::string(link.link), json::number(link.bandwidth_Bps), json::number(link.bytes));
+    out += fmt::format("[{},{},{},{},{},{},{}{}]", m.box ? 1 : 0, point(m.from), point(m.to), json::number(m.stroke),
+                       json::string(link.link), json::number(link.bandwidth_Bps), json::number(link.bytes),
+                       m.enter ? "," + point(m.enter->first) + "," + point(m.enter->second) : "");
   }
   return out + "]";
 }
@@ -201,6 +203,10 @@ ReplayData replay_data(const Run& run, const NetworkLinks& network, const std::s
   std::string nodes = "[";
   for (std::size_t n = 0; n < drawing.nodes.size(); ++n) nodes += fmt::format("{}[{}]", n ? "," : "", point(drawing.nodes[n]));
   nodes += "]";
+  std::string labels = "[";
+  for (std::size_t i = 0; i < drawing.labels.size(); ++i)
+    labels += fmt::format("{}[{},{}]", i ? "," : "", json::string(drawing.labels[i].text), point(drawing.labels[i].at));
+  labels += "]";
   std::string notes = "[";
   for (std::size_t i = 0; i < data.left_out.size(); ++i) {
     if (i) notes += ',';
@@ -209,10 +215,10 @@ ReplayData replay_data(const Run& run, const NetworkLinks& network, const std::s
   notes += "]";
 
   data.json = fmt::format(
-      "{{\"title\":{},\"end\":{},\"n\":{},\"layout\":\"{}\",\"w\":{},\"h\":{},\"nodes\":{},\"links\":{},\"bins\":{},"
+      "{{\"title\":{},\"end\":{},\"n\":{},\"layout\":\"{}\",\"w\":{},\"h\":{},\"nodes\":{},\"labels\":{},\"links\":{},\"bins\":{},"
       "\"load\":{},\"messages\":{},\"recorded\":{},\"states\":{},\"activities\":{},\"heat\":{},\"phases\":{},\"notes\":{}}}",
       json::string(title), json::number(end_s), run.nodes, layout_name(network.layout), json::number(drawing.width),
-      json::number(drawing.height), nodes, links_json(run, network, drawing), std::max(limits.load_bins, 1),
+      json::number(drawing.height), nodes, labels, links_json(run, network, drawing), std::max(limits.load_bins, 1),
       load_json(run, end_s, limits.load_bins), messages, data.messages, states, activities, heat, phases, notes);
   return data;
 }

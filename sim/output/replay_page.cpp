@@ -45,21 +45,31 @@ const slider = document.getElementById("time"), info = document.getElementById("
 const END = D.end, BIN = END / D.bins;
 let t = 0, playing = false, selected = null, last = null;
 
-// Messages in start order, with their route drawn as points (a line link: its two ends; a box: its centre).
+// Messages in start order, with their route drawn as points (a line link: its two ends; a box: its centre;
+// a torus' wrap-around link: its arrow out, then a jump (a point marked true) to its arrow in).
 const M = D.messages.map(m => ({src: m[0], dst: m[1], bytes: m[2], phase: m[3], start: m[4], end: m[5], route: m[6]}));
 const L = D.links.map(l => l[0] === null ? {name: l[1], bw: l[2], bytes: l[3]} :
-  {box: l[0] === 1, x1: l[1], y1: l[2], x2: l[3], y2: l[4], stroke: l[5], name: l[6], bw: l[7], bytes: l[8]});
+  {box: l[0] === 1, x1: l[1], y1: l[2], x2: l[3], y2: l[4], stroke: l[5], name: l[6], bw: l[7], bytes: l[8],
+   enter: l.length > 9 ? l.slice(9, 13) : null});
 for (const m of M) {
   const p = [D.nodes[m.src]];
   for (const k of m.route) {
     const l = L[k];
     if (l.x1 === undefined) continue;
     if (l.box) p.push([l.x1 + l.x2 / 2, l.y1 + l.y2 / 2]); else { p.push([l.x1, l.y1]); p.push([l.x2, l.y2]); }
+    if (l.enter) { p.push([l.enter[0], l.enter[1], true]); p.push([l.enter[2], l.enter[3]]); }
   }
   p.push(D.nodes[m.dst]);
-  const len = [0];
-  for (let i = 1; i < p.length; ++i) len.push(len[i - 1] + Math.hypot(p[i][0] - p[i - 1][0], p[i][1] - p[i - 1][1]));
+  const len = [0];  // a jump takes no length: the message goes on from the other edge
+  for (let i = 1; i < p.length; ++i) len.push(len[i - 1] + (p[i][2] ? 0 : Math.hypot(p[i][0] - p[i - 1][0], p[i][1] - p[i - 1][1])));
   m.points = p; m.lengths = len;
+}
+// An arrow from (x1, y1) to (x2, y2): the wrap-around links' halves, which say where the link goes on.
+function arrow(x1, y1, x2, y2, width) {
+  const a = Math.atan2(y2 - y1, x2 - x1), h = Math.max(4, width * 2.5);
+  nctx.beginPath(); nctx.moveTo(x1, y1); nctx.lineTo(x2, y2); nctx.stroke();
+  nctx.beginPath(); nctx.moveTo(x2, y2); nctx.lineTo(x2 - h * Math.cos(a - 0.45), y2 - h * Math.sin(a - 0.45));
+  nctx.lineTo(x2 - h * Math.cos(a + 0.45), y2 - h * Math.sin(a + 0.45)); nctx.closePath(); nctx.fill();
 }
 const starts = M.map(m => m.start);
 let longest = 0;
@@ -117,7 +127,12 @@ function drawNetwork() {
       nctx.strokeStyle = chosen ? "#000" : "#555"; nctx.lineWidth = chosen ? 2 : 0.5; nctx.strokeRect(l.x1, l.y1, l.x2, l.y2);
     } else {
       nctx.strokeStyle = chosen ? "#000" : colour; nctx.lineWidth = Math.max(1.2, l.stroke * 1.6) * (chosen ? 2 : 1);
-      nctx.beginPath(); nctx.moveTo(l.x1, l.y1); nctx.lineTo(l.x2, l.y2); nctx.stroke();
+      if (l.enter) {
+        nctx.fillStyle = nctx.strokeStyle;
+        arrow(l.x1, l.y1, l.x2, l.y2, nctx.lineWidth); arrow(l.enter[0], l.enter[1], l.enter[2], l.enter[3], nctx.lineWidth);
+      } else {
+        nctx.beginPath(); nctx.moveTo(l.x1, l.y1); nctx.lineTo(l.x2, l.y2); nctx.stroke();
+      }
     }
   }
   nctx.fillStyle = "#333"; nctx.font = "9px sans-serif"; nctx.textAlign = "center";
@@ -125,12 +140,22 @@ function drawNetwork() {
     nctx.beginPath(); nctx.arc(p[0], p[1], selected && selected.node === n ? 5 : 3, 0, 2 * Math.PI); nctx.fill();
     if (D.n <= 64 && D.layout !== "dimensions") nctx.fillText(n, p[0], p[1] + 13);
   });
+  if (D.layout === "dimensions" && D.n <= 64) {  // a hypercube's node numbers in binary, read upwards
+    const bits = Math.max(1, Math.ceil(Math.log2(D.n)));
+    nctx.textAlign = "left";
+    D.nodes.forEach((p, n) => {
+      nctx.save(); nctx.translate(p[0] + 3, p[1] - 6); nctx.rotate(-Math.PI / 2);
+      nctx.fillText(n.toString(2).padStart(bits, "0"), 0, 0); nctx.restore();
+    });
+  }
+  nctx.textAlign = "right";
+  for (const [text, x, y] of D.labels) nctx.fillText(text, x, y);
   const flying = inFlight(t);
   for (const m of flying) {
     const mine = selected && (selected.node === m.src || selected.node === m.dst || (selected.link !== undefined && m.route.includes(selected.link)));
     if (mine) {  // the route of a selected node's or link's messages
       nctx.strokeStyle = "rgba(0,0,0,0.35)"; nctx.lineWidth = 1; nctx.beginPath();
-      m.points.forEach((p, i) => i ? nctx.lineTo(p[0], p[1]) : nctx.moveTo(p[0], p[1])); nctx.stroke();
+      m.points.forEach((p, i) => i && !p[2] ? nctx.lineTo(p[0], p[1]) : nctx.moveTo(p[0], p[1])); nctx.stroke();
     }
     const along = m.lengths[m.lengths.length - 1] * Math.min(1, (t - m.start) / Math.max(m.end - m.start, 1e-15));
     let i = 1;

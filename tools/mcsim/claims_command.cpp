@@ -1,5 +1,6 @@
 // mcsim claims [DIR]: the papers' claims (scenarios/claims/*.toml) judged from the tables the
-// reproductions wrote into DIR (default docs/results, the committed results), without the HTML
+// reproductions wrote into DIR (default docs/results, the committed results, or their copy installed
+// beside the scenarios when mcsim runs outside the repository), without the HTML
 // report: one line per claim on the terminal, the counts of each verdict, and claims.csv.
 #include <filesystem>
 
@@ -24,9 +25,11 @@ void add_claims_command(CLI::App& app) {
       "Judge every claim of the five papers (scenarios/claims/*.toml, docs/claims.md) from the tables the\n"
       "reproductions wrote into DIR: print claim, verdict (holds / partly / fails / not checkable) and the\n"
       "figure that decides it, the count of each verdict, and write the same as CSV (--out)");
-  static std::string directory = "docs/results", out = "claims.csv", claims, scenarios;
-  cmd->add_option("dir", directory, "Directory of the reproductions' CSV files (ID.csv, ID.points.csv, ...)")
-      ->capture_default_str();
+  static std::string directory, out = "claims.csv", claims, scenarios;
+  cmd->add_option("dir", directory,
+                  "Directory of the reproductions' CSV files (ID.csv, ID.points.csv, ...); default: ./docs/results "
+                  "where there is one (the repository's root), else the committed results installed beside the "
+                  "scenarios (results/ of the scenarios directory)");
   cmd->add_option("-o,--out", out, "The CSV to write: claim,paper,cite,verdict,figure,paper_own_verdict,paper_own_figure,fails_if,statement")
       ->capture_default_str()
       ->check(output_path());
@@ -35,9 +38,12 @@ void add_claims_command(CLI::App& app) {
                                             "(default: the bundled scenarios/)");
   cmd->callback([] {
     namespace fs = std::filesystem;
+    const std::string scenario_dir = scenario_directory(scenarios);
+    // No directory given: the repository's results where mcsim runs in it, the bundled copy elsewhere.
+    if (directory.empty())
+      directory = fs::is_directory("docs/results") ? "docs/results" : (fs::path(scenario_dir) / "results").string();
     if (!fs::is_directory(directory)) throw Error(directory, "no such directory of results");
     check_output_paths({out});
-    const std::string scenario_dir = scenario_directory(scenarios);
     const KnownReproductions known = known_reproductions(load_scenarios(scenario_files_in(scenario_dir)));
     const std::string claim_dir = claims.empty() ? (fs::path(scenario_dir) / "claims").string() : claims;
     const std::vector<Claim> all = read_claim_files(claim_dir, known);

@@ -239,6 +239,34 @@ std::pair<WorkEstimate, double> check_reproduction(const Scenario& scenario, con
   return common.check_work(changed, header(changed).path);
 }
 
+// What a sweep prints: its grid in a few lines, one per (nodes, density, msg_unit) with each
+// scheduler's mean communication time and the fastest named; the CSV holds the rest (sd, min, max,
+// phases). Printing the CSV itself put hundreds of columns-wide lines on the terminal (issue 49).
+std::string sweep_summary(const ExperimentResult& result) {
+  const SimulationScenario& s = result.scenario;
+  std::string out = fmt::format("sweep on {}: {} cells x {} sample(s); mean communication time, ms\n", result.machine_name,
+                                result.cells.size(), result.samples);
+  std::vector<std::size_t> widths;
+  out += fmt::format("{:>6} {:>7} {:>9}", "nodes", "density", "msg_unit");
+  for (const auto& series : s.series) {
+    widths.push_back(std::max<std::size_t>(series.label.size(), 10));
+    out += fmt::format("  {:>{}}", series.label, widths.back());
+  }
+  out += "  fastest\n";
+  for (std::size_t first = 0; first < result.cells.size(); first += s.series.size()) {
+    const CellResult& cell = result.cells[first];
+    out += fmt::format("{:>6} {:>7} {:>9}", cell.nodes, cell.density, cell.msg_unit);
+    std::size_t fastest = first;
+    for (std::size_t i = first; i < first + s.series.size() && i < result.cells.size(); ++i) {
+      const double mean = summarize(result.cells[i].comm_s).mean;
+      if (mean < summarize(result.cells[fastest].comm_s).mean) fastest = i;
+      out += fmt::format("  {:>{}.4g}", mean * 1e3, widths[i - first]);
+    }
+    out += fmt::format("  {}\n", s.series[result.cells[fastest].series].label);
+  }
+  return out;
+}
+
 void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensitivity
   // --- run -----------------------------------------------------------------------------------
   {
@@ -375,7 +403,10 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
                  [&](const RunOptions& run) {
                    const auto result = run_experiment(s, run);
                    const std::string csv = table_csv(sweep_result_table(result, ReportOptions{.host_times = !common.deterministic}));
-                   Made made{csv, {{out, csv}}};
+                   // A CSV written through (-o /dev/stdout) is printed as before, not summarised: the
+                   // writer opens /dev/stdout anew, at offset 0 of a redirected file, and a summary
+                   // printed after it would overwrite the CSV's first lines.
+                   Made made{beside ? sweep_summary(result) : csv, {{out, csv}}};
                    if (outputs.size() > 1) made.files.emplace_back(outputs[1], render_plot_svg(sweep_plot(result), outputs[1]));
                    return made;
                  });

@@ -151,7 +151,7 @@ void list_experiments(const std::string& directory) {
 }  // namespace
 
 void add_list_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("list", "List machines, transports, schedulers, workloads, strategies, mappings, scenario kinds and experiments");
+  auto* cmd = app.add_subcommand("list", "List what mcsim knows: machines, transports, schedulers, workloads, strategies, mappings, scenario kinds and experiments");
   static std::string what = "all";
   static bool verbose = false;
   static std::string scenarios;

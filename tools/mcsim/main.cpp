@@ -71,6 +71,19 @@ int report_parse_error(const CLI::App& app, const CLI::ParseError& e, int argc, 
   return report_error(e.what());
 }
 
+// A command's purpose, as `mcsim --help` lists it: its description's first clause (up to ". ", "; ",
+// ": " or " ("), one line; the whole description stays at the foot of the command's own --help.
+void list_commands_by_purpose(CLI::App& app) {
+  for (auto* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    const std::string whole = sub->get_description();
+    std::size_t cut = whole.size();
+    for (const char* end : {". ", "; ", ": ", " ("}) cut = std::min(cut, whole.find(end));
+    if (cut == whole.size()) continue;
+    sub->description(whole.substr(0, cut));
+    sub->footer(whole);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -84,9 +97,11 @@ int main(int argc, char** argv) {
       "machine (CM-5 fat tree, ...); results are set beside the numbers the papers measured.\n\n"
       "Start with:  mcsim list            (machines, schedulers, workloads, experiments)\n"
       "             mcsim reproduce ranka92-table3\n"
+      "             mcsim timeline --machine t3d --nodes 64 --html   (a replay to play in a browser)\n"
       "Every subcommand has its own --help.",
       "mcsim"};
   app.require_subcommand(1);
+  app.get_formatter()->column_width(16);  // `mcsim --help` within 100 columns
   app.set_version_flag("--version", MCSIM_VERSION);
   mcsim::cli::add_list_command(app);
   mcsim::cli::add_experiment_commands(app);
@@ -97,6 +112,11 @@ int main(int argc, char** argv) {
   mcsim::cli::add_claims_command(app);
   mcsim::cli::add_machine_command(app);
   mcsim::cli::add_merge_command(app);
+  list_commands_by_purpose(app);
+  if (argc == 1) {  // bare `mcsim`: the help, as `mcsim --help` gives it
+    std::fputs(app.help().c_str(), stdout);
+    return finish_standard_output(0);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

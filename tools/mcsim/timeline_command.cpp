@@ -26,7 +26,9 @@ namespace mcsim::cli {
 
 void add_timeline_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
-      "timeline", "Simulate one schedule of one matrix and write every message's start and end (CSV and SVG)");
+      "timeline", "Simulate one schedule of one matrix, with --html a replay to play in a browser. Writes every "
+                  "message's start and end (CSV and SVG); the replay, STEM.html, opens at MS milliseconds when its "
+                  "address ends in #t=MS (file:///.../timeline.html#t=2.5)");
   static std::string machine = "cm5", workload = "random-density", variant, scheduler = "CGM", strategy,
                      out = "results/timeline.csv";
   static int nodes = 32, density = 8, sample = 0;
@@ -65,7 +67,8 @@ void add_timeline_command(CLI::App& app) {
   cmd->add_flag("--html", html,
                 "Also write NAME.html: the run replayed in a browser (one file, no network): messages travelling "
                 "over the machine drawn as --link-load draws it, links coloured by load, the node lanes, a time "
-                "slider; beyond 20000 messages it draws a sample and says so");
+                "slider; beyond 20000 messages it draws a sample and says so. Its address may end in #t=MS to open it "
+                "at MS milliseconds (NAME.html#t=2.5), as a link or a screenshot needs");
   cmd->add_option("--load-scale", load_scale,
                   "Utilisation at the top of the link-load colour scale (0: from the busiest link; give pictures "
                   "to be compared the same)")
