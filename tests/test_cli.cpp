@@ -68,7 +68,7 @@ TEST_CASE("mcsim list machines -v fits 100 columns and marks each assumption onc
   REQUIRE(r.exit_code == 0);
   require_lines_within(r.out, 100);
   CHECK(r.out.find("assumption: assumption") == std::string::npos);
-  CHECK(r.out.find("\n          assumption: ") != std::string::npos);
+  CHECK(r.out.find("\n        assumption: ") != std::string::npos);  // under its parameter, once
 }
 
 TEST_CASE("mcsim list shows the registries", "[cli]") {

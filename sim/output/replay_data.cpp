@@ -48,9 +48,11 @@ std::string links_json(const Run& run, const NetworkLinks& network, const Networ
       continue;
     }
     const LinkMark& m = **mark;
+    // The entering arrow of a wrap-around link as a second fmt argument list, not `"," + std::string`:
+    // that form trips GCC 12's false -Wrestrict (bug 105329).
+    const std::string enter = m.enter ? fmt::format(",{},{}", point(m.enter->first), point(m.enter->second)) : "";
     out += fmt::format("[{},{},{},{},{},{},{}{}]", m.box ? 1 : 0, point(m.from), point(m.to), json::number(m.stroke),
-                       json::string(link.link), json::number(link.bandwidth_Bps), json::number(link.bytes),
-                       m.enter ? "," + point(m.enter->first) + "," + point(m.enter->second) : "");
+                       json::string(link.link), json::number(link.bandwidth_Bps), json::number(link.bytes), enter);
   }
   return out + "]";
 }
