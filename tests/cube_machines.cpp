@@ -1,6 +1,7 @@
 #include "cube_machines.hpp"
 
 #include <sstream>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -24,15 +25,19 @@ std::unique_ptr<Machine> cube_machine(const KAryNCubeShape& shape, const std::st
         p.value = value;
         p.has_value = true;
       }
-  // mesh.toml has no node interface: a shape with interface links takes its rate from `values`.
-  if (const auto rate = values.find("links.interface_bandwidth"); rate != values.end() && !mesh.find(rate->first)) {
+  // mesh.toml has no node interface and no link latency: a shape with interface links takes its
+  // rate, and a test its links' latency, from `values`.
+  for (const auto& [path, dimension, unit] : {std::tuple{"links.interface_bandwidth", Dimension::bytes_per_second, "B/s"},
+                                              std::tuple{"links.latency", Dimension::seconds, "s"}}) {
+    const auto given = values.find(path);
+    if (given == values.end() || mesh.find(path)) continue;
     ParameterRecord record;
-    record.path = record.name = rate->first;
+    record.path = record.name = path;
     record.kind = ParameterRecord::Kind::quantity;
-    record.dimension = Dimension::bytes_per_second;
-    record.value = rate->second;
+    record.dimension = dimension;
+    record.value = given->second;
     record.has_value = true;
-    record.text = fmt::format("{} B/s", rate->second);
+    record.text = fmt::format("{} {}", given->second, unit);
     record.source = "test value";
     record.assumption = true;
     record.where = "cube_machines.cpp";

@@ -17,7 +17,7 @@ namespace mcsim::test {
 
 // `values`: records of mesh.toml given new SI values by path ("links.bandwidth",
 // "library.regimes.messages.startup", "links.hop_latency"), and "links.interface_bandwidth" for a
-// shape with interface links (mesh.toml has no node interface: the record is added).
+// shape with interface links and "links.latency" (mesh.toml has neither: the record is added).
 std::unique_ptr<Machine> cube_machine(const KAryNCubeShape& shape, const std::string& transport = "wormhole",
                                       const std::map<std::string, double>& values = {});
 

@@ -137,6 +137,51 @@ TEST_CASE("The worked example of docs/machine-files.md, a what-if CM-5 on base =
   CHECK(what_if_end < real_end);
 }
 
+TEST_CASE("Concentration as a command-line what-if: docs/examples/t3d-pairs.toml, the choice pes_per_switch on base = \"t3d\"", "[machine-files][engine]") {
+  // The text docs/machine-files.md shows is the file shipped.
+  const std::string root = std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/..";
+  const std::string path = root + "/docs/examples/t3d-pairs.toml";
+  const std::string file = test::slurp(path), doc = test::slurp(root + "/docs/machine-files.md");
+  const auto from = doc.find("```toml\n# t3d-pairs.toml");
+  REQUIRE(from != std::string::npos);
+  CHECK(doc.substr(from + 8, doc.find("```\n", from + 8) - from - 8) == file);
+  // Its default is the T3D's own file: one PE a router, 64 PEs on 4 x 4 x 4, no node interface.
+  const auto one = make_machine({path, 64, {}});
+  const auto t3d = make_machine({"t3d", 64, {}});
+  CHECK(one->routes().vertex_count() == 64);
+  CHECK(one->routes().route(0, 1) == t3d->routes().route(0, 1));
+  // Bundled, the record has no option key: concentration cannot be asked of t3d.toml itself.
+  REQUIRE_THROWS_WITH(make_machine({"t3d", 128, {{"nodes_per_router", "2"}}}),
+                      Catch::Contains("unknown option 'nodes_per_router'"));
+  // pes_per_switch=two: the same 4 x 4 x 4 routers take 128 PEs, PE i on router i / 2; the PEs are
+  // vertices 0..127, the routers 128..191. PEs 0 and 1 talk through their router: injection and
+  // ejection; PE 0 to PE 2 crosses one router link between them.
+  const MachineSpec two{path, 128, {{"pes_per_switch", "two"}}};
+  const auto pairs = make_machine(two);
+  const TopologyFamily& routes = pairs->routes();
+  CHECK(routes.vertex_count() == 128 + 64);
+  const Route same = routes.route(0, 1), next = routes.route(0, 2);
+  REQUIRE(same.size() == 2);
+  REQUIRE(next.size() == 3);
+  CHECK(routes.node_interface(same[0].link));
+  CHECK(routes.node_interface(same[1].link));
+  CHECK_FALSE(routes.node_interface(next[1].link));
+  // The option keys the choice brings: four PEs a router, 256 on the same routers.
+  const auto fours = make_machine({path, 256, {{"pes_per_switch", "two"}, {"nodes_per_router", "4"}}});
+  CHECK(fours->routes().vertex_count() == 256 + 64);
+  // Without the choice, 128 PEs do not fit the 64 routers; the choice's option is unknown there.
+  REQUIRE_THROWS_WITH(make_machine({path, 128, {}}), Catch::Contains("has 64 nodes, not 128"));
+  REQUIRE_THROWS_WITH(make_machine({path, 256, {{"nodes_per_router", "4"}}}),
+                      Catch::Contains("unknown option 'nodes_per_router'"));
+  // It runs: a message between the PEs of one switch ends before one to the next switch (a header
+  // delay less), each alone.
+  const auto runs = simulate_isolated(two, {Job{one_phase(128, Strategy::asynchronous, {{0, 1, 1024}}), 1},
+                                            Job{one_phase(128, Strategy::asynchronous, {{0, 2, 1024}}), 1}});
+  REQUIRE(runs.at(0).messages.size() == 1);
+  REQUIRE(runs.at(1).messages.size() == 1);
+  CHECK(runs[0].messages[0].end_s < runs[1].messages[0].end_s);
+}
+
 TEST_CASE("A machine file is read once per process for its options: tasks built after the check reuse it") {
   const auto dir = test::temp_dir("read-once");
   const std::string path = dir + "/w.toml";

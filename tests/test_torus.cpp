@@ -53,6 +53,44 @@ TEST_CASE("Torus: two worms on two VCs of one link share it, a worm alone on a V
   }
 }
 
+TEST_CASE("Torus with 2 VCs: a message across the dateline over 2 and 3 hops takes its time without latency plus the latency of its links", "[engine]") {
+  // An 8 x 4 torus (dateline, 2 VCs a link), 1 MB/s channels, start-up 5 s, header delay 0.5 s a
+  // hop, 2,000,000 bytes (2 s at the channel rate); links.latency 0.25 s. Node 7 is (7, 0): to 1 =
+  // (1, 0) it goes + round x through the wrap-around link 7 -> 0, 2 hops, on VC 1 from there; to
+  // 9 = (1, 1) the same then one y hop (a new dimension, class 0 again), 3 hops. As on the mesh
+  // (test_switching.cpp), each link adds its latency once: circuit as the first byte's delay once
+  // the path is set up, wormhole as the header's delay at each hop (its flits follow), so 5 + h x
+  // 0.5 + 2 without and h x 0.25 more with.
+  const KAryNCube routes(torus({8, 4}));
+  REQUIRE(routes.virtual_channels() == 2);
+  const Route two = routes.route(7, 1), three = routes.route(7, 9);
+  REQUIRE(two.size() == 2);
+  REQUIRE(three.size() == 3);
+  CHECK(two[0].link == routes.link_from(7, 0, +1));  // the wrap-around link 7 -> 0
+  CHECK(two[0].vc == 1);                             // the dateline's class from the wrap-around link on
+  CHECK(two[1].vc == 1);
+  CHECK(three[2].vc == 0);                           // the y hop starts its own dimension's class 0
+  std::map<std::string, double> values = {{"links.bandwidth", 1e6},
+                                          {"library.regimes.messages.startup", 5},
+                                          {"links.hop_latency", 0.5}};
+  const std::uint64_t bytes = 2000000;
+  const std::vector<Job> jobs = {messages(32, {{7, 1, bytes}}), messages(32, {{7, 9, bytes}})};
+  for (const std::string transport : {"wormhole", "circuit"}) {
+    INFO(transport);
+    const auto plain = test::message_ends([&] { return test::cube_machine(torus({8, 4}), transport, values); }, jobs);
+    auto delayed_values = values;
+    delayed_values["links.latency"] = 0.25;
+    const auto delayed =
+        test::message_ends([&] { return test::cube_machine(torus({8, 4}), transport, delayed_values); }, jobs);
+    for (const int hops : {2, 3}) {
+      INFO(hops << " hops");
+      const std::size_t job = static_cast<std::size_t>(hops - 2);
+      CHECK(plain.at(job).at(0) == Approx(5 + hops * 0.5 + 2).epsilon(1e-12));
+      CHECK(delayed.at(job).at(0) == Approx(5 + hops * 0.5 + 2 + hops * 0.25).epsilon(1e-12));
+    }
+  }
+}
+
 TEST_CASE("Concentration: two nodes a router, their injection and ejection links at the interface's rate", "[engine]") {
   // A mesh of 4 routers in a row, 2 nodes each (node i on router i / 2), 2 VCs per link; channels at
   // 1 MB/s, interface links at 0.5 MB/s, no start-up and no hop latency. 100,000 bytes:

@@ -17,7 +17,7 @@ FabricGraph::FabricGraph(const TopologyFamily& family)
     const auto [from, to] = family.link_ends(l);
     link_ends_.emplace_back(from, to);
     auto& waiting = unpaired[static_cast<std::size_t>(to)];
-    const auto back = std::find_if(waiting.begin(), waiting.end(), [from](const auto& w) { return w.first == from; });
+    const auto back = std::find_if(waiting.begin(), waiting.end(), [from = from](const auto& w) { return w.first == from; });
     if (back != waiting.end()) {
       wire_of_link_[static_cast<std::size_t>(l)] = wire_of_link_[static_cast<std::size_t>(back->second)];
       waiting.erase(back);

@@ -127,7 +127,9 @@ void MachineFileReader::read_choices(const std::map<std::string, std::string>& r
 // Every overlay's values are read as a chosen one's would be, whichever value is chosen: a wrong
 // unit or type in an overlay was found only by the run that chose it.
 void MachineFileReader::check_unchosen_overlays() {
-  for (const auto& [path, entry] : unchosen_) {
+  for (const auto& overlay : unchosen_) {
+    const std::string& path = overlay.first;  // clang 14 captures no structured binding in a lambda
+    const Entry& entry = overlay.second;
     const auto kept = merged_.find(path);
     const std::optional<Entry> before = kept == merged_.end() ? std::nullopt : std::optional<Entry>(kept->second);
     merged_[path] = entry;

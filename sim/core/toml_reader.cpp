@@ -7,6 +7,7 @@
 
 #include "checked_number.hpp"
 #include "error.hpp"
+#include "first_repeat.hpp"
 #include "input_file.hpp"
 
 namespace mcsim {
@@ -155,6 +156,24 @@ std::vector<std::int64_t> Reader::integers(const toml::node& node, const std::st
     if (v < minimum) throw Error(at(node, full), fmt::format("value {} is below {}", v, minimum));
   for (auto v : values) check_integer_range(v, at(node, full), minimum, maximum);
   return values;
+}
+
+std::vector<std::int64_t> Reader::axis(const toml::node& node, const std::string& full, std::int64_t minimum,
+                                       std::int64_t maximum) const {
+  std::vector<std::int64_t> values = integers(node, full, minimum, maximum);
+  std::vector<std::string> shown;
+  shown.reserve(values.size());
+  for (auto v : values) shown.push_back(fmt::format("{}", v));
+  distinct(node, shown, full);
+  return values;
+}
+
+void Reader::distinct(const toml::node& node, const std::vector<std::string>& shown, const std::string& full) const {
+  const auto k = first_repeat(shown);
+  if (!k) return;
+  const auto* array = node.as_array();
+  const toml::node* item = array && *k < array->size() ? array->get(*k) : &node;
+  throw Error(at(*item, full), fmt::format("'{}' is listed twice", shown[*k]));
 }
 
 }  // namespace mcsim

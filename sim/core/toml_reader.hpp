@@ -53,6 +53,12 @@ class Reader {
   // An integer or a list of integers (a sweep axis), each in minimum..maximum.
   std::vector<std::int64_t> integers(const toml::node& node, const std::string& full, std::int64_t minimum,
                                      std::int64_t maximum = std::numeric_limits<int>::max()) const;
+  // A sweep axis: integers() whose values differ (first_repeat.hpp says why).
+  std::vector<std::int64_t> axis(const toml::node& node, const std::string& full, std::int64_t minimum,
+                                 std::int64_t maximum = std::numeric_limits<int>::max()) const;
+  // Throws "file:line (full): 'v' is listed twice" at the first value of the list `node` that repeats
+  // one before it; `shown[k]` is what its item k means (its value, as compared and printed).
+  void distinct(const toml::node& node, const std::vector<std::string>& shown, const std::string& full) const;
 
   const std::string& path() const { return path_; }
 

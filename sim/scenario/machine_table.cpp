@@ -61,16 +61,15 @@ std::vector<int> read_machine_table(const Reader& r, const toml::table& root, Ma
       if (!name) throw Error(r.at(item, "machine.names"), "expected the name of a bundled machine or a machine file");
       // A machine file on the axis beside bundled machines (issue 49), found as `file` is.
       if (names_machine_file(*name)) *name = beside_scenario(r, *name);
-      if (std::find(axis->begin(), axis->end(), *name) != axis->end())
-        throw Error(r.at(item, "machine.names"), fmt::format("'{}' is listed twice", *name));
       axis->push_back(*name);
     }
+    r.distinct(*list, *axis, "machine.names");
     spec.name = axis->front();
   }
   const auto* nodes = machine->get("nodes");
   if (!nodes) throw Error(r.at("machine.nodes"), "missing required key");
   std::vector<int> counts;
-  for (auto v : r.integers(*nodes, "machine.nodes", 2)) counts.push_back(static_cast<int>(v));
+  for (auto v : r.axis(*nodes, "machine.nodes", 2)) counts.push_back(static_cast<int>(v));
   spec.nodes = counts.front();
   const toml::node* options_node = machine->get("options");
   // `options = 5` or `options = ["a=1"]` was skipped and the run used the defaults (exit 0).

@@ -139,7 +139,7 @@ void read_sweep(const ScenarioFile& file, SweepScenario& s, const SweepRules& ru
     s.workload.file = (std::filesystem::path(s.path).parent_path() / s.workload.file).lexically_normal().string();
   s.workload.variant = r.string(*workload, "variant", "workload.variant", false);
   if (const auto* density = workload->get("density"))
-    for (auto v : r.integers(*density, "workload.density", 1)) s.densities.push_back(static_cast<int>(v));
+    for (auto v : r.axis(*density, "workload.density", 1)) s.densities.push_back(static_cast<int>(v));
   if (s.densities.empty()) s.densities.push_back(0);
   s.workload.density = s.densities.front();
   // bounded-traffic workload (Ranka, Shankar, Alsabti 1995, sec. 7); traffic is a sweep axis in
@@ -149,7 +149,7 @@ void read_sweep(const ScenarioFile& file, SweepScenario& s, const SweepRules& ru
   if (const auto* node = workload->get("nonuniformity")) s.workload.nonuniformity = r.number(*node, "workload.nonuniformity");
   if (const auto* node = workload->get("keep")) s.workload.keep = r.number(*node, "workload.keep");
   if (const auto* node = workload->get("traffic")) {
-    for (auto v : r.integers(*node, "workload.traffic", 1)) traffic.push_back(static_cast<std::uint64_t>(v));
+    for (auto v : r.axis(*node, "workload.traffic", 1)) traffic.push_back(static_cast<std::uint64_t>(v));
     if (traffic.size() > 1 && !rules.traffic_axis)
       throw Error(r.at(*node, "workload.traffic"), "a list of traffics is a sweep of kind = \"bounded-traffic\" only");
     s.workload.traffic = traffic.front();
@@ -159,7 +159,7 @@ void read_sweep(const ScenarioFile& file, SweepScenario& s, const SweepRules& ru
   if (sweep) {
     r.only_keys(*sweep, "sweep", {"msg_unit"});
     if (const auto* units = sweep->get("msg_unit"))
-      for (auto v : r.integers(*units, "sweep.msg_unit", 1, static_cast<std::int64_t>(max_message_bytes)))
+      for (auto v : r.axis(*units, "sweep.msg_unit", 1, static_cast<std::int64_t>(max_message_bytes)))
         s.msg_units.push_back(static_cast<std::uint64_t>(v));
   }
   if (s.msg_units.empty()) s.msg_units.push_back(1);

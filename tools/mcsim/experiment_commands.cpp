@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "../../sim/core/error.hpp"
+#include "../../sim/core/first_repeat.hpp"
 #include "../../sim/core/scheduler.hpp"
 #include "../../sim/runner/output_file.hpp"
 #include "../../sim/output/plot.hpp"
@@ -183,8 +184,13 @@ std::optional<ScenarioOutputs> run_and_report(Scenario scenario, const std::stri
 template <class T>
 std::vector<T> parse_list(const std::string& text, const std::string& flag, std::int64_t maximum) {
   std::vector<T> values;
-  for (const auto& item : split_list(text)) values.push_back(static_cast<T>(parse_integer(item, flag, 1, maximum)));
+  std::vector<std::string> shown;
+  for (const auto& item : split_list(text)) {
+    values.push_back(static_cast<T>(parse_integer(item, flag, 1, maximum)));
+    shown.push_back(fmt::format("{}", values.back()));
+  }
   if (values.empty()) throw Error(flag, "needs at least one value");
+  if (const auto k = first_repeat(shown)) throw Error(flag, fmt::format("'{}' is listed twice", shown[*k]));
   return values;
 }
 
@@ -368,6 +374,7 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       for (const auto& item : schedulers.empty() ? std::vector<std::string>{"LP,CGM,CGM+sort,AC"} : schedulers)
         for (const auto& name : item.find(':') == std::string::npos ? split_list(item) : std::vector<std::string>{item})
           names.push_back(name);
+      if (const auto k = first_repeat(names)) throw Error("--scheduler", fmt::format("'{}' is listed twice", names[*k]));
       for (const auto& name : names) {
         SeriesSpec series{name, name, {find_scheduler(name, "--scheduler")}, std::nullopt, false};
         if (!strategy.empty()) series.strategy = strategy_from_string(strategy, "--strategy");

@@ -67,7 +67,7 @@ void read_mapping_table(const ScenarioFile& file, MappingScenario& s) {
   m.report = file.report == "lemmas" ? MappingScenario::Report::lemmas : MappingScenario::Report::slowdown;
   const auto* n = table->get("n");
   if (!n) throw Error(r.at("mapping.n"), "missing required key");
-  for (auto v : r.integers(*n, "mapping.n", 1)) {
+  for (auto v : r.axis(*n, "mapping.n", 1)) {
     if (v > 18) throw Error(r.at(*n, "mapping.n"), fmt::format("B({}) is too large to measure here (at most 18)", v));
     m.n.push_back(static_cast<int>(v));
   }
@@ -82,24 +82,35 @@ void read_mapping_table(const ScenarioFile& file, MappingScenario& s) {
     m.alphas.push_back(parse_alpha(label, r.at(item, "mapping.alpha")));
     m.alpha_labels.push_back(label);
   }
-  if (const auto* list = (*table)["mappings"].as_array())
+  {  // "1/2" and "0.5" are one alpha: compared by value
+    std::vector<std::string> values;
+    for (double alpha : m.alphas) values.push_back(fmt::format("{}", alpha));
+    r.distinct(*alphas, values, "mapping.alpha");
+  }
+  if (const auto* list = (*table)["mappings"].as_array()) {
     for (const auto& item : *list) {
       auto name = item.value<std::string>();
       if (!name) throw Error(r.at(item, "mapping.mappings"), "expected mapping names");
       find_mapping(*name, r.at(item, "mapping.mappings"));
       m.mappings.push_back(*name);
     }
+    r.distinct(*list, m.mappings, "mapping.mappings");
+  }
   if (m.mappings.empty()) m.mappings = {"reflecting", "growing"};
   const std::string links = r.string(*table, "links", "mapping.links", false, "undirected");
   if (links != "undirected" && links != "directed")
     throw Error(r.at(*table->get("links"), "mapping.links"), fmt::format("unknown links '{}' (undirected or directed)", links));
   m.directed_links = links == "directed";
-  if (const auto* list = (*table)["startup_c"].as_array())
+  if (const auto* list = (*table)["startup_c"].as_array()) {
+    std::vector<std::string> values;
     for (const auto& item : *list) {
       const double c = r.number(item, "mapping.startup_c");
       if (!(c >= 0)) throw Error(r.at(item, "mapping.startup_c"), "startup c must be at least 0");
       m.startup_c.push_back(c);
+      values.push_back(fmt::format("{}", c));
     }
+    r.distinct(*list, values, "mapping.startup_c");
+  }
   if (const auto* up_to = table->get("simulate_up_to")) {
     const auto v = r.integers(*up_to, "mapping.simulate_up_to", 0);
     if (v.size() != 1) throw Error(r.at(*up_to, "mapping.simulate_up_to"), "expected one integer");

@@ -86,12 +86,16 @@ void read_permutations_table(const Reader& r, const toml::table& root, Permutati
       s.statistics = names("statistics", {"mean", "max"});
       if (s.statistics.empty()) throw Error(r.at(*perms, "permutations.statistics"), "the list is empty");
     }
-    if (const auto* list = (*perms)["lambda"].as_array())
+    if (const auto* list = (*perms)["lambda"].as_array()) {
+      std::vector<std::string> values;
       for (const auto& item : *list) {
         const double lambda = r.number(item, "permutations.lambda");
         if (!(lambda > 0 && lambda <= 1)) throw Error(r.at(item, "permutations.lambda"), "lambda must be in (0, 1]");
         s.lambdas.push_back(lambda);
+        values.push_back(fmt::format("{}", lambda));
       }
+      r.distinct(*list, values, "permutations.lambda");
+    }
   }
   if (s.lambdas.empty()) s.lambdas.push_back(1.0);
 }

@@ -71,6 +71,12 @@ void read_redistribution_table(const ScenarioFile& file, RedistributionScenario&
     if (!align.empty() && align != "algorithm1" && align != "algorithm2")
       throw Error(r.at(*c->get("align"), "redistribution.cases.align"), "expected algorithm1 or algorithm2");
   }
+  {
+    std::vector<std::string> shown;
+    for (const auto& c : s.cases)
+      shown.push_back(fmt::format("({},{})->({},{}){}", c.x, c.p, c.y, c.q, c.align.empty() ? "" : " " + c.align));
+    r.distinct(*cases, shown, "redistribution.cases");
+  }
   auto names = [&](const toml::node* node, const std::string& full) {
     std::vector<std::string> out;
     const auto* list = node ? node->as_array() : nullptr;
@@ -80,6 +86,7 @@ void read_redistribution_table(const ScenarioFile& file, RedistributionScenario&
       if (!text) throw Error(r.at(item, full), "expected a name");
       out.push_back(*text);
     }
+    r.distinct(*list, out, full);
     return out;
   };
   const toml::table* paper = root["paper"].as_table();
@@ -128,7 +135,7 @@ void read_redistribution_table(const ScenarioFile& file, RedistributionScenario&
   const auto* global = table->get("global_size");
   if ((sizes == nullptr) == (global == nullptr))
     throw Error(r.at("redistribution.local_sizes"), "needs local_sizes or global_size (one of them)");
-  if (sizes) s.local_sizes = r.integers(*sizes, "redistribution.local_sizes", 1);
+  if (sizes) s.local_sizes = r.axis(*sizes, "redistribution.local_sizes", 1);
   if (global) s.global_size = r.integers(*global, "redistribution.global_size", 1).at(0);
   if (const auto* bytes = table->get("element_bytes"))
     s.element_bytes = static_cast<int>(r.integers(*bytes, "redistribution.element_bytes", 1).at(0));
@@ -145,6 +152,11 @@ void read_redistribution_table(const ScenarioFile& file, RedistributionScenario&
       one.strategy = strategy_from_string(r.string(*t, "strategy", "redistribution.series.strategy", true),
                                           r.at(*strategy, "redistribution.series.strategy"));
     s.series.push_back(std::move(one));
+  }
+  {
+    std::vector<std::string> labels;
+    for (const auto& one : s.series) labels.push_back(one.label);
+    r.distinct(*series, labels, "redistribution.series.label");
   }
   s.baseline = r.string(*table, "baseline", "redistribution.baseline", false, s.series.front().label);
   auto is_label = [&](const std::string& label) {
