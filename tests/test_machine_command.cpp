@@ -143,14 +143,21 @@ TEST_CASE("Machines axis: a user's machine file beside a bundled machine", "[cli
   CHECK_FALSE(std::filesystem::exists(dir + "/axis2.csv"));
 }
 
+// The what-if the two cases below run: the CM-5 with 20 MB/s wires (twice the bundled 10), in DIR/cm5-fast.toml.
+namespace {
+void write_fast_cm5(const std::string& dir) {
+  std::ofstream(dir + "/cm5-fast.toml") << "name = \"cm5-fast\"\nbase = \"cm5\"\n[links]\nbandwidth = { option = "
+                                           "\"wire_bandwidth_MBps\", value = \"20 MB/s\", source = \"what if\", "
+                                           "assumption = true }\n";
+}
+}  // namespace
+
 // Issue 49: `run --machine FILE` on a paper's scenario printed the paper's numbers beside mcsim's
 // (a paper of another machine) or a column of "-". Now mcsim's numbers, a note naming the file,
 // and the plot.
 TEST_CASE("A paper's scenario on a user's machine: mcsim's numbers, a note naming the file, its plot", "[cli]") {
   const auto dir = test::temp_dir("paper-on-user-machine");
-  std::ofstream(dir + "/cm5-fast.toml") << "name = \"cm5-fast\"\nbase = \"cm5\"\n[links]\nbandwidth = { option = "
-                                           "\"wire_bandwidth_MBps\", value = \"20 MB/s\", source = \"what if\", "
-                                           "assumption = true }\n";
+  write_fast_cm5(dir);
   const auto r = run_mcsim(fmt::format("run {}/ranka92-table3.toml --machine {}/cm5-fast.toml --samples 1 -q "
                                        "--deterministic -o {}/t3.csv",
                                        MCSIM_SCENARIO_SOURCE_DIR, dir, dir));
@@ -174,9 +181,7 @@ TEST_CASE("A paper's scenario on a user's machine: mcsim's numbers, a note namin
 // what-if's records (its 20 MB/s wires x0.5 are the CM-5's 10).
 TEST_CASE("sensitivity --machine FILE: a what-if's agreement with the paper, varied record by record", "[cli]") {
   const auto dir = test::temp_dir("sensitivity-user-machine");
-  std::ofstream(dir + "/cm5-fast.toml") << "name = \"cm5-fast\"\nbase = \"cm5\"\n[links]\nbandwidth = { option = "
-                                           "\"wire_bandwidth_MBps\", value = \"20 MB/s\", source = \"what if\", "
-                                           "assumption = true }\n";
+  write_fast_cm5(dir);
   const auto r = run_mcsim(fmt::format("sensitivity ranka92-table3 --machine {}/cm5-fast.toml --option "
                                        "wire_bandwidth_MBps --samples 1 -q --deterministic -o {}/out",
                                        dir, dir));
