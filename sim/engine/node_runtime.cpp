@@ -4,6 +4,7 @@
 
 #include "../core/error.hpp"
 #include "actor_errors.hpp"
+#include "free_slots.hpp"
 
 namespace mcsim {
 
@@ -164,14 +165,7 @@ ReceiveHandle SimulatedNode::post_receive(int from, Lane lane) {
   const bool notice = direct_notice(lane);
   Notices& notices = job_.net().notices;
   s4u::Mailbox* box = signal || notice ? nullptr : mailboxes(lane).take(from, id_);
-  std::uint32_t slot;
-  if (free_receives_.empty()) {
-    slot = static_cast<std::uint32_t>(receives_.size());
-    receives_.emplace_back();
-  } else {
-    slot = free_receives_.back();
-    free_receives_.pop_back();
-  }
+  const std::uint32_t slot = take_free_slot(receives_, free_receives_);
   PostedReceive& posted = receives_[slot];
   posted.payload = nullptr;
   posted.from = from;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "../core/error.hpp"
+#include "free_slots.hpp"
 
 namespace mcsim {
 
@@ -16,14 +17,7 @@ std::uint64_t Notices::key(int from, int to) const {
 }
 
 std::uint32_t Notices::post(int from, int to) {
-  std::uint32_t slot;
-  if (free_.empty()) {
-    slot = static_cast<std::uint32_t>(slots_.size());
-    slots_.emplace_back();
-  } else {
-    slot = free_.back();
-    free_.pop_back();
-  }
+  const std::uint32_t slot = take_free_slot(slots_, free_);
   slots_[slot] = {nullptr, 0, to, false};
   const auto it = pairs_.find(key(from, to));
   if (it != pairs_.end() && !it->second.messages.empty()) {
