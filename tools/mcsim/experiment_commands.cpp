@@ -232,10 +232,10 @@ std::optional<ScenarioOutputs> run_reproduction(const Scenario& scenario, const 
                                                 TaskResults* reuse, Made* kept) {
   const CommonOptions common = common_of(options);
   const std::string id = header(scenario).id;
-  return run_and_report(
-      scenario, csv, common,
-      reproduce_request(common, id, std::filesystem::absolute(options.directory).lexically_normal().string()),
-      header(scenario).path, progress, reuse, kept);
+  RunRequest request =
+      reproduce_request(common, id, std::filesystem::absolute(options.directory).lexically_normal().string());
+  request.machine = options.machine;
+  return run_and_report(scenario, csv, common, request, header(scenario).path, progress, reuse, kept);
 }
 
 std::pair<WorkEstimate, double> check_reproduction(const Scenario& scenario, const SuiteOptions& options) {
