@@ -262,13 +262,14 @@ WorkEstimate estimate_kind_work(const MappingScenario& s, const RunOptions&, con
   for (int n : m.n) {
     if (stop(w)) break;
     largest = std::max(largest, n);
-    // lemmas: one uniform measure and one per alpha per mapping; slowdown: the same for both
-    // switching formulas.
-    const double measures = mappings * (1 + alphas) * (m.report == MappingScenario::Report::slowdown ? 2 : 1);
-    w.here += measures * tree_edges_over_paths(n) * metric_step;
+    // One route walk per mapping (mapping_report.cpp); each alpha only reweights its edges.
+    w.here += mappings * tree_edges_over_paths(n) * metric_step;
     if (m.report == MappingScenario::Report::slowdown && n <= m.simulate_up_to) {
-      const double jobs = 2 * (mappings * (1 + alphas + alphas * static_cast<double>(m.startup_c.size())) + 1 + alphas);
+      // Per switching formula: each mapping's plans on B(n)'s mesh, the perfect plans (one message a
+      // phase) on a two-node mesh.
+      const double jobs = 2 * mappings * (1 + alphas + alphas * static_cast<double>(m.startup_c.size()));
       w.tasks += jobs * (2 * std::ldexp(1.0, n) + tree_edges_over_paths(n) * mesh_hop);
+      w.tasks += 2 * (1 + alphas) * (4 + n * mesh_hop);
       // A task per (n, switching formula, volumes: small, large, each startup c), mapping_simulation.cpp.
       w.task_count += 2 * (2 + static_cast<double>(m.startup_c.size()));
     }
