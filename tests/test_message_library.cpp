@@ -166,7 +166,7 @@ ProgramFactory two_senders_one_receiver() {
 }
 }  // namespace
 
-TEST_CASE("MPICH ch_p4: a node reads one message at a time; a second sender moves its socket buffer, then waits", "[engine]") {
+TEST_CASE("MPICH ch_p4: a node reads one message at a time, a second sender moves its socket buffer, then waits", "[engine]") {
   // Both leave at 50 us into node 1's 10 MB/s port. Read one at a time: the second message moves
   // its 16,384-byte socket buffer beside the first (5 MB/s each, 3.2768 ms), then stalls; the first
   // ends alone at 10 MB/s: 0.05 + 3.2768 + 83,616 B / 10 MB/s = 11.6884 ms; the second's other
