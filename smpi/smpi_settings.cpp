@@ -114,6 +114,9 @@ SmpiConfiguration smpi_configuration(const Machine& machine) {
   if (waited_for < no_threshold)
     note("a blocking MPI_Send that is not detached is charged no sender time (SMPI charges smpi/os only to "
          "detached sends and MPI_Ssend): use MPI_Isend or MPI_Ssend to pay the library's start-up");
+  if (library.sends.value == SendReturns::local)
+    note("sends that return once their data has left (ch_p4's blocking writes, PI_NO_NSEND): an MPI_Isend "
+         "returns at once in SMPI, so a node's sends overlap where the library writes them one after another");
   for (const SizeRegime& regime : library.regimes)
     if (!moves_at_once(regime.protocol.value)) {
       note(fmt::format("the {} regime's request and reply are no messages in SMPI (the data moves when the "

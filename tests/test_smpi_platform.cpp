@@ -174,6 +174,10 @@ TEST_CASE("mcsim mpi refuses a wormhole machine in one line, unless asked to app
   REQUIRE(shown.exit_code == 0);
   CHECK(shown.out.find("--cfg=smpi/async-small-thresh:") != std::string::npos);
   CHECK(shown.out.find("wormhole") != std::string::npos);
+  // A machine option takes one value: smpirun's arguments after -- stay smpirun's.
+  const auto overlapped = test::run_mcsim("mpi --machine cm5 --machine-option cmmd=overlapped --show-settings -- -np 2");
+  REQUIRE(overlapped.exit_code == 0);
+  CHECK(overlapped.out.find("--cfg=smpi/or:0:4.4e-05:0") != std::string::npos);  // CMMD_send_async: detached
   const auto unknown = test::run_mcsim("mpi --machine no-such-machine -- -np 2 ./nothing");
   test::require_one_line_error(unknown, "unknown machine");
 }

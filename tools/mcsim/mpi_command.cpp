@@ -136,7 +136,8 @@ void add_mpi_command(CLI::App& app) {
   cmd->add_option("--machine", o.machine, machine_option_help)->required();
   cmd->add_option("--nodes", o.nodes, "Node count (default: the count `mcsim list machines` lists)")
       ->check(CLI::Range(1, 1 << 20));
-  cmd->add_option("--machine-option", o.machine_options, "A machine option key=value (repeatable)");
+  cmd->add_option("--machine-option", o.machine_options, "A machine option key=value (repeatable)")
+      ->allow_extra_args(false);  // one value each: a "--" after it still starts smpirun's arguments
   cmd->add_flag("--approximate-switching", o.approximate_switching,
                 "Run a circuit, wormhole or store-and-forward machine as flows (docs/mpi.md gives the error)");
   cmd->add_option("--seed", o.seed, "Seed of randomised routes (the CM-5's up-links)")->capture_default_str();
