@@ -130,6 +130,50 @@ TEST_CASE("mcsim sweep draws its grid beside the CSV, and none beside a CSV writ
   CHECK_FALSE(std::filesystem::exists("/dev/stdout.svg"));
 }
 
+TEST_CASE("mcsim sweep refuses to replace an earlier run's CSV or picture unless --force, after the input's own checks", "[cli]") {
+  const std::string dir = mcsim::test::temp_dir("cli-sweep-force");
+  const std::string sweep = "sweep -q --samples 1 -j 1 --scheduler LP --msg-unit 16 --deterministic -o " + dir + "/s.csv";
+  REQUIRE(run_mcsim(sweep).exit_code == 0);
+  const std::string first = mcsim::test::slurp(dir + "/s.csv");
+  std::ofstream(dir + "/s.csv") << "an earlier sweep\n";
+  require_one_line_error(run_mcsim(sweep), dir + "/s.csv: is already there (an earlier run's output?); give --force");
+  CHECK(mcsim::test::slurp(dir + "/s.csv") == "an earlier sweep\n");
+  // Bad input says what is wrong with it, not that the output is there: the refusal comes after
+  // the scenario's up-front checks (a machine option read when the machine is made; a message unit
+  // the workload's largest message cannot take).
+  require_one_line_error(run_mcsim("sweep -q --machine mesh --nodes 16 --samples 1 --scheduler LP --machine-option "
+                                   "switching=wormhole --machine-option buffer=0 -o " + dir + "/s.csv"),
+                         "must be at least 1");
+  require_one_line_error(run_mcsim("sweep -q --samples 1 --scheduler LP --scheduler CGMH:lambda=2 -o " + dir + "/s.csv"),
+                         "lambda");
+  // The picture beside it counts too.
+  std::filesystem::remove(dir + "/s.csv");
+  require_one_line_error(run_mcsim(sweep), dir + "/s.svg: is already there");
+  REQUIRE(run_mcsim(sweep + " --force").exit_code == 0);
+  CHECK(mcsim::test::slurp(dir + "/s.csv") == first);
+  // Written through, never replaced: no refusal.
+  REQUIRE(run_mcsim("sweep -q --samples 1 -j 1 --scheduler LP --msg-unit 16 -o /dev/null").exit_code == 0);
+  // A shard writes its shard file, not the CSV: not refused.
+  REQUIRE(run_mcsim(sweep + " --shard 1/2").exit_code == 0);
+}
+
+TEST_CASE("mcsim sweep -o /dev/stdout into a file: the CSV after what was printed before, nothing printed into it", "[cli]") {
+  // The writer used to open /dev/stdout anew, at offset 0 of the file the shell redirected stdout
+  // to: what the shell wrote before was overwritten, and what mcsim printed after overwrote the CSV.
+  const std::string dir = mcsim::test::temp_dir("cli-sweep-stdout");
+  const std::string sweep = "sweep --samples 1 -j 1 --scheduler LP --msg-unit 16,32 --deterministic";
+  for (const std::string redirect : {">", ">>"}) {
+    const std::string file = dir + "/out.txt";
+    std::filesystem::remove(file);
+    const int status = std::system(fmt::format("{{ echo before; {} {} -o /dev/stdout; echo after; }} {}{} 2>{}/err", MCSIM_BINARY,
+                                               sweep, redirect, file, dir)
+                                       .c_str());
+    REQUIRE(status == 0);
+    REQUIRE(run_mcsim(sweep + " --force -o " + dir + "/s.csv").exit_code == 0);
+    CHECK(mcsim::test::slurp(file) == "before\n" + mcsim::test::slurp(dir + "/s.csv") + "after\n");
+  }
+}
+
 TEST_CASE("mcsim run: the same seed gives byte-identical files", "[cli]") {
   const auto dir = mcsim::test::temp_dir("determinism");
   const auto a = run_mcsim("run " + data + "/tiny.toml -q --deterministic -j 2 -o " + dir + "/a.csv");

@@ -52,7 +52,17 @@ TEST_CASE("machine check: a user's torus on the T3D is shown resolved, with its 
   CHECK(mesh.out.find("resolved at 16 nodes") != std::string::npos);
   CHECK(mesh.out.find("accepts: 1-4096, 8192, 16384, 32768, 65536 nodes") != std::string::npos);
   CHECK(longest_line(mesh.out) <= 100);
+  // The count the file fixes is named where it is fixed: the sides' file and line (it said "topology.shape").
+  test::require_one_line_error(run_mcsim("machine check " + dir + "/torus.toml --nodes 32"),
+                               "torus.toml:5 (topology.shape.sides): a 8 x 8 torus");
   test::require_one_line_error(run_mcsim("machine check " + dir + "/torus.toml --nodes 32"), "has 64 nodes, not 32");
+  // Bare `mcsim machine`: its own help, as bare `mcsim` gives the program's (it said "A subcommand is required", exit 2).
+  const auto bare = run_mcsim("machine");
+  CHECK(bare.exit_code == 0);
+  CHECK(bare.err.empty());
+  CHECK(bare.out.find("check") != std::string::npos);
+  CHECK(bare.out.find("diff") != std::string::npos);
+  CHECK(bare.out.find("Usage: machine [OPTIONS] [SUBCOMMAND]") != std::string::npos);
   // A slip is refused as any command refuses it.
   std::ofstream(dir + "/slip.toml") << "name = \"slip\"\nbase = \"t3d\"\n[topology.shape]\nwrap_arond = { value = "
                                        "true, source = \"w\", assumption = true }\n";
@@ -194,4 +204,31 @@ TEST_CASE("sensitivity --machine FILE: a what-if's agreement with the paper, var
                                                      "-o {}/out2",
                                                      dir, dir)),
                                "--machine: machines-alltoall does not run on one [machine] to replace");
+}
+
+// Issue 49: `report` took the bundled machines only. With --machine FILE each chosen reproduction
+// runs on the user's file as `run --machine` makes it: mcsim's numbers, the page naming the machine.
+TEST_CASE("report --machine FILE: the chosen reproductions on a user's machine, its parameters on the page", "[cli]") {
+  const auto dir = test::temp_dir("report-user-machine");
+  write_fast_cm5(dir);
+  const auto r = run_mcsim(fmt::format("report --machine {}/cm5-fast.toml --only ranka92-table3 --samples 1 -q -j 1 "
+                                       "--deterministic -o {}/report",
+                                       dir, dir));
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const std::string page = test::slurp(dir + "/report/ranka92.html");
+  REQUIRE_FALSE(page.empty());
+  CHECK(page.find("cm5-fast") != std::string::npos);       // the machine it ran on, with its parameters
+  CHECK(page.find("20 MB/s") != std::string::npos);        // the what-if's record
+  CHECK(page.find("what if") != std::string::npos);        // its source
+  CHECK(test::slurp(dir + "/report/index.html").find("cm5-fast.toml in place of each reproduction's own machine") !=
+        std::string::npos);
+  const std::string csv = test::slurp(dir + "/report/ranka92-table3.csv");
+  CHECK(csv.find("cm5-fast") != std::string::npos);  // mcsim's table on the what-if, no paper column
+  CHECK(csv.find(",paper,") == std::string::npos);
+  // A reproduction that builds its own machines has none to replace: one line, naming it.
+  test::require_one_line_error(run_mcsim(fmt::format("report --machine {}/cm5-fast.toml --only lo92-lemmas -q -o {}/r2",
+                                                     dir, dir)),
+                               "--machine: lo92-lemmas has no [machine] to replace; give --only");
+  CHECK_FALSE(std::filesystem::exists(dir + "/r2"));
 }

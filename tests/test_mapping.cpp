@@ -228,6 +228,47 @@ TEST_CASE("Theorem 1: the reflecting mapping's wormhole slowdown is exactly 1 fo
     }
 }
 
+TEST_CASE("Metrics reweighted to another alpha equal the ones measured at that alpha, bit for bit") {
+  // sim/scenario/mapping_report.cpp walks the routes once per (mapping, n) and reweights per alpha.
+  const auto same = [](const MappingMetrics& a, const MappingMetrics& b) {
+    REQUIRE(a.phases.size() == b.phases.size());
+    for (std::size_t p = 0; p < a.phases.size(); ++p) {
+      const auto &x = a.phases[p], &y = b.phases[p];
+      REQUIRE(x.weight == y.weight);
+      REQUIRE(x.weighted_dilation == y.weighted_dilation);
+      REQUIRE(x.weighted_contention == y.weighted_contention);
+      REQUIRE(x.conflict == y.conflict);
+      REQUIRE(x.link_contention == y.link_contention);
+      for (std::size_t k = 0; k < x.edges.size(); ++k) {
+        REQUIRE(x.edges[k].edge.volume == y.edges[k].edge.volume);
+        REQUIRE(x.edges[k].interference_weight == y.edges[k].interference_weight);
+        REQUIRE(x.edges[k].interference == y.edges[k].interference);
+      }
+    }
+  };
+  for (int n = 1; n <= 10; ++n)
+    for (auto links : {LinkModel::undirected_wire, LinkModel::directed_channel}) {
+      const auto mapping = growing_mapping(n);
+      const auto uniform = compute_metrics(binomial_tree(n, 1), mapping, links);
+      for (double alpha : {0.5, 1 / std::sqrt(2.0), 0.3}) {
+        INFO("n = " << n << ", alpha " << alpha);
+        same(reweighted(uniform, binomial_tree(n, alpha)), compute_metrics(binomial_tree(n, alpha), mapping, links));
+      }
+    }
+  // The hand-worked phase below with unequal weights in one phase, reweighted from uniform ones.
+  PhasedTaskGraph g{"hand", 16, 1, {{{0, 3, 1}, {1, 2, 0.5}, {2, 1, 0.25}, {4, 12, 1}}}};
+  PhasedTaskGraph flat{"hand", 16, 1, {{{0, 3, 1}, {1, 2, 1}, {2, 1, 1}, {4, 12, 1}}}};
+  const auto w = reweighted(compute_metrics(flat, row_major_mapping(16)), g);
+  REQUIRE(w.phases[0].edges[1].interference_weight == 1.25);
+  REQUIRE(w.phases[0].weighted_contention == 1.5);
+  same(w, compute_metrics(g, row_major_mapping(16)));
+  REQUIRE_THROWS_WITH(reweighted(compute_metrics(flat, row_major_mapping(16)), binomial_tree(4, 1)),
+                      Catch::Contains("reweighting to B(4): the graph has 4 phases, the metrics 1"));
+  PhasedTaskGraph moved{"moved", 16, 1, {{{0, 3, 1}, {1, 2, 1}, {2, 5, 1}, {4, 12, 1}}}};
+  REQUIRE_THROWS_WITH(reweighted(compute_metrics(flat, row_major_mapping(16)), moved),
+                      Catch::Contains("edge 2 of phase 1 is 2 -> 5, the metrics have 2 -> 1"));
+}
+
 TEST_CASE("The metrics' mesh is the engine's: its fabric graph has one wire per pair of links, and XY routes walk it") {
   const KAryNCube mesh({.sides = {8, 4}});  // 4 rows x 8 columns, dimension 0 the column
   const FabricGraph fabric(mesh);

@@ -8,6 +8,9 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <string>
+#include <tuple>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -315,4 +318,28 @@ TEST_CASE("mcsim timeline --html writes the replay beside the CSV, with every me
   REQUIRE(messages > 0);
   REQUIRE(page.find(fmt::format("{} messages recorded, {} drawn", messages, messages)) != std::string::npos);
   REQUIRE(page.find("\"layout\":\"grid\"") != std::string::npos);
+}
+
+TEST_CASE("mcsim timeline --html draws a hyper-crossbar with its crossbars and a star with its switch", "[cli]") {
+  // Both were drawn as a ring of nodes with chords to an inner ring of switches (issue 49).
+  for (const auto& [machine, nodes, layout, switches] :
+       std::vector<std::tuple<std::string, int, std::string, std::size_t>>{{"cp-pacs", 64, "crossbars", 48},
+                                                                            {"ethernet-cluster", 24, "star", 4}}) {
+    const auto dir = test::temp_dir("replay-" + machine);
+    const auto r = test::run_mcsim(fmt::format("timeline --machine {} --nodes {} --density 4 --scheduler AC --msg-unit 512 "
+                                               "--html -o {}/r.csv",
+                                               machine, nodes, dir));
+    INFO(machine << ": " << r.err);
+    REQUIRE(r.exit_code == 0);
+    const std::string page = test::slurp(dir + "/r.html");
+    CHECK(page.find("\"layout\":\"" + layout + "\"") != std::string::npos);
+    // The switches' bars, one JSON array each, before the links.
+    const auto from = page.find("\"switches\":["), to = page.find("],\"links\":", from);
+    REQUIRE(from != std::string::npos);
+    REQUIRE(to != std::string::npos);
+    CHECK(occurrences(page.substr(from, to - from), "[") == switches + 1);
+    // Every link is drawn ([null, ...] marks one the layout leaves out) and the routes are the run's own.
+    CHECK(page.find("[null,") == std::string::npos);
+    CHECK(page.find("the run's own routes:") == std::string::npos);
+  }
 }

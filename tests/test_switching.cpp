@@ -274,18 +274,18 @@ TEST_CASE("Wormhole flit buffers are machine options, checked") {
 TEST_CASE("The mesh's switching can be changed under a scenario's flit buffers: unused options get a note, not an error", "[cli]") {
   // A scenario that sets wormhole's flit buffers, run with switching = circuit (issue 32 found this
   // refused as "unknown option 'buffer'"): the run goes on, and one line says what is not used.
-  const auto circuit = run_mcsim("sweep -q --machine mesh --nodes 16 --samples 1 --scheduler LP --machine-option "
+  const auto circuit = run_mcsim("sweep -q --force --machine mesh --nodes 16 --samples 1 --scheduler LP --machine-option "
                                  "switching=circuit --machine-option buffer=4 --machine-option flit=2");
   REQUIRE(circuit.exit_code == 0);
   REQUIRE(test::without_sanitizer_notes(circuit.err) ==
           "mcsim: note: machine mesh: options flit, buffer not used: switching = circuit has no flit buffers\n");
-  const auto saf = run_mcsim("sweep -q --machine mesh --nodes 16 --samples 1 --scheduler LP --machine-option "
+  const auto saf = run_mcsim("sweep -q --force --machine mesh --nodes 16 --samples 1 --scheduler LP --machine-option "
                              "switching=store-and-forward --machine-option parameters=dimensionless --machine-option hop=2");
   REQUIRE(saf.exit_code == 0);
   REQUIRE(test::without_sanitizer_notes(saf.err) ==
           "mcsim: note: machine mesh: option hop not used: switching = store-and-forward has no header delay\n");
   // Under wormhole they are read and checked as before.
-  test::require_one_line_error(run_mcsim("sweep -q --machine mesh --nodes 16 --samples 1 --scheduler LP "
+  test::require_one_line_error(run_mcsim("sweep -q --force --machine mesh --nodes 16 --samples 1 --scheduler LP "
                                          "--machine-option switching=wormhole --machine-option buffer=0"),
                                "must be at least 1");
 }

@@ -6,11 +6,13 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include <fmt/format.h>
 
 #include "helpers.hpp"
 #include "sim/core/error.hpp"
+#include "sim/engine/transport.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "sim/runner/sharing_choice.hpp"
 #include "sim/scenario/work_estimate.hpp"
@@ -153,6 +155,32 @@ TEST_CASE("A switched message weighs more than a flow message: a unit costs abou
   const double messages = 4096.0 * 16;
   REQUIRE(mcsim::job_work(*mesh, messages, ac(), std::nullopt, mcsim::SharingRequest::automatic) >=
           5 * (4096 + messages));
+}
+
+TEST_CASE("Each transport's simulation cost is a typed trait of its registry entry, the estimate's weight and memory") {
+  // The figures measured for the work estimate (registry.cpp): weight per unit, bytes per message.
+  const std::map<std::string, mcsim::SimulationCost> measured = {
+      {"flow", {1, 4 * 1024.0}}, {"circuit", {2, 20 * 1024.0}},
+      {"store-and-forward", {3, 24 * 1024.0}}, {"wormhole", {5, 32 * 1024.0}}};
+  const mcsim::SimulationCost plug_in{};  // a transport that states none is weighed as the dearest
+  for (const auto& entry : mcsim::transport_registry()) {
+    INFO(entry.name);
+    REQUIRE(measured.contains(entry.name));
+    REQUIRE(entry.traits.cost == measured.at(entry.name));
+    REQUIRE(plug_in.work_weight >= entry.traits.cost.work_weight);
+    REQUIRE(plug_in.message_bytes >= entry.traits.cost.message_bytes);
+  }
+  // A machine carries its transport's cost (the builder copies the entry's traits), and the
+  // estimate reads it: the same 256 nodes and messages weigh by transport alone, flow the least.
+  const auto work = [](const std::string& machine, std::map<std::string, std::string> options) {
+    const auto m = mcsim::make_machine({machine, 256, std::move(options)});
+    return mcsim::job_work(*m, 256.0 * 4, ac(), std::nullopt, mcsim::SharingRequest::automatic);
+  };
+  const double wormhole = work("mesh", {{"switching", "wormhole"}});
+  const double store_and_forward = work("mesh", {{"switching", "store-and-forward"}});
+  REQUIRE(mcsim::make_machine({"mesh", 256, {{"switching", "store-and-forward"}}})->switching().traits().cost ==
+          measured.at("store-and-forward"));
+  REQUIRE(store_and_forward < wormhole);
 }
 
 TEST_CASE("bench refuses a store-and-forward star of 2 million nodes by its memory, in one line naming --max-memory",

@@ -64,6 +64,11 @@ std::pair<int, int> HyperCrossbar::link_ends(int link) const {
   return {crossbar_of(node, d), node};
 }
 
+int HyperCrossbar::link_dimension(int link) const {
+  if (link < 0 || link >= link_count()) throw Error("hyper-crossbar", fmt::format("no link {}", link));
+  return order_[link / nodes_ / 2];
+}
+
 namespace {
 
 const ParameterRecord& required(const ShapeRecords& shape, const std::string& key) {

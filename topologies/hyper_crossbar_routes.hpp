@@ -35,6 +35,9 @@ class HyperCrossbar final : public TopologyFamily {
   std::pair<int, int> link_ends(int link) const override;
   int virtual_channels() const override { return 1; }
   Route route(int src, int dst) const override;
+  int link_dimension(int link) const override;  // the dimension of the crossbar it joins (0 = x)
+  NetworkLayout layout() const override { return NetworkLayout::crossbars; }
+  std::vector<int> grid_sides() const override { return {shape_[0], shape_[1], shape_[2]}; }
 
  private:
   std::array<int, 3> coordinates(int node) const;

@@ -194,7 +194,10 @@ KAryNCube KAryNCube::from_shape(const ShapeRecords& shape, int nodes) {
                   fmt::format("{} virtual channels per link: a {} needs {} to 16", s.virtual_channels,
                               s.wrap_around ? "torus (its dateline)" : "mesh", needed));
   }
+  // The record that fixes the node count: named when the count asked (--nodes) is another.
+  const ParameterRecord* sized_by = nullptr;
   if (const auto* sides = shape_key(shape, "sides")) {
+    sized_by = sides;
     for (double v : sides->values) s.sides.push_back(whole(*sides, v));
   } else if (const auto* k = shape_key(shape, "k")) {
     const int radix = whole(*k, k->value);
@@ -219,6 +222,7 @@ KAryNCube KAryNCube::from_shape(const ShapeRecords& shape, int nodes) {
     const int cols = cols_record && cols_record->has_value ? whole(*cols_record, cols_record->value)
                                                            : routers / std::max(rows, 1);
     s.sides = {cols, rows};  // dimension 0 is x, the column
+    sized_by = rows_record && rows_record->has_value ? rows_record : cols_record && cols_record->has_value ? cols_record : dims;
   } else {
     throw Error("topology.shape", "a k-ary n-cube needs `sides`, `k` or `dimensions`");
   }
@@ -228,7 +232,8 @@ KAryNCube KAryNCube::from_shape(const ShapeRecords& shape, int nodes) {
       throw Error(place(routing), why);
   KAryNCube cube(std::move(s));
   if (cube.nodes() != nodes)
-    throw Error("topology.shape", fmt::format("a {} has {} nodes, not {}", cube.describe(), cube.nodes(), nodes));
+    throw Error(sized_by ? place(sized_by) : "topology.shape",
+                fmt::format("a {} has {} nodes, not {}", cube.describe(), cube.nodes(), nodes));
   return cube;
 }
 

@@ -21,6 +21,7 @@ class SwitchedStar final : public TopologyFamily {
   std::pair<int, int> link_ends(int link) const override;
   int virtual_channels() const override { return 1; }
   Route route(int src, int dst) const override;
+  NetworkLayout layout() const override { return NetworkLayout::star; }
 
  private:
   int nodes_;

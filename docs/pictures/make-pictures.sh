@@ -39,8 +39,10 @@ nice -n 10 "$mcsim" report --out "$out/report" --only ranka92-table3,wang94-fig5
   --deterministic -q
 
 # Replays by family at 1,400 px (tools/check-replay-in-browser.sh checks each and keeps its screenshots):
-# the T3D's 4 x 4 x 4 torus, an 8 x 8 torus and the 64-node hypercube, AC, d = 8, 1 KB units.
-for spec in "t3d|--machine t3d" "torus8x8|--machine t3d --machine-option sides=8x8" "ipsc860|--machine ipsc860"; do
+# the T3D's 4 x 4 x 4 torus, an 8 x 8 torus, the 64-node hypercube and CP-PACS's 4 x 4 x 4
+# hyper-crossbar, AC, d = 8, 1 KB units.
+for spec in "t3d|--machine t3d" "torus8x8|--machine t3d --machine-option sides=8x8" "ipsc860|--machine ipsc860" \
+            "cp-pacs|--machine cp-pacs"; do
   name=${spec%%|*}
   # shellcheck disable=SC2086
   nice -n 10 "$mcsim" timeline ${spec#*|} --nodes 64 --density 8 --msg-unit 1024 --scheduler AC --html -o "$work/$name.csv"

@@ -57,6 +57,10 @@ enum class NetworkLayout {
   dimensions,  // a binary hypercube: one row per dimension, one cell per node's channel
   grid,        // a mesh or torus of 1-3 dimensions: nodes in rows, a third dimension's layers
                // drawn as shifted copies of the rows (grid_sides)
+  crossbars,   // a hyper-crossbar: nodes as a grid of up to 3 dimensions (grid_sides), a crossbar
+               // along every row, column and line across the layers, each link a node's short
+               // stub into or out of one of its crossbars
+  star,        // one switch: the nodes on a circle around it, each link a spoke
   list,        // anything else: its busiest links as a list
 };
 

@@ -12,11 +12,24 @@ namespace mcsim {
 // work estimate, the machine builder): typed, so that no stage compares transport names. Each
 // transport states its own in its registry entry (sim/engine/transports/registry.cpp); the machine
 // builder copies them into the machine's SwitchingRules.
+// What one simulated message costs mcsim itself on a transport, for the work estimate
+// (sim/scenario/work_estimate.cpp): CPU relative to a flow message on the CM-5's fat tree, and the
+// peak memory it holds while in flight. Each transport's figures are measured beside its registry
+// entry; the defaults are the dearest measured (wormhole's), so that a plug-in's transport is
+// bounded from above.
+struct SimulationCost {
+  double work_weight = 5;               // estimate units per message and per node's actor
+  double message_bytes = 32 * 1024.0;   // resident bytes per message in flight
+
+  friend bool operator==(const SimulationCost&, const SimulationCost&) = default;
+};
+
 struct TransportTraits {
   bool shares_links_as_flows = false;  // links shared max-min among flows (flow): a sharing decides the rates
   bool startup_per_hop = false;        // a message's start-up is paid at every hop, not at the nodes
   bool header_delay = false;           // a header claims the route channel by channel, a delay each
   bool flit_buffers = false;           // flits move through per-channel buffers of a given depth
+  SimulationCost cost;                 // what a message costs to simulate (the work estimate)
 
   friend bool operator==(const TransportTraits&, const TransportTraits&) = default;
 };

@@ -2,15 +2,13 @@
 
 #include <simgrid/s4u.hpp>
 
+#include "spend.hpp"
+
 namespace mcsim {
 
 namespace {
 
 namespace s4u = simgrid::s4u;
-
-void spend(double seconds) {
-  if (seconds > 0) s4u::this_actor::sleep_for(seconds);
-}
 
 // The two bare trips, in the calling actor. The receiver's library answers as soon as the request
 // has arrived, whether or not its program has posted the receive: an unexpected long message is

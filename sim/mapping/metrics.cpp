@@ -10,6 +10,24 @@
 
 namespace mcsim {
 
+namespace {
+
+// The weighted metrics of a phase from its edges' volumes and interference sets (Definition 5);
+// the sum runs over I(e, i) in index order, so that any weights give the same figures whether
+// measured afresh or reweighted.
+void weigh(PhaseMetrics& phase) {
+  phase.weight = phase.weighted_dilation = phase.weighted_contention = 0;
+  for (auto& m : phase.edges) {
+    m.interference_weight = 0;
+    for (int other : m.interference) m.interference_weight += phase.edges[static_cast<std::size_t>(other)].edge.volume;
+    phase.weight = std::max(phase.weight, m.edge.volume);
+    phase.weighted_dilation = std::max(phase.weighted_dilation, m.edge.volume * m.dilation);
+    phase.weighted_contention = std::max(phase.weighted_contention, m.interference_weight);
+  }
+}
+
+}  // namespace
+
 MappingMetrics compute_metrics(const PhasedTaskGraph& graph, const MeshMapping& mapping, LinkModel links) {
   if (mapping.node_of_task.size() != static_cast<std::size_t>(graph.tasks))
     throw Error(mapping.name + " mapping of " + graph.name,
@@ -54,15 +72,12 @@ MappingMetrics compute_metrics(const PhasedTaskGraph& graph, const MeshMapping& 
           if (seen_by[static_cast<std::size_t>(other)] != static_cast<int>(k)) {
             seen_by[static_cast<std::size_t>(other)] = static_cast<int>(k);
             m.interference.push_back(other);
-            m.interference_weight += phase.edges[static_cast<std::size_t>(other)].edge.volume;
           }
       std::sort(m.interference.begin(), m.interference.end());
-      phase.weight = std::max(phase.weight, m.edge.volume);
       phase.dilation = std::max(phase.dilation, m.dilation);
-      phase.weighted_dilation = std::max(phase.weighted_dilation, m.edge.volume * m.dilation);
       phase.conflict = std::max(phase.conflict, static_cast<int>(m.interference.size()));
-      phase.weighted_contention = std::max(phase.weighted_contention, m.interference_weight);
     }
+    weigh(phase);
     for (std::size_t id : touched) {
       phase.link_contention = std::max(phase.link_contention, static_cast<int>(users[id].size()));
       users[id].clear();
@@ -70,6 +85,29 @@ MappingMetrics compute_metrics(const PhasedTaskGraph& graph, const MeshMapping& 
     out.phases.push_back(std::move(phase));
   }
   return out;
+}
+
+MappingMetrics reweighted(MappingMetrics metrics, const PhasedTaskGraph& graph) {
+  if (graph.phases.size() != metrics.phases.size())
+    throw Error("reweighting to " + graph.name,
+                fmt::format("the graph has {} phases, the metrics {}", graph.phases.size(), metrics.phases.size()));
+  for (std::size_t p = 0; p < graph.phases.size(); ++p) {
+    auto& phase = metrics.phases[p];
+    const auto& edges = graph.phases[p];
+    if (edges.size() != phase.edges.size())
+      throw Error("reweighting to " + graph.name, fmt::format("phase {} has {} edges, the metrics {}", p + 1,
+                                                              edges.size(), phase.edges.size()));
+    for (std::size_t k = 0; k < edges.size(); ++k) {
+      auto& measured = phase.edges[k].edge;
+      if (edges[k].sender != measured.sender || edges[k].receiver != measured.receiver)
+        throw Error("reweighting to " + graph.name,
+                    fmt::format("edge {} of phase {} is {} -> {}, the metrics have {} -> {}", k, p + 1, edges[k].sender,
+                                edges[k].receiver, measured.sender, measured.receiver));
+      measured.volume = edges[k].volume;
+    }
+    weigh(phase);
+  }
+  return metrics;
 }
 
 }  // namespace mcsim

@@ -45,4 +45,10 @@ struct MappingMetrics {
 MappingMetrics compute_metrics(const PhasedTaskGraph& graph, const MeshMapping& mapping,
                                LinkModel links = LinkModel::undirected_wire);
 
+// The same routes and interference sets under the weights W(e) of `graph`: the weighted metrics
+// (Definition 5) recomputed, the rest kept. Routes do not depend on the volumes, so one route walk
+// serves every alpha (sec. 2) and gives exactly compute_metrics(graph, mapping, links).
+// Throws mcsim::Error if the graph's phases or edges are not the ones measured.
+MappingMetrics reweighted(MappingMetrics metrics, const PhasedTaskGraph& graph);
+
 }  // namespace mcsim

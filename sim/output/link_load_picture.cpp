@@ -243,6 +243,8 @@ std::string link_load_svg(const NetworkLinks& network, int nodes, const std::vec
     case NetworkLayout::tree: return fat_tree_svg(network, nodes, links, run_s, title, top);
     case NetworkLayout::dimensions: return hypercube_svg(network, nodes, links, run_s, title, top);
     case NetworkLayout::grid: return mesh_svg(network, nodes, links, run_s, title, top);
+    case NetworkLayout::crossbars:  // their busiest links, as a list (the replay draws them as built)
+    case NetworkLayout::star:
     case NetworkLayout::list: break;
   }
   return link_list_svg(links, run_s, title, top);

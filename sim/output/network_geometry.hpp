@@ -9,10 +9,17 @@
 //               pitch (so its channels stay short); a torus' wrap-around channels as two arrows, one
 //               leaving its source over the edge and one entering its destination from the other
 //               edge, never a chord across the picture
+//   crossbars   a hyper-crossbar's nodes placed as a grid's (layers shifted likewise), each crossbar
+//               a bar along its line: an x crossbar under its row, a y crossbar right of its column,
+//               a z crossbar beside the diagonal its layers' nodes make; each link a short stub
+//               between a node and the bar, into it beside out of it (never a chord)
+//   star        the nodes on a circle round the one switch (a box in the centre), each link a spoke
+//               between a node and the box, into the switch beside out of it
 //   list        (the replay only: the link-load picture lists these networks' busiest links) the
 //               nodes on a circle, switches and crossbars on an inner circle, links as lines
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -34,7 +41,12 @@ struct LinkMark {
   Point from, to;
   double stroke = 1;
   std::optional<std::pair<Point, Point>> enter;
+  std::string outline;  // a box's outline colour where it tells something (a hypercube's dimension), else ""
 };
+
+// A hypercube's dimension d as a colour: the outline of its channels' cells and its row's label. Fill
+// is the link's load (yellow to dark red), so these are blues, greens and purples, apart from it.
+std::string dimension_colour(int dimension);
 
 class FatTreeGeometry {
  public:
@@ -78,6 +90,36 @@ class MeshGeometry {
   int coordinate(int n, int dimension) const;
 };
 
+class CrossbarGeometry {
+ public:
+  CrossbarGeometry(const NetworkLinks& network, int nodes);
+  Point node(int n) const;
+  // The crossbar along `dimension` through `node`: its bar's two ends.
+  std::pair<Point, Point> bar(int node, int dimension) const;
+  // A node's link into (from the node) or out of (to the node) one of its crossbars.
+  LinkMark link(const LinkIdentity& link) const;
+  int coordinate(int n, int dimension) const;  // 0 = x
+
+  std::array<int, 3> sides{1, 1, 1};  // x, y, z
+  int nodes;
+  double cell, layer_shift, reach, side, stroke, left = 40, top = 50, width, height;
+
+ private:
+  Point along(int dimension) const;  // a unit step along the dimension's lines
+  Point toward_bar(int dimension) const;  // from a node towards its crossbar of that dimension
+};
+
+class StarGeometry {
+ public:
+  explicit StarGeometry(int nodes);
+  Point node(int n) const;
+  LinkMark link(const LinkIdentity& link) const;  // a spoke: into the switch (from a node) or out of it
+
+  int nodes;
+  double width = 900, height = 760, radius = 330, hub = 36, side;
+  Point centre{450, 380};
+};
+
 class RingGeometry {
  public:
   RingGeometry(const NetworkLinks& network, int nodes);
@@ -94,11 +136,17 @@ struct NetworkDrawing {
   struct Label {
     std::string text;
     Point at;  // its right end, on the baseline
+    std::string colour;  // "" for the text's own
+  };
+  struct Bar {  // a switch drawn under the links (a crossbar, the star's switch): a grey line
+    Point from, to;
+    double width = 3;
   };
   double width = 0, height = 0;
   std::vector<std::optional<LinkMark>> links;
   std::vector<Point> nodes;
   std::vector<Label> labels;  // what a reader needs to name the rows: a hypercube's dimensions
+  std::vector<Bar> switches;
 };
 NetworkDrawing network_drawing(const NetworkLinks& network, int nodes);
 

@@ -24,6 +24,8 @@ const char* layout_name(NetworkLayout layout) {
     case NetworkLayout::tree: return "tree";
     case NetworkLayout::dimensions: return "dimensions";
     case NetworkLayout::grid: return "grid";
+    case NetworkLayout::crossbars: return "crossbars";
+    case NetworkLayout::star: return "star";
     case NetworkLayout::list: break;
   }
   return "list";
@@ -33,6 +35,7 @@ std::string point(const Point& p) { return json::number(p.x) + "," + json::numbe
 
 // Per link: [box (0/1), x1, y1, x2, y2 (a box: corner and size), stroke, name, bandwidth B/s, bytes],
 // a wrap-around channel then x1, y1, x2, y2 of its arrow into its destination (network_geometry.hpp),
+// a box with an outline colour (a hypercube's dimension) then that colour,
 // or [null, name, bandwidth B/s, bytes] for a link the layout does not draw.
 std::string links_json(const Run& run, const NetworkLinks& network, const NetworkDrawing& drawing) {
   std::unordered_map<std::string, std::size_t> identity_of;
@@ -50,7 +53,9 @@ std::string links_json(const Run& run, const NetworkLinks& network, const Networ
     const LinkMark& m = **mark;
     // The entering arrow of a wrap-around link as a second fmt argument list, not `"," + std::string`:
     // that form trips GCC 12's false -Wrestrict (bug 105329).
-    const std::string enter = m.enter ? fmt::format(",{},{}", point(m.enter->first), point(m.enter->second)) : "";
+    const std::string enter = m.enter     ? fmt::format(",{},{}", point(m.enter->first), point(m.enter->second))
+                              : m.box && !m.outline.empty() ? fmt::format(",{}", json::string(m.outline))
+                                                            : "";
     out += fmt::format("[{},{},{},{},{},{},{}{}]", m.box ? 1 : 0, point(m.from), point(m.to), json::number(m.stroke),
                        json::string(link.link), json::number(link.bandwidth_Bps), json::number(link.bytes), enter);
   }
@@ -207,8 +212,14 @@ ReplayData replay_data(const Run& run, const NetworkLinks& network, const std::s
   nodes += "]";
   std::string labels = "[";
   for (std::size_t i = 0; i < drawing.labels.size(); ++i)
-    labels += fmt::format("{}[{},{}]", i ? "," : "", json::string(drawing.labels[i].text), point(drawing.labels[i].at));
+    labels += fmt::format("{}[{},{},{}]", i ? "," : "", json::string(drawing.labels[i].text), point(drawing.labels[i].at),
+                          json::string(drawing.labels[i].colour));
   labels += "]";
+  std::string switches = "[";
+  for (std::size_t i = 0; i < drawing.switches.size(); ++i)
+    switches += fmt::format("{}[{},{},{}]", i ? "," : "", point(drawing.switches[i].from), point(drawing.switches[i].to),
+                            json::number(drawing.switches[i].width));
+  switches += "]";
   std::string notes = "[";
   for (std::size_t i = 0; i < data.left_out.size(); ++i) {
     if (i) notes += ',';
@@ -217,10 +228,10 @@ ReplayData replay_data(const Run& run, const NetworkLinks& network, const std::s
   notes += "]";
 
   data.json = fmt::format(
-      "{{\"title\":{},\"end\":{},\"n\":{},\"layout\":\"{}\",\"w\":{},\"h\":{},\"nodes\":{},\"labels\":{},\"links\":{},\"bins\":{},"
+      "{{\"title\":{},\"end\":{},\"n\":{},\"layout\":\"{}\",\"w\":{},\"h\":{},\"nodes\":{},\"labels\":{},\"switches\":{},\"links\":{},\"bins\":{},"
       "\"load\":{},\"messages\":{},\"recorded\":{},\"states\":{},\"activities\":{},\"heat\":{},\"phases\":{},\"notes\":{}}}",
       json::string(title), json::number(end_s), run.nodes, layout_name(network.layout), json::number(drawing.width),
-      json::number(drawing.height), nodes, labels, links_json(run, network, drawing), std::max(limits.load_bins, 1),
+      json::number(drawing.height), nodes, labels, switches, links_json(run, network, drawing), std::max(limits.load_bins, 1),
       load_json(run, end_s, limits.load_bins), messages, data.messages, states, activities, heat, phases, notes);
   return data;
 }

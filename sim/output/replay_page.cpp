@@ -50,7 +50,7 @@ let t = 0, playing = false, selected = null, last = null;
 const M = D.messages.map(m => ({src: m[0], dst: m[1], bytes: m[2], phase: m[3], start: m[4], end: m[5], route: m[6]}));
 const L = D.links.map(l => l[0] === null ? {name: l[1], bw: l[2], bytes: l[3]} :
   {box: l[0] === 1, x1: l[1], y1: l[2], x2: l[3], y2: l[4], stroke: l[5], name: l[6], bw: l[7], bytes: l[8],
-   enter: l.length > 9 ? l.slice(9, 13) : null});
+   enter: l[0] === 0 && l.length > 9 ? l.slice(9, 13) : null, outline: l[0] === 1 && l.length > 9 ? l[9] : null});
 for (const m of M) {
   const p = [D.nodes[m.src]];
   for (const k of m.route) {
@@ -115,6 +115,8 @@ const ms = s => (s * 1e3).toPrecision(6).replace(/\.?0+$/, "");
 net.width = D.w; net.height = D.h;
 function drawNetwork() {
   nctx.fillStyle = "#fff"; nctx.fillRect(0, 0, net.width, net.height);
+  nctx.strokeStyle = "#bbb";  // switches (crossbars, the star's switch) under the links
+  for (const [x1, y1, x2, y2, w] of D.switches) { nctx.lineWidth = w; nctx.beginPath(); nctx.moveTo(x1, y1); nctx.lineTo(x2, y2); nctx.stroke(); }
   const [from, to] = windowAt(t);
   for (let k = 0; k < L.length; ++k) {
     const l = L[k];
@@ -124,7 +126,9 @@ function drawNetwork() {
     const chosen = selected && selected.link === k;
     if (l.box) {
       nctx.fillStyle = colour; nctx.fillRect(l.x1, l.y1, l.x2, l.y2);
-      nctx.strokeStyle = chosen ? "#000" : "#555"; nctx.lineWidth = chosen ? 2 : 0.5; nctx.strokeRect(l.x1, l.y1, l.x2, l.y2);
+      // The outline: a hypercube channel's dimension (its row's label in the same colour), the fill its load.
+      nctx.strokeStyle = chosen ? "#000" : l.outline || "#555"; nctx.lineWidth = chosen ? 2 : l.outline ? 1.5 : 0.5;
+      nctx.strokeRect(l.x1, l.y1, l.x2, l.y2);
     } else {
       nctx.strokeStyle = chosen ? "#000" : colour; nctx.lineWidth = Math.max(1.2, l.stroke * 1.6) * (chosen ? 2 : 1);
       if (l.enter) {
@@ -138,7 +142,9 @@ function drawNetwork() {
   nctx.fillStyle = "#333"; nctx.font = "9px sans-serif"; nctx.textAlign = "center";
   D.nodes.forEach((p, n) => {
     nctx.beginPath(); nctx.arc(p[0], p[1], selected && selected.node === n ? 5 : 3, 0, 2 * Math.PI); nctx.fill();
-    if (D.n <= 64 && D.layout !== "dimensions") nctx.fillText(n, p[0], p[1] + 13);
+    // A crossbar's stubs leave a node downwards and to the right: its number above and left of it.
+    if (D.n <= 64 && D.layout === "crossbars") { nctx.textAlign = "right"; nctx.fillText(n, p[0] - 5, p[1] - 4); nctx.textAlign = "center"; }
+    else if (D.n <= 64 && D.layout !== "dimensions") nctx.fillText(n, p[0], p[1] + 13);
   });
   if (D.layout === "dimensions" && D.n <= 64) {  // a hypercube's node numbers in binary, read upwards
     const bits = Math.max(1, Math.ceil(Math.log2(D.n)));
@@ -149,7 +155,7 @@ function drawNetwork() {
     });
   }
   nctx.textAlign = "right";
-  for (const [text, x, y] of D.labels) nctx.fillText(text, x, y);
+  for (const [text, x, y, colour] of D.labels) { nctx.fillStyle = colour || "#333"; nctx.fillText(text, x, y); }
   const flying = inFlight(t);
   for (const m of flying) {
     const mine = selected && (selected.node === m.src || selected.node === m.dst || (selected.link !== undefined && m.route.includes(selected.link)));

@@ -11,9 +11,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
 #include <limits>
 #include <map>
 #include <random>
@@ -53,7 +55,22 @@ struct Target {
   fs::path file;         // the regular file to replace, or the node to write through
   Way way = Way::replace;
   bool open_file_link = false;  // file is /proc/PID/fd/N (or a link in /proc to one): opened by following it
+  int own_fd = -1;  // file is /proc/<this process>/fd/N, open for writing: written through descriptor N itself
 };
+
+// N when `link` is /proc/<this process>/fd/N and descriptor N is open for writing, else -1. Such an
+// output (/dev/stdout -> /proc/self/fd/1) is written through N itself: opening the link anew
+// would start at offset 0 of a file the shell redirected stdout to, so the CSV and what mcsim
+// prints before or after it would overwrite one another.
+int own_descriptor(const fs::path& link) {
+  if (link.parent_path() != fs::path("/proc") / std::to_string(::getpid()) / "fd") return -1;
+  const std::string name = link.filename().string();
+  if (name.empty() || name.size() > 9 || !std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return -1;
+  const int fd = std::stoi(name);
+  const int flags = ::fcntl(fd, F_GETFL);
+  return flags >= 0 && (flags & O_ACCMODE) != O_RDONLY ? fd : -1;
+}
 
 // The longest file name the file systems mcsim writes to take (NAME_MAX on Linux).
 constexpr std::size_t longest_file_name = 255;
@@ -147,6 +164,7 @@ Target resolve(const std::string& path) {
       t.file = next;
       t.way = Way::write_through;
       t.open_file_link = true;
+      t.own_fd = own_descriptor(next);
       return t;
     }
     if (in_proc && left.empty()) {
@@ -156,6 +174,7 @@ Target resolve(const std::string& path) {
         t.file = next;
         t.way = Way::write_through;
         t.open_file_link = true;
+        t.own_fd = own_descriptor(next);
         return t;
       }
     }
@@ -189,6 +208,14 @@ Target classify(const std::string& path) {
 int open_checked_directory(const fs::path& dir, const std::string& given, std::vector<std::string>* made);
 
 void write_through(const Target& t, const std::string& text) {
+  if (t.own_fd >= 0) {
+    // At the descriptor's own offset, after what this process printed to it so far (and never
+    // emptied: the shell's `>` did that, and `>>` asked for appending).
+    std::cout.flush();
+    std::fflush(nullptr);
+    write_all(t.own_fd, text, t.given);
+    return;
+  }
   // O_NONBLOCK: a FIFO that no program reads is refused at once instead of waiting for ever
   // (ENXIO); the writes then block as usual.
   constexpr int flags = O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
@@ -412,6 +439,19 @@ void check_output_paths(const std::vector<std::string>& paths) {
 }
 
 bool is_written_through(const std::string& path) { return classify(path).way == Way::write_through; }
+
+bool is_standard_output(const std::string& path) { return classify(path).own_fd == STDOUT_FILENO; }
+
+void refuse_replacing(const std::vector<std::string>& paths, const std::string& allow) {
+  for (const Target& t : classify_all(paths)) {
+    if (t.way == Way::write_through) continue;
+    struct stat info {};
+    if (::stat(t.file.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) continue;  // a new file
+    throw Error(t.given, fmt::format("is already there (an earlier run's output?); give {} to replace it, or -o another "
+                                     "name",
+                                     allow));
+  }
+}
 
 void check_files_beside(const std::string& path) {
   if (is_written_through(path))

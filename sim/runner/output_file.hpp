@@ -46,6 +46,19 @@ void check_files_beside(const std::string& path);
 // of its own: no file can be named after it. Throws as check_output_paths for a path no output may take.
 bool is_written_through(const std::string& path);
 
+// Whether a command may replace a file an earlier run left at one of its outputs. A command that
+// takes this rule (`mcsim sweep`) refuses to replace a regular file already at an output unless
+// given `allow` (its --force): the guide's two what-if sweeps both wrote results/sweep.csv, and
+// the second silently replaced the first (issue 49). It is asked once the scenario's own up-front
+// checks have passed (RunOptions::inputs_checked), so bad input reports its own error first.
+// Devices and FIFOs are written through, never replaced: not refused. Throws mcsim::Error
+// "<path>: is already there (...); give <allow> to replace it, or -o another name".
+void refuse_replacing(const std::vector<std::string>& paths, const std::string& allow);
+
+// Whether `path` is written through this process's standard output (-o /dev/stdout, /dev/fd/1):
+// what the command prints would land in the middle of that output.
+bool is_standard_output(const std::string& path);
+
 // A file another program writes as it goes (SimGrid writes the Paje trace itself, in the
 // simulation process): the program is told to write to writer_path(), an anonymous file in memory
 // that nothing else sees and that disappears with this process (a signal leaves nothing behind);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -35,6 +36,10 @@ struct RunOptions {
   // Takes the results of tasks already there and adds those it runs (not with `tasks`, which
   // numbers tasks in the list; nor for a matrix file, which could change between two runs).
   TaskResults* reuse = nullptr;
+  // Called once the scenario's up-front checks have passed, before its first task runs (by
+  // run_task_list): a command's own refusals that must not hide a problem of the input (sweep's
+  // refusal to replace an earlier output, output_file.hpp's refuse_replacing).
+  std::function<void()> inputs_checked;
 };
 
 }  // namespace mcsim

@@ -48,6 +48,7 @@ struct TaskOutcome {
 // was read from) for a result its check refuses.
 template <class Key>
 std::vector<TaskOutcome<Key>> run_task_list(const TaskList<Key>& list, const RunOptions& options) {
+  if (options.inputs_checked) options.inputs_checked();
   std::vector<TaskOutcome<Key>> out;
   out.reserve(list.keys.size());
   for (const Key& key : list.keys) out.push_back({key, {}});

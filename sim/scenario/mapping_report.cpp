@@ -17,9 +17,19 @@ namespace mcsim {
 
 namespace {
 
-MappingMetrics measure(const std::string& mapping, int n, double alpha, bool directed) {
-  return compute_metrics(binomial_tree(n, alpha), find_mapping(mapping, "mapping").map_binomial_tree(n),
-                         directed ? LinkModel::directed_channel : LinkModel::undirected_wire);
+// The metrics of one mapping of B(n) at every alpha of the scenario: the routes and interference
+// sets are walked once (at alpha = 1) and only the weights change per alpha (sec. 2).
+struct TreeMetrics {
+  MappingMetrics uniform;
+  std::vector<MappingMetrics> weighted;  // one per spec.alphas
+};
+
+TreeMetrics measure(const MappingScenario::MappingMetricsSpec& spec, const std::string& mapping, int n) {
+  TreeMetrics out{compute_metrics(binomial_tree(n, 1), find_mapping(mapping, "mapping").map_binomial_tree(n),
+                                  spec.directed_links ? LinkModel::directed_channel : LinkModel::undirected_wire),
+                  {}};
+  for (double alpha : spec.alphas) out.weighted.push_back(reweighted(out.uniform, binomial_tree(n, alpha)));
+  return out;
 }
 
 }  // namespace
@@ -35,8 +45,8 @@ std::vector<LemmaRow> lemma_rows(const MappingScenario& scenario) {
   for (int n : spec.n)
     for (const auto& mapping : spec.mappings) {
       // Uniform per-phase metrics (alpha only scales them: D_w = alpha^i D, C_w = alpha^i C).
-      const auto uniform = measure(mapping, n, 1, spec.directed_links);
-      for (const auto& p : uniform.phases) {
+      const auto measured = measure(spec, mapping, n);
+      for (const auto& p : measured.uniform.phases) {
         const int i = p.phase;
         const auto add = [&](const char* row, double value, std::optional<double> paper, const char* form) {
           rows.push_back({row, mapping, n, i, "", paper, value, form});
@@ -57,7 +67,7 @@ std::vector<LemmaRow> lemma_rows(const MappingScenario& scenario) {
       for (std::size_t a = 0; a < spec.alphas.size(); ++a) {
         const double alpha = spec.alphas[a];
         const auto& label = spec.alpha_labels[a];
-        const auto metrics = measure(mapping, n, alpha, spec.directed_links);
+        const auto& metrics = measured.weighted[a];
         const double total = total_time(metrics, SwitchingFormula::store_and_forward, large_volumes);
         const auto add = [&](const char* row, double value, std::optional<double> paper, std::string form) {
           rows.push_back({row, mapping, n, std::nullopt, label, paper, value, std::move(form)});
@@ -199,14 +209,19 @@ std::vector<SlowdownRow> slowdown_rows(const MappingScenario& scenario) {
   const auto& spec = scenario.mapping;
   std::vector<SlowdownRow> rows;
   const SwitchingFormula switchings[] = {SwitchingFormula::store_and_forward, SwitchingFormula::wormhole};
-  for (const auto& mapping : spec.mappings)
-    for (const SwitchingFormula sw : switchings)
-      for (int n : spec.n) {
+  for (const auto& mapping : spec.mappings) {
+    // Rows go out by (switching, n); each tree is measured once for both switchings.
+    std::vector<SlowdownRow> by_switching[std::size(switchings)];
+    for (int n : spec.n) {
+      const auto measured = measure(spec, mapping, n);
+      for (std::size_t s_index = 0; s_index < std::size(switchings); ++s_index) {
+        const SwitchingFormula sw = switchings[s_index];
+        auto& out = by_switching[s_index];
         const int k = n / 2;
         const bool even = n % 2 == 0;
         // Small volumes (eqs. 6, 7): uniform weights, alpha plays no part.
         {
-          const auto metrics = measure(mapping, n, 1, spec.directed_links);
+          const auto& metrics = measured.uniform;
           SlowdownRow row{.mapping = mapping, .switching = std::string(to_string(sw)), .volumes = "small", .n = n,
                           .metric = slowdown(metrics, sw, small_volumes)};
           if (mapping == "reflecting" && sw == SwitchingFormula::wormhole) row.paper = 1, row.paper_source = "Theorem 1";
@@ -214,11 +229,11 @@ std::vector<SlowdownRow> slowdown_rows(const MappingScenario& scenario) {
             row.paper = lo92::lemma4b(k) / n, row.paper_source = "eq. 6: Lemma 4(b) / 2k";
           if (sw == SwitchingFormula::store_and_forward && even && mapping == "growing")
             row.paper = lo92::lemma5b(k) / n, row.paper_source = "eq. 6: Lemma 5(b) / 2k";
-          rows.push_back(row);
+          out.push_back(row);
         }
         for (std::size_t a = 0; a < spec.alphas.size(); ++a) {
           const double alpha = spec.alphas[a];
-          const auto metrics = measure(mapping, n, alpha, spec.directed_links);
+          const auto& metrics = measured.weighted[a];
           SlowdownRow row{.mapping = mapping, .switching = std::string(to_string(sw)), .volumes = "large",
                           .alpha = spec.alpha_labels[a], .n = n, .metric = slowdown(metrics, sw, large_volumes)};
           if (mapping == "reflecting" && sw == SwitchingFormula::wormhole) row.paper = 1, row.paper_source = "Theorem 1";
@@ -234,12 +249,15 @@ std::vector<SlowdownRow> slowdown_rows(const MappingScenario& scenario) {
                                  : lo92::is_alpha(alpha, 0.5) ? "eq. 2: Lemma 5(c) / Lemma 6"
                                                               : "eq. 2: Lemma 5(a) / Lemma 6";
             }
-          rows.push_back(row);
+          out.push_back(row);
           for (double c : spec.startup_c)
-            rows.push_back({.mapping = mapping, .switching = std::string(to_string(sw)), .volumes = fmt::format("c={}", c),
+            out.push_back({.mapping = mapping, .switching = std::string(to_string(sw)), .volumes = fmt::format("c={}", c),
                             .alpha = spec.alpha_labels[a], .n = n, .metric = slowdown(metrics, sw, CostModel{c, 1})});
         }
       }
+    }
+    for (auto& part : by_switching) rows.insert(rows.end(), part.begin(), part.end());
+  }
   // Theorem 2: reflecting against growing on store-and-forward.
   const auto find = [&](const std::string& m, const SlowdownRow& like) -> const SlowdownRow* {
     for (const auto& r : rows)

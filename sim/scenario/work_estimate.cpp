@@ -47,49 +47,23 @@ double machine_work(const Machine& machine) {
          static_cast<double>(machine.parameters().size()) * machine_parameter;
 }
 
-// What one simulated message (and one node's actor) costs on each transport, relative to a flow
-// message on the CM-5's fat tree (13-35 us a unit there), so that a unit is about the same CPU
-// time on every machine. Measured by bench/work-estimate.sh (d = 16, uniform, 1 KiB units; CPU
-// seconds / the estimate of commit 87f5136, which weighed every transport 1; the table is in
-// bench/work-estimate.md):
-//  - circuit (iPSC/860 RS_N 128-8,192 nodes: 53, 92, 206, 261 us a unit; CP-PACS AC 64-4,096:
-//    62, 85, 108, 126): 2, not the 5 these ask: the bundled iPSC/860 reproductions run 32-64 nodes
-//    at a few us a unit, and at 5 wang94-fig5 (1.02e8) passed the default limit;
-//  - wormhole (2-D mesh AC 256-4,096 nodes: 188-261 us, Paragon 500-4,000: 170-276, T3D 64-2,048:
-//    51-99): 5;
-//  - store-and-forward (a star of 16,384 nodes, d = 1, AC: 2.94 s of CPU for 3.69e4 units,
-//    80 us a unit): 3.
-// Unknown transports (a plug-in's) are weighed as the dearest, 5.
-double transport_weight(const Machine& machine) {
-  const std::string transport = machine.switching().transport();
-  if (transport == "flow") return 1;
-  if (transport == "store-and-forward") return 3;
-  if (transport == "circuit") return 2;
-  return 5;  // wormhole
-}
+// What one simulated message (and one node's actor) costs on the machine's transport, relative to
+// a flow message on the CM-5's fat tree, so that a unit is about the same CPU time on every
+// machine: the transport's own trait (measured beside its entry in sim/engine/transports/registry.cpp).
+double transport_weight(const Machine& machine) { return machine.switching().traits().cost.work_weight; }
 
-// Peak memory (bytes) of one simulation, by the same counts: what a process holds at once. Measured
-// as above (peak resident set less the 35 MiB of a run of 64 nodes, over the messages sent), the
-// largest per transport, so that the bound errs on refusing:
-//  - a message in flight: wormhole 32 KiB (2-D mesh 2,048 and 4,096 nodes: 1,089 and 2,095 MiB for
-//    32,768 and 65,536 messages; Paragon 4,000: 30 KiB; T3D 2,048: 12);
-//    store-and-forward 24 KiB and a node 16 KiB (the star of 16,384 nodes, d = 1: 626 MiB, 37 KiB
-//    a node and its message; 65,536 nodes passed 4.1 GB); circuit 20 KiB (CP-PACS 2,048 and 4,096
-//    AC: 608 and 1,228 MiB, 17.2 and 18.6 KiB a message; the iPSC/860's RS_N, n - 1 phases, 5.1);
-//    flow 4 KiB (CM-5 4,096 CGM: 275 MiB, 3.7 KiB; 16,384: 2.2);
+// Peak memory (bytes) of one simulation, by the same counts: what a process holds at once.
+//  - a message in flight: the transport's trait (SimulationCost::message_bytes, measured beside its
+//    registry entry);
+//  - a node: 16 KiB (the star of 16,384 nodes, d = 1, store-and-forward: 626 MiB, 37 KiB a node
+//    and its message);
 //  - a built element (host, switch, link, channel x VC): 256 bytes, an assumption (a SimGrid link
 //    and its route entries; not measured apart from the messages);
 //  - the process itself: 64 MiB (35-36 MiB measured for 64-128 nodes).
 constexpr double node_bytes = 16 * 1024.0;
 constexpr double element_bytes = 256;
 constexpr double process_bytes = 64 * 1024.0 * 1024;
-double message_bytes(const Machine& machine) {
-  const std::string transport = machine.switching().transport();
-  if (transport == "flow") return 4 * 1024.0;
-  if (transport == "circuit") return 20 * 1024.0;
-  if (transport == "store-and-forward") return 24 * 1024.0;
-  return 32 * 1024.0;  // wormhole, and a plug-in's
-}
+double message_bytes(const Machine& machine) { return machine.switching().traits().cost.message_bytes; }
 
 // A run-time protocol (node programs: DRS, modified LP, two-stage) adds control messages, locks and
 // a barrier per step to every message it moves: ranka95-fig9 and -fig10 cost 5 to 10 times more
@@ -262,13 +236,14 @@ WorkEstimate estimate_kind_work(const MappingScenario& s, const RunOptions&, con
   for (int n : m.n) {
     if (stop(w)) break;
     largest = std::max(largest, n);
-    // lemmas: one uniform measure and one per alpha per mapping; slowdown: the same for both
-    // switching formulas.
-    const double measures = mappings * (1 + alphas) * (m.report == MappingScenario::Report::slowdown ? 2 : 1);
-    w.here += measures * tree_edges_over_paths(n) * metric_step;
+    // One route walk per mapping (mapping_report.cpp); each alpha only reweights its edges.
+    w.here += mappings * tree_edges_over_paths(n) * metric_step;
     if (m.report == MappingScenario::Report::slowdown && n <= m.simulate_up_to) {
-      const double jobs = 2 * (mappings * (1 + alphas + alphas * static_cast<double>(m.startup_c.size())) + 1 + alphas);
+      // Per switching formula: each mapping's plans on B(n)'s mesh, the perfect plans (one message a
+      // phase) on a two-node mesh.
+      const double jobs = 2 * mappings * (1 + alphas + alphas * static_cast<double>(m.startup_c.size()));
       w.tasks += jobs * (2 * std::ldexp(1.0, n) + tree_edges_over_paths(n) * mesh_hop);
+      w.tasks += 2 * (1 + alphas) * (4 + n * mesh_hop);
       // A task per (n, switching formula, volumes: small, large, each startup c), mapping_simulation.cpp.
       w.task_count += 2 * (2 + static_cast<double>(m.startup_c.size()));
     }

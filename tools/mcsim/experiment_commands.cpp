@@ -232,10 +232,10 @@ std::optional<ScenarioOutputs> run_reproduction(const Scenario& scenario, const 
                                                 TaskResults* reuse, Made* kept) {
   const CommonOptions common = common_of(options);
   const std::string id = header(scenario).id;
-  return run_and_report(
-      scenario, csv, common,
-      reproduce_request(common, id, std::filesystem::absolute(options.directory).lexically_normal().string()),
-      header(scenario).path, progress, reuse, kept);
+  RunRequest request =
+      reproduce_request(common, id, std::filesystem::absolute(options.directory).lexically_normal().string());
+  request.machine = options.machine;
+  return run_and_report(scenario, csv, common, request, header(scenario).path, progress, reuse, kept);
 }
 
 std::pair<WorkEstimate, double> check_reproduction(const Scenario& scenario, const SuiteOptions& options) {
@@ -356,6 +356,8 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
                     "or --scheduler CGMH:lambda=7/8,reset=off (default LP,CGM,CGM+sort,AC)");
     cmd->add_option("--strategy", strategy, "Force one strategy for every scheduler (mcsim list strategies)");
     cmd->add_option("-o,--out", out, "CSV file to write (the SVG goes beside it)")->capture_default_str()->check(output_path());
+    static bool force = false;
+    cmd->add_flag("--force", force, "Replace the CSV and SVG an earlier run left at -o (refused without it)");
     common.add_to(cmd);
     cmd->callback([] {
       SimulationScenario s;
@@ -406,14 +408,20 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       }
       if (beside) outputs.push_back(std::filesystem::path(out).replace_extension().string() + ".svg");
       Progress progress(s.id, !common.quiet);
-      run_stored(request, input_files(scenario, ""), out, outputs, common.stored, common.run_options(progress),
+      RunOptions options = common.run_options(progress);
+      // A shard writes its shard file, not these outputs.
+      if (!force && !common.stored.shard) options.inputs_checked = [&] { refuse_replacing(outputs, "--force"); };
+      // A CSV on the standard output (-o /dev/stdout) is the output: no summary printed into it.
+      bool on_stdout = false;
+      try {
+        on_stdout = is_standard_output(out);
+      } catch (const Error&) {
+      }
+      run_stored(request, input_files(scenario, ""), out, outputs, common.stored, options,
                  [&](const RunOptions& run) {
                    const auto result = run_experiment(s, run);
                    const std::string csv = table_csv(sweep_result_table(result, ReportOptions{.host_times = !common.deterministic}));
-                   // A CSV written through (-o /dev/stdout) is printed as before, not summarised: the
-                   // writer opens /dev/stdout anew, at offset 0 of a redirected file, and a summary
-                   // printed after it would overwrite the CSV's first lines.
-                   Made made{beside ? sweep_summary(result) : csv, {{out, csv}}};
+                   Made made{on_stdout ? "" : sweep_summary(result), {{out, csv}}};
                    if (outputs.size() > 1) made.files.emplace_back(outputs[1], render_plot_svg(sweep_plot(result), outputs[1]));
                    return made;
                  });

@@ -3,6 +3,7 @@
 // count), with the node counts it accepts; and what a what-if changes, record by record. Every
 // line fits 100 columns.
 #include <algorithm>
+#include <cstdio>
 #include <limits>
 #include <map>
 #include <set>
@@ -81,7 +82,11 @@ void diff_machines(const std::string& a, const std::string& b, int asked) {
 void add_machine_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("machine", "Check a machine file and show it resolved (machine check), or what a "
                                             "what-if changes (machine diff)");
-  cmd->require_subcommand(1);
+  // Bare `mcsim machine` prints this command's help (exit 0), as bare `mcsim` prints the program's.
+  cmd->require_subcommand(0, 1);
+  cmd->callback([cmd] {
+    if (cmd->get_subcommands().empty()) std::fputs(cmd->help().c_str(), stdout);
+  });
   static std::string file, a, b;
   static int nodes = 0;
   static std::vector<std::string> options;

@@ -69,6 +69,9 @@ void add_report_command(CLI::App& app) {
   cmd->add_flag("--deterministic", suite.deterministic, "Leave out host-time measurements (byte-identical tables)");
   cmd->add_flag("-q,--quiet", suite.quiet, "No progress line");
   cmd->add_option("--scenarios", scenarios, "Directory of scenario files (default: the bundled scenarios/)");
+  cmd->add_option("--machine", suite.machine,
+                  "A machine name or a machine file's path: every chosen reproduction runs on it in place of its own "
+                  "(as `run --machine`; pick those that run on one machine with --only), its tables mcsim's alone");
   suite.stored.add_to(cmd);
   suite.work.add_to(cmd);
   cmd->callback([cmd] {
@@ -80,9 +83,18 @@ void add_report_command(CLI::App& app) {
     // Every scenario file read once: the chosen ones run; with claim files, all of them are the names
     // a claim may use.
     const fs::path claim_dir = fs::path(suite.directory) / "claims";
-    const bool with_claims = fs::is_directory(claim_dir);
+    // The papers' claims are about their own machines: not judged on another (--machine).
+    const bool with_claims = fs::is_directory(claim_dir) && suite.machine.empty();
     std::vector<Scenario> all;
     std::vector<Scenario> chosen = suite_scenarios(suite, with_claims ? &all : nullptr);
+    if (!suite.machine.empty())
+      for (Scenario& scenario : chosen) {
+        try {
+          scenario.kind().replace_machine(suite.machine);
+        } catch (const Error& e) {
+          throw Error("", fmt::format("{}; give --only with the reproductions that run on one machine", e.what()));
+        }
+      }
     // The papers' pages, named from the chosen scenarios: checked with the reproductions' outputs,
     // before any run.
     std::vector<ScenarioHeader> headers;
@@ -116,11 +128,12 @@ void add_report_command(CLI::App& app) {
       written.insert(written.end(), member.made.files.begin(), member.made.files.end());
     }
     const std::string how = fmt::format(
-        "Made by `mcsim report`{}{}{}{}.",
+        "Made by `mcsim report`{}{}{}{}{}.",
         suite.samples ? fmt::format(" with {} sample(s) per cell", *suite.samples)
                       : std::string(" with each scenario's samples"),
         suite.max_nodes ? fmt::format(", machines of at most {} nodes", *suite.max_nodes) : std::string(),
         suite.deterministic ? ", deterministic" : "",
+        suite.machine.empty() ? "" : fmt::format(", on {} in place of each reproduction's own machine", suite.machine),
         suite.only.empty() ? "" : fmt::format(", for {}", fmt::join(suite.only, ", ")));
     // The claims judged from the tables this run made: a section on each reported paper's page, and
     // claims.csv for those papers.

@@ -52,7 +52,8 @@ namespace {
 void write_and_show(const Made& made) {
   write_files_atomically(made.files);
   print_text(made.printed);
-  for (const auto& [path, text] : made.files) show("wrote {}\n", path);
+  for (const auto& [path, text] : made.files)
+    if (!is_standard_output(path)) show("wrote {}\n", path);  // not a line in the middle of what was written there
 }
 
 }  // namespace

@@ -36,6 +36,9 @@ struct SuiteOptions {
   std::vector<std::string> cfg;
   SharingOption sharing;
   std::vector<std::string> machine_options;
+  // report --machine NAME|FILE: the reproductions were given this machine in place of their own
+  // (a user's file): part of each one's run identity, as `run --machine` makes it.
+  std::string machine;
   StoredRunFlags stored;
   WorkLimit work;
   // Write each reproduction's files as it ends (reproduce --all), or keep them all for the
