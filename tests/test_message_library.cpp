@@ -5,6 +5,7 @@
 // program (the Plan interpreter, DRS, modified linear permutation).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <memory>
@@ -90,10 +91,125 @@ TEST_CASE("MPICH ch_p4: an eager message whose receive is not posted waits in th
   REQUIRE(run.messages[0].start_s == Approx(150e-6).epsilon(1e-9));
   REQUIRE(run.messages[0].end_s == Approx(5010e-6).epsilon(1e-9));
   // Without a buffer the data waits for the receive: it leaves at 5 ms, arrives 100 us later, and
-  // only then does the (blocking) send return. Nothing is copied.
-  const Run held = run_one(cluster({{"receive_buffer_bytes", "0"}}), late_receiver(1000, 5e-3));
+  // only then does the (blocking) send return. Nothing is copied. (Without a buffer a node cannot
+  // read one message at a time: a message waiting for its receive would hold its reading.)
+  const Run held = run_one(cluster({{"receive_buffer_bytes", "0"}, {"reads", "interleaved"}}), late_receiver(1000, 5e-3));
+  REQUIRE_THROWS_WITH(run_one(cluster({{"receive_buffer_bytes", "0"}}), late_receiver(1000, 5e-3)),
+                      Catch::Contains("reads = one-message needs a receive buffer"));
   REQUIRE(held.messages[0].start_s == Approx(5100e-6).epsilon(1e-9));
   REQUIRE(held.messages[0].end_s == Approx(5100e-6).epsilon(1e-9));
+}
+
+namespace {
+// Node 0 sends `bytes` eager bytes to node 1 (50 us, then 10 MB/s); node 1 computes `late_s`, posts
+// the receive and notes when its post returned (start_s) and when it finished (end_s: the later of
+// the arrival and the post's return).
+ProgramFactory post_while_arriving(std::uint64_t bytes, double late_s) {
+  return scripted(1, [bytes, late_s](Node& node, Run& run) {
+    if (node.id() == 0) {
+      node.wait(node.send(1, bytes, 0, Lane::data, node.costs(bytes).send_overhead_s));
+    } else if (node.id() == 1) {
+      node.compute(late_s);
+      const ReceiveHandle receive = node.post_receive(0);
+      run.messages[0].start_s = node.now();
+      node.wait(receive);
+      run.messages[0].end_s = node.now();
+    }
+  });
+}
+}  // namespace
+
+TEST_CASE("MPICH ch_p4: a receive posted while its unexpected message arrives copies what has arrived", "[engine]") {
+  // 100,000 B leave at 50 us and arrive at 10.05 ms. Node 1 posts at 5.05 ms, when 50,000 B are in
+  // its buffer: it copies them at 100 MB/s (0.5 ms), its post returns at 5.55 ms, and the other
+  // 50,000 B go straight into the receive (done at 10.05 ms).
+  const Run run = run_one(cluster(), post_while_arriving(100000, 5.05e-3));
+  REQUIRE(run.messages[0].start_s == Approx(5.55e-3).epsilon(1e-9));
+  REQUIRE(run.messages[0].end_s == Approx(10.05e-3).epsilon(1e-9));
+  // The earlier rule (whole-messages) copied nothing of a message still arriving.
+  const Run whole = run_one(cluster({{"unexpected_copy", "whole-messages"}}), post_while_arriving(100000, 5.05e-3));
+  REQUIRE(whole.messages[0].start_s == Approx(5.05e-3).epsilon(1e-9));
+  // Posted after the message is in: the whole 100,000 B are copied (1 ms) under both rules.
+  for (const char* rule : {"arrived-bytes", "whole-messages"})
+    REQUIRE(run_one(cluster({{"unexpected_copy", rule}}), post_while_arriving(100000, 12e-3)).messages[0].start_s ==
+            Approx(13e-3).epsilon(1e-9));
+}
+
+TEST_CASE("MPICH ch_p4: more bytes never make the receiver done sooner (the copy follows the bytes arrived)", "[engine]") {
+  // Posted at 5.05 ms: 49,000 B arrived at 4.95 ms and are copied (0.49 ms): done at 5.54 ms.
+  // 50,500 B arrive at 5.10 ms; 50,000 B are in at the post and copied (0.5 ms): done at 5.55 ms.
+  // The whole-message rule copied none of the larger message: done at its arrival, 5.10 ms, 0.44 ms
+  // before the smaller one.
+  const Run fewer = run_one(cluster(), post_while_arriving(49000, 5.05e-3));
+  const Run more = run_one(cluster(), post_while_arriving(50500, 5.05e-3));
+  REQUIRE(fewer.messages[0].end_s == Approx(5.54e-3).epsilon(1e-9));
+  REQUIRE(more.messages[0].end_s == Approx(5.55e-3).epsilon(1e-9));
+  const MachineSpec whole = cluster({{"unexpected_copy", "whole-messages"}});
+  REQUIRE(run_one(whole, post_while_arriving(49000, 5.05e-3)).messages[0].end_s == Approx(5.54e-3).epsilon(1e-9));
+  REQUIRE(run_one(whole, post_while_arriving(50500, 5.05e-3)).messages[0].end_s == Approx(5.10e-3).epsilon(1e-9));
+}
+
+namespace {
+// Nodes 0 and 2 each send 100,000 B to node 1, which has posted both receives; each sender notes
+// when its message arrived (messages[0] node 0's, messages[1] node 2's).
+ProgramFactory two_senders_one_receiver() {
+  return scripted(2, [](Node& node, Run& run) {
+    if (node.id() == 1) {
+      const ReceiveHandle from0 = node.post_receive(0);
+      const ReceiveHandle from2 = node.post_receive(2);
+      run.messages[0].end_s = node.wait(from0).arrival_s;
+      run.messages[1].end_s = node.wait(from2).arrival_s;
+    } else if (node.id() == 0 || node.id() == 2) {
+      node.wait(node.send(1, 100000, 0, Lane::data, node.costs(100000).send_overhead_s));
+    }
+  });
+}
+}  // namespace
+
+TEST_CASE("MPICH ch_p4: a node reads one message at a time, a second sender moves its socket buffer, then waits", "[engine]") {
+  // Both leave at 50 us into node 1's 10 MB/s port. Read one at a time: the second message moves
+  // its 16,384-byte socket buffer beside the first (5 MB/s each, 3.2768 ms), then stalls; the first
+  // ends alone at 10 MB/s: 0.05 + 3.2768 + 83,616 B / 10 MB/s = 11.6884 ms; the second's other
+  // 83,616 B follow: 20.05 ms.
+  const auto arrivals = [](const Run& run) {
+    return std::minmax(run.messages[0].end_s, run.messages[1].end_s);
+  };
+  const auto [first, second] = arrivals(run_one(cluster(), two_senders_one_receiver()));
+  REQUIRE(first == Approx(11.6884e-3).epsilon(1e-9));
+  REQUIRE(second == Approx(20.05e-3).epsilon(1e-9));
+  // Interleaved (max-min for the whole messages): both at 5 MB/s, both in at 20.05 ms.
+  const auto [a, b] = arrivals(run_one(cluster({{"reads", "interleaved"}}), two_senders_one_receiver()));
+  REQUIRE(a == Approx(20.05e-3).epsilon(1e-9));
+  REQUIRE(b == Approx(20.05e-3).epsilon(1e-9));
+  // No socket buffer: the second waits whole, the first is in at 10.05 ms.
+  const auto [c, d] = arrivals(run_one(cluster({{"read_buffer_bytes", "0"}}), two_senders_one_receiver()));
+  REQUIRE(c == Approx(10.05e-3).epsilon(1e-9));
+  REQUIRE(d == Approx(20.05e-3).epsilon(1e-9));
+}
+
+TEST_CASE("MPICH ch_p4: a message not yet read when its receive is posted is read into the receive, uncopied", "[engine]") {
+  // Node 2's 100,000 B reach node 1 first and are read from 50 us; node 0 computes 1 ms, and its
+  // message (from 1.05 ms) moves its 16,384-byte socket buffer beside node 2's (5 MB/s each, in by
+  // 4.3268 ms), then waits for its turn. Node 1 posts its receive from node 0 at 5 ms, before that
+  // turn: nothing of it has been read, nothing is copied, the post returns at 5 ms.
+  auto program = scripted(1, [](Node& node, Run& run) {
+    if (node.id() == 2) {
+      node.wait(node.send(1, 100000, 0, Lane::data, node.costs(100000).send_overhead_s));
+    } else if (node.id() == 0) {
+      node.compute(1e-3);
+      node.wait(node.send(1, 100000, 0, Lane::data, node.costs(100000).send_overhead_s));
+    } else if (node.id() == 1) {
+      node.compute(5e-3);
+      const ReceiveHandle from0 = node.post_receive(0);
+      run.messages[0].start_s = node.now();
+      node.wait(from0);
+      node.wait(node.post_receive(2));
+    }
+  });
+  REQUIRE(run_one(cluster(), program).messages[0].start_s == Approx(5e-3).epsilon(1e-9));
+  // Interleaved, node 0's message has come at 5 MB/s since 1.05 ms: 19,750 B are in at the post and
+  // copied at 100 MB/s, 0.1975 ms.
+  REQUIRE(run_one(cluster({{"reads", "interleaved"}}), program).messages[0].start_s == Approx(5.1975e-3).epsilon(1e-9));
 }
 
 TEST_CASE("MPICH ch_p4: a full receive buffer holds the sender back until the receiver takes a message", "[engine]") {
@@ -242,17 +358,25 @@ TEST_CASE("The Plan interpreter under MPICH ch_p4: a node ahead by a step writes
   // node 2's port (5 MB/s each), so the 1000 B are in node 2's buffer at 250 us, and ch_p4's send
   // returns then; the other 99000 B take 9.9 ms alone: 10.15 ms. Node 2 spends its 50 us, posts
   // phase 1's receive at 10.2 ms and copies 1000 B (10 us): 10.21 ms, then its 50 us.
+  // (Messages interleaved at node 2; read one at a time below.)
   const Plan plan = one_message_per_phase(4, {{1, 2, 100000}, {0, 2, 1000}});
-  const Run eager = simulate_isolated(cluster(), {Job{plan, 1}}).at(0);
+  const Run eager = simulate_isolated(cluster({{"reads", "interleaved"}}), {Job{plan, 1}}).at(0);
   REQUIRE(eager.messages[0].end_s == Approx(10150e-6).epsilon(1e-9));
   REQUIRE(eager.messages[1].end_s == Approx(10210e-6).epsilon(1e-9));
   REQUIRE(eager.node_finish_s[0] == Approx(250e-6).epsilon(1e-9));
   REQUIRE(eager.node_finish_s[2] == Approx(10260e-6).epsilon(1e-9));
   // Without a buffer node 0's data waits for that post: 10.2 ms + 100 us, and node 0 is held as long.
-  const Run held = simulate_isolated(cluster({{"receive_buffer_bytes", "0"}}), {Job{plan, 1}}).at(0);
+  const Run held = simulate_isolated(cluster({{"receive_buffer_bytes", "0"}, {"reads", "interleaved"}}), {Job{plan, 1}}).at(0);
   REQUIRE(held.messages[0].end_s == Approx(10050e-6).epsilon(1e-9));
   REQUIRE(held.messages[1].end_s == Approx(10200e-6).epsilon(1e-9));
   REQUIRE(held.node_finish_s[0] == Approx(10200e-6).epsilon(1e-9));
+  // ch_p4 reads one message at a time: node 1's message is read first, node 0's 1000 B fit its socket
+  // buffer (in at 250 us, beside it) and are read at its turn, 10.15 ms, where node 0's blocking send
+  // returns; node 2's post at 10.2 ms copies them (10 us): the same 10.21 ms.
+  const Run read = simulate_isolated(cluster(), {Job{plan, 1}}).at(0);
+  REQUIRE(read.messages[0].end_s == Approx(10150e-6).epsilon(1e-9));
+  REQUIRE(read.messages[1].end_s == Approx(10210e-6).epsilon(1e-9));
+  REQUIRE(read.node_finish_s[0] == Approx(10150e-6).epsilon(1e-9));
 }
 
 TEST_CASE("The Plan interpreter under MPICH ch_p4: a full receive buffer holds a node two steps ahead until the receiver takes its first message", "[engine]") {
@@ -266,7 +390,9 @@ TEST_CASE("The Plan interpreter under MPICH ch_p4: a full receive buffer holds a
   // ends at 10.21 ms) and the second message leaves at 10.2 ms, in 100 us: 10.3 ms, where node 0's
   // send returns. Node 2 posted phase 2's receive at 10.21 + 0.05 = 10.26 ms, before it arrived: no
   // copy; its 50 us end the run at 10.35 ms.
-  const Run full = simulate_isolated(cluster({{"receive_buffer_bytes", "1500"}}), {Job{plan, 1}}).at(0);
+  // (Messages interleaved at node 2, as these times are worked out.)
+  const Run full =
+      simulate_isolated(cluster({{"receive_buffer_bytes", "1500"}, {"reads", "interleaved"}}), {Job{plan, 1}}).at(0);
   REQUIRE(full.messages[0].end_s == Approx(10150e-6).epsilon(1e-9));
   REQUIRE(full.messages[1].end_s == Approx(10210e-6).epsilon(1e-9));
   REQUIRE(full.messages[2].end_s == Approx(10300e-6).epsilon(1e-9));
@@ -277,7 +403,7 @@ TEST_CASE("The Plan interpreter under MPICH ch_p4: a full receive buffer holds a
   // 500 B alone to 300 us, 1000 B shared to 500 us, then 97500 B alone: 10.25 ms. Node 2 posts at
   // 10.3 ms and copies (10 us): 10.31 ms; its 50 us, the post of phase 2 at 10.36 ms, the copy:
   // 10.37 ms, its 50 us: 10.42 ms.
-  const Run roomy = simulate_isolated(cluster(), {Job{plan, 1}}).at(0);
+  const Run roomy = simulate_isolated(cluster({{"reads", "interleaved"}}), {Job{plan, 1}}).at(0);
   REQUIRE(roomy.messages[0].end_s == Approx(10250e-6).epsilon(1e-9));
   REQUIRE(roomy.messages[1].end_s == Approx(10310e-6).epsilon(1e-9));
   REQUIRE(roomy.messages[2].end_s == Approx(10370e-6).epsilon(1e-9));

@@ -64,6 +64,7 @@ TEST_CASE("Sensitivity: the message library's constants vary like any other opti
   REQUIRE(has(plan, "receive_buffer_bytes", "64000000"));
   REQUIRE(has(plan, "copy_rate_MBps", "100"));
   REQUIRE(has(plan, "copy_rate_MBps", "400"));
+  REQUIRE(has(plan, "read_buffer_bytes", "8192"));  // p4's 16384-byte socket buffer, halved
 }
 
 TEST_CASE("Sensitivity: a reproduction whose paper printed no numbers is refused before anything runs") {

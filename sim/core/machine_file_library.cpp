@@ -44,6 +44,13 @@ MessageLibrary library_of(const MachineFile& m) {
   if (const ParameterRecord* receiver = m.find("library.rendezvous_receiver"))
     l.rendezvous_receiver = {receiver->text == "program" ? RendezvousReceiver::program : RendezvousReceiver::library,
                              receiver->source, receiver->assumption};
+  if (const ParameterRecord* copy = m.find("library.unexpected_copy"))
+    l.unexpected_copy = {copy->text == "arrived-bytes" ? UnexpectedCopy::arrived_bytes : UnexpectedCopy::whole_messages,
+                         copy->source, copy->assumption};
+  if (const ParameterRecord* reads = m.find("library.reads"))
+    l.reads = {reads->text == "one-message" ? MessageReads::one_message : MessageReads::interleaved, reads->source,
+               reads->assumption};
+  if (m.find("library.read_buffer")) l.read_buffer_bytes = number("library.read_buffer");
   for (const auto& regime : regime_names(m.parameters)) {
     const std::string prefix = "library.regimes." + regime + ".";
     SizeRegime r;

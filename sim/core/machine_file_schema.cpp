@@ -16,6 +16,9 @@ const std::map<std::string, KeySpec>& library_keys() {
       {"copy_rate", {Takes::quantity, Dimension::bytes_per_second, true, {}, true}},
       {"barrier", {Takes::quantity, Dimension::seconds, false, {}, true}},
       {"rendezvous_receiver", {Takes::word, Dimension::count, false, {"library", "program"}}},
+      {"unexpected_copy", {Takes::word, Dimension::count, false, {"whole-messages", "arrived-bytes"}}},
+      {"reads", {Takes::word, Dimension::count, false, {"interleaved", "one-message"}}},
+      {"read_buffer", {Takes::quantity, Dimension::bytes}},
   };
   return keys;
 }

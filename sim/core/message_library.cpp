@@ -50,6 +50,22 @@ std::string to_string(RendezvousReceiver receiver) {
   return "?";
 }
 
+std::string to_string(UnexpectedCopy copy) {
+  switch (copy) {
+    case UnexpectedCopy::whole_messages: return "a message whose bytes have all arrived by the post";
+    case UnexpectedCopy::arrived_bytes: return "the bytes that have arrived by the post (the rest go to the receive)";
+  }
+  return "?";
+}
+
+std::string to_string(MessageReads reads) {
+  switch (reads) {
+    case MessageReads::interleaved: return "arriving messages interleave";
+    case MessageReads::one_message: return "one whole message at a time";
+  }
+  return "?";
+}
+
 const SizeRegime& MessageLibrary::regime(std::uint64_t bytes) const {
   for (const SizeRegime& r : regimes)
     if (static_cast<double>(bytes) <= r.up_to_bytes.value) return r;
@@ -110,6 +126,14 @@ void MessageLibrary::check(const std::string& where) const {
   if (!(receive_buffer_bytes.value >= 0))
     throw Error(where, fmt::format("message library {}: receive buffer of {} bytes", name.value,
                                    receive_buffer_bytes.value));
+  if (!(read_buffer_bytes.value >= 0) || std::isinf(read_buffer_bytes.value))
+    throw Error(where, fmt::format("message library {}: read buffer of {} bytes (must be finite, not negative)",
+                                   name.value, read_buffer_bytes.value));
+  // A message read whole holds its receiver's reading: it must never wait there for its receive.
+  if (reads.value == MessageReads::one_message && (receive_buffer_bytes.value == 0 || has_protocol(Protocol::handshake)))
+    throw Error(where, fmt::format("message library {}: reads = one-message needs a receive buffer and no handshake "
+                                   "regime (a message waiting for its receive would hold its node's reading)",
+                                   name.value));
   if (!(copy_rate_Bps.value > 0))
     throw Error(where, fmt::format("message library {}: copy rate of {} bytes/s must be positive", name.value,
                                    copy_rate_Bps.value));
@@ -164,6 +188,12 @@ std::vector<MachineParameter> describe_library(const MessageLibrary& l) {
   rows.push_back(row("  barrier", microseconds(l.barrier_s.value), l.barrier_s));
   if (l.rendezvous_receiver.value != RendezvousReceiver::library)
     rows.push_back(row("  rendezvous receiver", to_string(l.rendezvous_receiver.value), l.rendezvous_receiver));
+  if (l.unexpected_copy.value != UnexpectedCopy::whole_messages)
+    rows.push_back(row("  copied at the post", to_string(l.unexpected_copy.value), l.unexpected_copy));
+  if (l.reads.value != MessageReads::interleaved) {
+    rows.push_back(row("  reads", to_string(l.reads.value), l.reads));
+    rows.push_back(row("  read buffer", bytes_text(l.read_buffer_bytes.value) + " per message waiting", l.read_buffer_bytes));
+  }
   return rows;
 }
 

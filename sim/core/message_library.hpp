@@ -31,6 +31,20 @@
 //                when the program posts it, both receiver times then in the program's time; one
 //                that comes after the post finds the program waiting in the library.
 //
+// Copying an unexpected message out of the buffer at its post (unexpected_copy):
+//   whole-messages  all its bytes if all have arrived by the post, none if any are still arriving
+//                   (the default, every machine whose transport cannot tell a message's progress).
+//   arrived-bytes   the bytes that have arrived (been read) by the post; the rest go straight into
+//                   the posted receive, uncopied: MPICH 1.x reads an unexpected message's body into
+//                   a buffer of its own (MPID_CH_Eagerb_save, mpid/ch2/chbeager.c) and copies it out
+//                   at the post; one not yet read is read into the receive itself (Eagerb_irecv).
+// How a node reads the messages arriving at it (reads):
+//   interleaved  every message arriving at a node moves at once, sharing the node's link.
+//   one-message  the node reads one whole message at a time (MPICH 1.x reads a message's whole body
+//                off its channel before it looks at another packet): a message that arrives while another
+//                is read moves only read_buffer_bytes (its socket buffer) and its sender then stalls
+//                until the node turns to it, in the order messages came.
+//
 // When a send call returns (sends):
 //   posted       at once; waiting for the send waits until its data is at the receiver.
 //   local        once its data has left: it is at the receiver, in the posted receive or in the
@@ -81,6 +95,9 @@ enum class ReceiveCall { posted, blocking };
 // How many transfers a node's interface takes part in at once (circuit and wormhole machines).
 enum class RendezvousReceiver { library, program };
 
+enum class UnexpectedCopy { whole_messages, arrived_bytes };
+enum class MessageReads { interleaved, one_message };
+
 enum class NodePorts {
   unlimited,  // the node's interface never limits (messages are limited by channels only)
   // One transfer at a time, sending or receiving, except a synchronised pairwise exchange, which
@@ -93,6 +110,8 @@ std::string to_string(SendReturns sends);
 std::string to_string(ReceiveCall receives);
 std::string to_string(NodePorts ports);
 std::string to_string(RendezvousReceiver receiver);
+std::string to_string(UnexpectedCopy copy);
+std::string to_string(MessageReads reads);
 
 // CPU time a node's program spends in the library for one message: at the sender before the data
 // leaves, at the receiver once it has arrived.
@@ -134,6 +153,11 @@ struct MessageLibrary {
   Cited<double> barrier_s;               // a barrier of all nodes, beyond waiting for the last one
   // Who spends the receiver's request and reply times of a rendezvous (see above).
   Cited<RendezvousReceiver> rendezvous_receiver{RendezvousReceiver::library, "default: the receiver's library", false};
+  // What of an unexpected message is copied out at its post, and how a node reads arriving
+  // messages (see above); read_buffer_bytes is what a message moves while it waits to be read.
+  Cited<UnexpectedCopy> unexpected_copy{UnexpectedCopy::whole_messages, "default: whole messages", false};
+  Cited<MessageReads> reads{MessageReads::interleaved, "default: messages interleave", false};
+  Cited<double> read_buffer_bytes{0, "default: none (only with reads = one-message)", false};
 
   // The regime of a message of `bytes` payload bytes.
   const SizeRegime& regime(std::uint64_t bytes) const;

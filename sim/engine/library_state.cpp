@@ -44,6 +44,7 @@ LibraryState::Posted LibraryState::post(int src, int dst) {
   const auto it = unexpected_.find(k);
   if (it != unexpected_.end() && it->second.front().ticket == matched) {
     posted.unexpected_bytes = it->second.front().bytes;
+    posted.arriving = std::move(it->second.front().arriving);
     buffered_[static_cast<std::size_t>(dst)] -= static_cast<double>(it->second.front().bytes);
     it->second.pop_front();
     if (it->second.empty()) unexpected_.erase(it);
@@ -84,11 +85,12 @@ void LibraryState::forget_request(int src, int dst, const Ticket& ticket) {
   if (it->second.empty()) requests_.erase(it);
 }
 
-bool LibraryState::reserve(int src, int dst, const Ticket& ticket, std::uint64_t bytes, bool force) {
+bool LibraryState::reserve(int src, int dst, const Ticket& ticket, std::uint64_t bytes, bool force,
+                           std::shared_ptr<const ArrivingBytes> arriving) {
   double& held = buffered_[static_cast<std::size_t>(dst)];
   if (!force && held + static_cast<double>(bytes) > capacity_) return false;
   held += static_cast<double>(bytes);
-  unexpected_[key(src, dst)].push_back({ticket, bytes});
+  unexpected_[key(src, dst)].push_back({ticket, bytes, std::move(arriving)});
   return true;
 }
 

@@ -16,9 +16,12 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 #include <vector>
+
+#include "arriving_bytes.hpp"
 
 namespace mcsim {
 
@@ -40,6 +43,8 @@ class LibraryState {
   // caller copies them out if they have arrived).
   struct Posted {
     std::optional<std::uint64_t> unexpected_bytes;
+    // How much of that message has arrived (kept by its transport), where reserve() was told.
+    std::shared_ptr<const ArrivingBytes> arriving;
     // The matched message is a rendezvous whose request came first and waits for the receiving
     // program to answer it (request_waiting): the program's time to spend before calling replied().
     std::optional<double> answer_s;
@@ -62,8 +67,10 @@ class LibraryState {
 
   // Room for an unexpected message of `bytes` in dst's buffer: reserves it and returns true, or
   // returns false (the buffer is too full). `force` reserves even beyond the capacity (data that a
-  // handshake has let go whatever the buffer holds).
-  bool reserve(int src, int dst, const Ticket& ticket, std::uint64_t bytes, bool force = false);
+  // handshake has let go whatever the buffer holds). `arriving`: the message's progress, which
+  // post() hands to the receive.
+  bool reserve(int src, int dst, const Ticket& ticket, std::uint64_t bytes, bool force = false,
+               std::shared_ptr<const ArrivingBytes> arriving = nullptr);
 
   // Blocks the calling actor until `condition()` holds, checked again whenever `dst` posts a
   // receive or its buffer has room again.
@@ -77,6 +84,7 @@ class LibraryState {
   struct Unexpected {
     Ticket ticket;
     std::uint64_t bytes;
+    std::shared_ptr<const ArrivingBytes> arriving;
   };
   std::uint64_t key(int src, int dst) const {
     return static_cast<std::uint64_t>(src) * static_cast<std::uint64_t>(nodes_) + static_cast<std::uint64_t>(dst);

@@ -1,5 +1,7 @@
 #include "node_runtime.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "../core/error.hpp"
@@ -74,9 +76,18 @@ ReceiveHandle SimulatedNode::post_receive(int from, Lane lane) {
   // node's time; one still on its way goes straight into the receive.
   if (state) {
     const LibraryState::Posted matched = state->post(from, id_);
-    if (matched.unexpected_bytes && (notice ? notices.waiting(from, id_) : box->listen())) {
-      ActivityRecorder::Scoped copying(job_.net().recorder, id_, "cpu");
-      spend(library().copy_seconds(*matched.unexpected_bytes));
+    if (matched.unexpected_bytes) {
+      // What of it is in the buffer now: the bytes arrived so far where the transport tells them
+      // (MessageLibrary::unexpected_copy = arrived-bytes; the rest go straight into this receive),
+      // else the whole message once its notice is here.
+      const std::uint64_t copied =
+          matched.arriving ? std::min(*matched.unexpected_bytes, matched.arriving->now())
+          : (notice ? notices.waiting(from, id_) : box->listen()) ? *matched.unexpected_bytes
+                                                                    : 0;
+      if (copied > 0) {
+        ActivityRecorder::Scoped copying(job_.net().recorder, id_, "cpu");
+        spend(library().copy_seconds(copied));
+      }
     }
     // A rendezvous request that came before this receive (RendezvousReceiver::program): the
     // program answers it now, as MPICH 1.x's receive finds the request queued by
@@ -258,12 +269,17 @@ TransferHandle SimulatedNode::start_eager(const Transfer& transfer, std::uint64_
   if (state.posted(src, dst, ticket)) return transport.start(transfer);
   const bool no_buffer = library.receive_buffer_bytes.value == 0;
   if (no_buffer && transport.holds_data_until_received()) return transport.start(transfer);
-  if (!no_buffer && state.reserve(src, dst, ticket, bytes)) return transport.start_unexpected(transfer);
-  auto when_possible = [&transport, &state, transfer, bytes, ticket, no_buffer, src, dst] {
+  // The receive that takes it from the buffer asks how much has arrived by its post.
+  Transfer unexpected_transfer = transfer;
+  if (library.unexpected_copy.value == UnexpectedCopy::arrived_bytes && transport.tells_arriving_bytes())
+    unexpected_transfer.arriving = std::make_shared<ArrivingBytes>(transfer.bytes);
+  if (!no_buffer && state.reserve(src, dst, ticket, bytes, false, unexpected_transfer.arriving))
+    return transport.start_unexpected(unexpected_transfer);
+  auto when_possible = [&transport, &state, transfer = unexpected_transfer, bytes, ticket, no_buffer, src, dst] {
     bool unexpected = false;
     state.wait_at(dst, [&] {
       if (state.posted(src, dst, ticket)) return true;
-      unexpected = !no_buffer && state.reserve(src, dst, ticket, bytes);
+      unexpected = !no_buffer && state.reserve(src, dst, ticket, bytes, false, transfer.arriving);
       return unexpected;
     });
     return unexpected ? transport.start_unexpected(transfer) : transport.start(transfer);

@@ -4,6 +4,7 @@
 
 #include "../core/error.hpp"
 #include "handshake.hpp"
+#include "transports/message_reads.hpp"
 #include "transports/node_ports.hpp"
 
 namespace mcsim {
@@ -20,7 +21,9 @@ const TransportEntry& find_transport(const std::string& name, const std::string&
 std::unique_ptr<Transport> make_transport(Machine& machine) {
   auto network = find_transport(machine.switching().transport(), "machine " + machine.name()).make(machine);
   if (machine.library().node_ports.value == NodePorts::one_shared)
-    return with_shared_node_ports(machine, std::move(network));
+    network = with_shared_node_ports(machine, std::move(network));
+  if (machine.library().reads.value == MessageReads::one_message)
+    network = with_one_message_reads(machine, std::move(network));
   return network;
 }
 

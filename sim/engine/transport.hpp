@@ -20,6 +20,7 @@
 
 #include "../core/message_library.hpp"
 #include "activity_recorder.hpp"
+#include "arriving_bytes.hpp"
 #include "drawn_routes.hpp"
 #include "machine.hpp"
 #include "helper_actors.hpp"
@@ -56,6 +57,9 @@ struct Transfer {
   // The bytes of a data message: its tag, which a program makes its index in the run's messages
   // (a recorded run keeps the route its bytes take: Transport::start_bytes). None for signals.
   std::optional<std::uint64_t> message;
+  // Where the library asks how much of the message has arrived (an unexpected message, whose
+  // receive may be posted while it arrives): the transport keeps it (arriving_bytes.hpp).
+  std::shared_ptr<ArrivingBytes> arriving;
 };
 
 // A switching model. One object per simulation, made inside the running engine (it may create
@@ -76,6 +80,9 @@ class Transport {
   // True where start()'s bytes wait for the receiver's get before they move (flow: one SimGrid
   // communication from sender to receiver).
   virtual bool holds_data_until_received() const { return false; }
+  // True where the transport tells a message's progress byte by byte through Transfer::arriving
+  // (its bytes move as one SimGrid communication); else it says only when all are in.
+  virtual bool tells_arriving_bytes() const { return false; }
   // True where a bare message (no bytes) arrives at the instant it leaves and routes nothing:
   // a rendezvous request then needs no trip of its own (flow without link latency).
   virtual bool bare_messages_are_instant() const { return false; }

@@ -17,19 +17,13 @@ namespace mcsim {
 
 namespace {
 
-// The metrics of one mapping of B(n) at every alpha of the scenario: the routes and interference
-// sets are walked once (at alpha = 1) and only the weights change per alpha (sec. 2).
-struct TreeMetrics {
-  MappingMetrics uniform;
-  std::vector<MappingMetrics> weighted;  // one per spec.alphas
-};
-
-TreeMetrics measure(const MappingScenario::MappingMetricsSpec& spec, const std::string& mapping, int n) {
-  TreeMetrics out{compute_metrics(binomial_tree(n, 1), find_mapping(mapping, "mapping").map_binomial_tree(n),
-                                  spec.directed_links ? LinkModel::directed_channel : LinkModel::undirected_wire),
-                  {}};
-  for (double alpha : spec.alphas) out.weighted.push_back(reweighted(out.uniform, binomial_tree(n, alpha)));
-  return out;
+// The metrics of one mapping of B(n): the routes and interference sets are walked once, at
+// alpha = 1; each alpha of the scenario only changes the weights (sec. 2), so the callers reweight
+// this one copy per alpha and drop it before the next. Keeping every alpha's copy held about 52 MB
+// per (mapping, alpha) at B(18): 200 alphas would need 20 GB.
+MappingMetrics measure_uniform(const MappingScenario::MappingMetricsSpec& spec, const std::string& mapping, int n) {
+  return compute_metrics(binomial_tree(n, 1), find_mapping(mapping, "mapping").map_binomial_tree(n),
+                         spec.directed_links ? LinkModel::directed_channel : LinkModel::undirected_wire);
 }
 
 }  // namespace
@@ -45,8 +39,8 @@ std::vector<LemmaRow> lemma_rows(const MappingScenario& scenario) {
   for (int n : spec.n)
     for (const auto& mapping : spec.mappings) {
       // Uniform per-phase metrics (alpha only scales them: D_w = alpha^i D, C_w = alpha^i C).
-      const auto measured = measure(spec, mapping, n);
-      for (const auto& p : measured.uniform.phases) {
+      const auto uniform = measure_uniform(spec, mapping, n);
+      for (const auto& p : uniform.phases) {
         const int i = p.phase;
         const auto add = [&](const char* row, double value, std::optional<double> paper, const char* form) {
           rows.push_back({row, mapping, n, i, "", paper, value, form});
@@ -67,7 +61,7 @@ std::vector<LemmaRow> lemma_rows(const MappingScenario& scenario) {
       for (std::size_t a = 0; a < spec.alphas.size(); ++a) {
         const double alpha = spec.alphas[a];
         const auto& label = spec.alpha_labels[a];
-        const auto& metrics = measured.weighted[a];
+        const auto metrics = reweighted(uniform, binomial_tree(n, alpha));
         const double total = total_time(metrics, SwitchingFormula::store_and_forward, large_volumes);
         const auto add = [&](const char* row, double value, std::optional<double> paper, std::string form) {
           rows.push_back({row, mapping, n, std::nullopt, label, paper, value, std::move(form)});
@@ -213,34 +207,35 @@ std::vector<SlowdownRow> slowdown_rows(const MappingScenario& scenario) {
     // Rows go out by (switching, n); each tree is measured once for both switchings.
     std::vector<SlowdownRow> by_switching[std::size(switchings)];
     for (int n : spec.n) {
-      const auto measured = measure(spec, mapping, n);
+      const auto uniform = measure_uniform(spec, mapping, n);
+      const int k = n / 2;
+      const bool even = n % 2 == 0;
+      // Small volumes (eqs. 6, 7): uniform weights, alpha plays no part.
       for (std::size_t s_index = 0; s_index < std::size(switchings); ++s_index) {
         const SwitchingFormula sw = switchings[s_index];
-        auto& out = by_switching[s_index];
-        const int k = n / 2;
-        const bool even = n % 2 == 0;
-        // Small volumes (eqs. 6, 7): uniform weights, alpha plays no part.
-        {
-          const auto& metrics = measured.uniform;
-          SlowdownRow row{.mapping = mapping, .switching = std::string(to_string(sw)), .volumes = "small", .n = n,
-                          .metric = slowdown(metrics, sw, small_volumes)};
-          if (mapping == "reflecting" && sw == SwitchingFormula::wormhole) row.paper = 1, row.paper_source = "Theorem 1";
-          if (sw == SwitchingFormula::store_and_forward && even && mapping == "reflecting")
-            row.paper = lo92::lemma4b(k) / n, row.paper_source = "eq. 6: Lemma 4(b) / 2k";
-          if (sw == SwitchingFormula::store_and_forward && even && mapping == "growing")
-            row.paper = lo92::lemma5b(k) / n, row.paper_source = "eq. 6: Lemma 5(b) / 2k";
-          out.push_back(row);
-        }
-        for (std::size_t a = 0; a < spec.alphas.size(); ++a) {
-          const double alpha = spec.alphas[a];
-          const auto& metrics = measured.weighted[a];
+        SlowdownRow row{.mapping = mapping, .switching = std::string(to_string(sw)), .volumes = "small", .n = n,
+                        .metric = slowdown(uniform, sw, small_volumes)};
+        if (mapping == "reflecting" && sw == SwitchingFormula::wormhole) row.paper = 1, row.paper_source = "Theorem 1";
+        if (sw == SwitchingFormula::store_and_forward && even && mapping == "reflecting")
+          row.paper = lo92::lemma4b(k) / n, row.paper_source = "eq. 6: Lemma 4(b) / 2k";
+        if (sw == SwitchingFormula::store_and_forward && even && mapping == "growing")
+          row.paper = lo92::lemma5b(k) / n, row.paper_source = "eq. 6: Lemma 5(b) / 2k";
+        by_switching[s_index].push_back(row);
+      }
+      // Large volumes: one reweighted copy per alpha, read by both switchings.
+      for (std::size_t a = 0; a < spec.alphas.size(); ++a) {
+        const double alpha = spec.alphas[a];
+        const auto metrics = reweighted(uniform, binomial_tree(n, alpha));
+        for (std::size_t s_index = 0; s_index < std::size(switchings); ++s_index) {
+          const SwitchingFormula sw = switchings[s_index];
+          auto& out = by_switching[s_index];
           SlowdownRow row{.mapping = mapping, .switching = std::string(to_string(sw)), .volumes = "large",
                           .alpha = spec.alpha_labels[a], .n = n, .metric = slowdown(metrics, sw, large_volumes)};
           if (mapping == "reflecting" && sw == SwitchingFormula::wormhole) row.paper = 1, row.paper_source = "Theorem 1";
           if (sw == SwitchingFormula::store_and_forward && even && mapping == "reflecting") {
-            const bool uniform = lo92::is_alpha(alpha, 1);
-            row.paper = (uniform ? lo92::lemma4b(k) : lo92::lemma4a(k, alpha)) / lo92::lemma6(n, alpha);
-            row.paper_source = uniform ? "eq. 2: Lemma 4(b) / Lemma 6" : "eq. 2: Lemma 4(a) / Lemma 6";
+            const bool uniform_weights = lo92::is_alpha(alpha, 1);
+            row.paper = (uniform_weights ? lo92::lemma4b(k) : lo92::lemma4a(k, alpha)) / lo92::lemma6(n, alpha);
+            row.paper_source = uniform_weights ? "eq. 2: Lemma 4(b) / Lemma 6" : "eq. 2: Lemma 4(a) / Lemma 6";
           }
           if (sw == SwitchingFormula::store_and_forward && even && mapping == "growing")
             if (const auto t = lo92::lemma5(k, alpha)) {
@@ -252,7 +247,7 @@ std::vector<SlowdownRow> slowdown_rows(const MappingScenario& scenario) {
           out.push_back(row);
           for (double c : spec.startup_c)
             out.push_back({.mapping = mapping, .switching = std::string(to_string(sw)), .volumes = fmt::format("c={}", c),
-                            .alpha = spec.alpha_labels[a], .n = n, .metric = slowdown(metrics, sw, CostModel{c, 1})});
+                           .alpha = spec.alpha_labels[a], .n = n, .metric = slowdown(metrics, sw, CostModel{c, 1})});
         }
       }
     }

@@ -82,6 +82,11 @@ constexpr double timeline_box = 0.05;
 // One step of a mapping metric: an edge of B(n) followed over one mesh link (lo92-thm2's metrics
 // up to B(16) take about 50 s).
 constexpr double metric_step = 2e-3;
+// Reweighting those metrics for one alpha (sim/mapping/metrics.cpp, reweighted): a pass over every
+// edge's interference set and a copy of the metrics, measured at B(18) as 25 ms of CPU against
+// about 3 s for the walk (n = [18], 1 against 9 alphas: 6.45 s and 7.35 s for two mappings), about
+// 1/120 of a walk step; counted as 1/100.
+constexpr double reweight_step = metric_step / 100;
 // A simulated B(n) on a mesh forwards each message over its path: a hop costs less than a message.
 constexpr double mesh_hop = 0.05;
 
@@ -237,7 +242,7 @@ WorkEstimate estimate_kind_work(const MappingScenario& s, const RunOptions&, con
     if (stop(w)) break;
     largest = std::max(largest, n);
     // One route walk per mapping (mapping_report.cpp); each alpha only reweights its edges.
-    w.here += mappings * tree_edges_over_paths(n) * metric_step;
+    w.here += mappings * tree_edges_over_paths(n) * (metric_step + alphas * reweight_step);
     if (m.report == MappingScenario::Report::slowdown && n <= m.simulate_up_to) {
       // Per switching formula: each mapping's plans on B(n)'s mesh, the perfect plans (one message a
       // phase) on a two-node mesh.

@@ -53,12 +53,17 @@ class FlowTransport final : public Transport {
           comm->set_destination(machine_.platform().host(t.dst));
           if (comm->get_state() != s4u::Activity::State::STARTED) comm->vetoable_start();
         });
+        if (t.arriving) t.arriving->carried_by(comm);
         comm->wait();
       }
+      if (t.arriving) t.arriving->arrived();
       t.mailbox->put_init(t.payload, 0)->detach();
     });
   }
   bool holds_data_until_received() const override { return true; }
+  // An unexpected message's bytes are one SimGrid communication, whose remaining bytes say how far
+  // it has come (under the fluid sharing only whether it is in).
+  bool tells_arriving_bytes() const override { return fluid_ == nullptr; }
   // Under the fluid sharing no SimGrid communication carries the bytes: it tells the recorder.
   bool records_streams() const override { return fluid_ != nullptr; }
   bool bare_messages_are_instant() const override { return zero_latency_; }
