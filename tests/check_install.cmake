@@ -1,6 +1,6 @@
 # An installed mcsim finds its bundled scenarios relative to itself (cmake -P):
 #   -DBUILD_DIR=<build tree> -DPREFIX=<throw-away prefix> -DWORK=<scratch dir>
-#   -DBINDIR=bin -DSCENARIO_DIR=share/mcsim/scenarios (the install layout, relative to the prefix)
+#   -DBINDIR=bin -DLIBDIR=lib -DSCENARIO_DIR=share/mcsim/scenarios (the install layout, relative to the prefix)
 #   -DBUILT_MCSIM=<the build tree's binary>
 # installs into PREFIX, then runs PREFIX/BINDIR/mcsim from WORK with MCSIM_SCENARIOS unset (ctest
 # sets it for the Catch tests; a user's shell may too): `list experiments` must read PREFIX's
@@ -48,7 +48,8 @@ execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${PREFI
                 RESULT_VARIABLE exit_code OUTPUT_VARIABLE out ERROR_VARIABLE err)
 require_ok("cmake --install ${BUILD_DIR} --prefix ${PREFIX}")
 set(installed_mcsim ${PREFIX}/${BINDIR}/mcsim)
-foreach(file ${installed_mcsim} ${PREFIX}/${SCENARIO_DIR}/ranka92-table3.toml
+# libmcsim-platform.so (smpi/), beside bin/ as `mcsim mpi` looks for it.
+foreach(file ${installed_mcsim} ${PREFIX}/${LIBDIR}/libmcsim-platform.so ${PREFIX}/${SCENARIO_DIR}/ranka92-table3.toml
          ${PREFIX}/${SCENARIO_DIR}/machines/cm5.toml ${PREFIX}/${SCENARIO_DIR}/machines/ipsc860.toml
          ${PREFIX}/${SCENARIO_DIR}/machines/mesh.toml ${PREFIX}/${SCENARIO_DIR}/machines/cp-pacs.toml
          ${PREFIX}/${SCENARIO_DIR}/machines/ethernet-cluster.toml)

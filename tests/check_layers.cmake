@@ -31,8 +31,8 @@ layer_rule(2 schedulers/    ONLY schedulers/ sim/core/ sim/redistribution/
   WHY "a scheduler sees a matrix and hints, never a machine or SimGrid, so it runs and is tested alone")
 layer_rule(3 routing/       ONLY routing/ sim/core/
   WHY "route arithmetic serves platforms, graph views and schedulers, so it sits below all of them")
-layer_rule(4 sim/           NOT  schedulers/ tools/
-  WHY "the simulator never names a scheduler or the command line; they plug themselves in from above")
+layer_rule(4 sim/           NOT  schedulers/ tools/ smpi/
+  WHY "the simulator never names a scheduler, the command line or the SMPI platform library; they plug themselves in from above")
 layer_rule(5 sim/engine/    ONLY sim/core/ sim/engine/ SimGrid
   WHY "the executor runs any plan on any Machine: it knows no topology, scheduler or experiment")
 layer_rule(6 topologies/    ONLY sim/core/ sim/engine/ routing/ topologies/ SimGrid
@@ -52,9 +52,12 @@ layer_rule(12 sim/output/   ONLY sim/core/ sim/runner/ sim/analysis/ sim/output/
   WHY "output renders typed results and analysis for the reader; it never runs or reads a scenario")
 layer_rule(13 sim/scenario/ ONLY sim/ topologies/ routing/
   WHY "scenarios tie the stages together from the top; SimGrid is the engine's alone")
+layer_rule(14 smpi/         ONLY sim/core/ sim/engine/ topologies/ smpi/ SimGrid
+  WHY "the SMPI platform library is a machine as the builder makes it, and its library said in SMPI settings: no runs, no scenarios"
+)
 # ------------------------------------------------------------------------------------------------
 
-set(scanned_folders sim routing topologies schedulers tools)
+set(scanned_folders sim routing topologies schedulers tools smpi)
 
 if(NOT DEFINED SOURCE OR NOT IS_DIRECTORY "${SOURCE}")
   message(FATAL_ERROR "check_layers: give the project root as -DSOURCE=<dir> (got '${SOURCE}')")

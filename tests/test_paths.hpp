@@ -10,6 +10,8 @@ const char* test_data();        // tests/data
 const char* golden_dir();       // tests/golden
 const char* scenario_sources(); // scenarios/
 const char* pj_dump();          // pajeng's pj_dump, or "" when it is not installed
+const char* platform_library(); // libmcsim-platform.so as built
+const char* mpi_examples();     // docs/examples/mpi
 }  // namespace mcsim::test_paths
 
 #define MCSIM_BINARY (::mcsim::test_paths::binary())

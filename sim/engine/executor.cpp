@@ -19,6 +19,7 @@
 #include "actor_errors.hpp"
 #include "activity_recorder.hpp"
 #include "drawn_routes.hpp"
+#include "flow_model.hpp"
 #include "node_runtime.hpp"
 #include "sharing/fluid_network.hpp"
 
@@ -84,18 +85,14 @@ bool every_message_at_once(const Machine& machine, const std::vector<Job>& jobs)
   });
 }
 
-// The flow model as the machines of mcsim assume it: plain latency + bytes/bandwidth with max-min
-// sharing. SimGrid's default LV08 model multiplies latency by 13.01 and bandwidth by 0.97 (a TCP
-// calibration that is not these machines); CM02 without cross-traffic and TCP-gamma is plain.
-// Each setting yields to a --cfg given by the user. With mcsim's own sharing (`fluid`, below) SimGrid's
+// The flow model as the machines of mcsim assume it (flow_model.hpp). Each setting yields to a
+// --cfg given by the user. With mcsim's own sharing (`fluid`, below) SimGrid's
 // network model carries only 0-byte notices, and Full would buy nothing.
 void configure_network_model(std::size_t actors_at_once, bool all_at_once, bool fluid_expected) {
   auto set_default = [](const char* key, const char* value) {
     if (simgrid::config::is_default(key)) s4u::Engine::set_config(std::string(key) + ":" + value);
   };
-  set_default("network/model", "CM02");
-  set_default("network/crosstraffic", "0");
-  set_default("network/TCP-gamma", "0");
+  for (const auto& [key, value] : plain_flow_model) set_default(key, value);
   if (all_at_once && !fluid_expected) set_default("network/optim", "Full");
   // Switched machines ran one short-lived actor per message (now reused: helper_actors.hpp); with
   // SimGrid's default 8 MiB stacks the kernel's page mapping was the larger part of a run (a

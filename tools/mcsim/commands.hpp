@@ -20,7 +20,8 @@ void add_draw_mapping_command(CLI::App& app);  // a picture of a binomial-tree m
 void add_report_command(CLI::App& app);  // every reproduction in one static HTML page
 void add_claims_command(CLI::App& app);  // the papers' claims judged from a directory of results
 void add_machine_command(CLI::App& app);  // machine check FILE, machine diff A B
-void add_merge_command(CLI::App& app);  // removed; says what replaced it (--from-shards)
+void add_merge_command(CLI::App& app);
+void add_mpi_command(CLI::App& app);  // an MPI program on a machine through SimGrid's SMPI (smpi/)  // removed; says what replaced it (--from-shards)
 
 // The directory of scenarios: --scenarios, else $MCSIM_SCENARIOS, else the bundled ones found
 // relative to the running binary (bin/../share/mcsim/scenarios); throws mcsim::Error naming where it

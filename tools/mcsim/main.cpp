@@ -111,6 +111,7 @@ int main(int argc, char** argv) {
   mcsim::cli::add_report_command(app);
   mcsim::cli::add_claims_command(app);
   mcsim::cli::add_machine_command(app);
+  mcsim::cli::add_mpi_command(app);
   mcsim::cli::add_merge_command(app);
   list_commands_by_purpose(app);
   if (argc == 1) {  // bare `mcsim`: the help, as `mcsim --help` gives it
