@@ -4,6 +4,7 @@
 #include "test_paths.hpp"
 #include <filesystem>
 
+#include "sim/scenario/machine_comparison.hpp"
 #include "sim/scenario/permutation_count.hpp"
 #include "sim/output/overhead.hpp"
 #include "sim/output/plot.hpp"
@@ -182,6 +183,28 @@ TEST_CASE("The sweep's picture: a panel per node count and density, mean lines a
   REQUIRE(plot.series[1].segments);
   REQUIRE(plot.series[1].points[2].second == Approx(256));  // the bar at 256 B: from the fastest sample
   REQUIRE(plot.series[1].points[3].second == Approx(768));  // to the slowest
+}
+
+// A paper's scenario on one machine (run --machine FILE) drew every series and msg_unit on the one
+// machine's tick: 7 series x 7 sizes = 49 markers at one x for ranka92-table3. One machine over
+// several sizes is drawn as a sweep; two machines keep the machines along x.
+TEST_CASE("The machines plot: one machine over several message sizes puts the sizes along x, several machines the machines") {
+  const ExperimentResult r = grid_result();
+  const PlotSpec one = machine_comparison_plot(MachineComparison{r.scenario, {r}});
+  CHECK(one.x_label == "msg_unit (bytes)");
+  CHECK(one.log_x);
+  REQUIRE(one.series.size() == 4);             // LP and AC, each its mean line and its bars
+  CHECK(one.series[0].points.size() == 2);     // one point per msg_unit, not one x position
+  CHECK(one.series[0].points[0].first == 16);
+  CHECK(one.series[0].points[1].first == 256);
+  CHECK(one.beside.size() == 3);               // a panel per node count and density
+  ExperimentResult other = r;
+  other.machine_name = "t3d";
+  const PlotSpec two = machine_comparison_plot(MachineComparison{r.scenario, {r, other}});
+  CHECK(two.x_label.empty());
+  CHECK(two.series.size() == 2 * 2 * 2 * 2);  // a marker per series, msg_unit, density and node count
+  REQUIRE(two.series[0].points.size() == 2);  // one per machine
+  CHECK(two.settings.front().find("'cm5' 0, 't3d' 1") != std::string::npos);
 }
 
 TEST_CASE("The overhead figure: the host-dependent fraction beside the simulated time, or the simulated time alone under --deterministic") {

@@ -1,5 +1,6 @@
 #include "report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -20,7 +21,7 @@ ResultTable comparison_result_table(const std::string& experiment, const std::ve
   return table;
 }
 
-std::string side_by_side(const ExperimentResult& result, const std::vector<ComparisonRow>& rows) {
+std::string side_by_side(const ExperimentResult& result, const ResultTable& comparison) {
   const SimulationScenario& s = result.scenario;
   std::string out = fmt::format("{} — {}\n", s.id, s.title);
   if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
@@ -30,9 +31,18 @@ std::string side_by_side(const ExperimentResult& result, const std::vector<Compa
     out += fmt::format("machine option changed from the published value: {} = {}\n", key, value);
   for (const auto& note : s.notes) out += fmt::format("note: {}\n", note);
 
+  const auto column = [&](const char* name) {
+    const auto c = comparison.column(name);
+    if (!c) throw Error("side_by_side", fmt::format("the comparison table has no column '{}'", name));
+    return *c;
+  };
+  const std::size_t row_c = column("row"), series_c = column("series"), x_c = column("x"), paper_c = column("paper"),
+                    mcsim_c = column("mcsim"), ratio_c = column("ratio");
+  const auto text_at = [&](std::size_t r, std::size_t c) { return cell_text(comparison.at(r, c)); };
   std::vector<std::string> row_names;
-  for (const auto& r : rows)
-    if (std::find(row_names.begin(), row_names.end(), r.row) == row_names.end()) row_names.push_back(r.row);
+  for (std::size_t r = 0; r < comparison.rows.size(); ++r)
+    if (std::find(row_names.begin(), row_names.end(), text_at(r, row_c)) == row_names.end())
+      row_names.push_back(text_at(r, row_c));
   constexpr int width = 26;
   out += fmt::format("\n{:<10}", "");
   for (const auto& series : s.series)
@@ -40,22 +50,25 @@ std::string side_by_side(const ExperimentResult& result, const std::vector<Compa
   out += fmt::format("\n{:<10}", "");
   for (std::size_t k = 0; k < s.series.size(); ++k) out += fmt::format("{:>{}}", "paper / mcsim / ratio", width);
   out += "\n";
+  const auto shown = [&](std::size_t r, std::size_t c, const char* format) {
+    const auto v = cell_number(comparison.at(r, c));
+    return v ? fmt::format(fmt::runtime(format), *v) : std::string("-");
+  };
   for (const auto& name : row_names) {
     std::vector<std::string> xs;
-    for (const auto& r : rows)
-      if (r.row == name && std::find(xs.begin(), xs.end(), r.x) == xs.end()) xs.push_back(r.x);
+    for (std::size_t r = 0; r < comparison.rows.size(); ++r)
+      if (text_at(r, row_c) == name && std::find(xs.begin(), xs.end(), text_at(r, x_c)) == xs.end())
+        xs.push_back(text_at(r, x_c));
     for (const auto& x : xs) {
       out += fmt::format("{:<10}", x.empty() ? name : name + " " + x);
       for (const auto& series : s.series) {
-        auto it = std::find_if(rows.begin(), rows.end(),
-                               [&](const ComparisonRow& r) { return r.row == name && r.x == x && r.series == series.label; });
         std::string cell = "-";
-        if (it != rows.end()) {
-          const auto ratio = it->ratio();
-          cell = fmt::format("{} / {} / {}", it->paper ? fmt::format("{:.4g}", *it->paper) : "-",
-                             it->mcsim ? fmt::format("{:.4g}", *it->mcsim) : "-",
-                             ratio ? fmt::format("{:.2f}", *ratio) : "-");
-        }
+        for (std::size_t r = 0; r < comparison.rows.size(); ++r)
+          if (text_at(r, row_c) == name && text_at(r, x_c) == x && text_at(r, series_c) == series.label) {
+            cell = fmt::format("{} / {} / {}", shown(r, paper_c, "{:.4g}"), shown(r, mcsim_c, "{:.4g}"),
+                               shown(r, ratio_c, "{:.2f}"));
+            break;
+          }
         out += fmt::format("{:>{}}", cell, width);
       }
       out += "\n";
