@@ -92,8 +92,8 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
     }
     case Report::regions: {
       const RegionMap map = region_map(result);
-      out.printed = region_grid(map);
       out.files.push_back(table_file(".csv", region_result_table(map)));
+      out.printed = region_grid(*out.files.back().table, map.series);
       out.agreement = agreement_of(map);
       out.regions = map;
       out.files.push_back(table_file(".sweep.csv", sweep_result_table(result, report)));
