@@ -190,7 +190,8 @@ TEST_CASE("The sweep's picture: a panel per node count and density, mean lines a
 // several sizes is drawn as a sweep; two machines keep the machines along x.
 TEST_CASE("The machines plot: one machine over several message sizes puts the sizes along x, several machines the machines") {
   const ExperimentResult r = grid_result();
-  const PlotSpec one = machine_comparison_plot(MachineComparison{r.scenario, {r}});
+  const MachineComparison alone{r.scenario, {r}};
+  const PlotSpec one = machine_comparison_plot(alone, machine_comparison_result_table(alone, ReportOptions{}));
   CHECK(one.x_label == "msg_unit (bytes)");
   CHECK(one.log_x);
   REQUIRE(one.series.size() == 4);             // LP and AC, each its mean line and its bars
@@ -200,11 +201,13 @@ TEST_CASE("The machines plot: one machine over several message sizes puts the si
   CHECK(one.beside.size() == 3);               // a panel per node count and density
   ExperimentResult other = r;
   other.machine_name = "t3d";
-  const PlotSpec two = machine_comparison_plot(MachineComparison{r.scenario, {r, other}});
+  const MachineComparison both{r.scenario, {r, other}};
+  const PlotSpec two = machine_comparison_plot(both, machine_comparison_result_table(both, ReportOptions{}));
   CHECK(two.x_label.empty());
   CHECK(two.series.size() == 2 * 2 * 2 * 2);  // a marker per series, msg_unit, density and node count
   REQUIRE(two.series[0].points.size() == 2);  // one per machine
   CHECK(two.settings.front().find("'cm5' 0, 't3d' 1") != std::string::npos);
+  CHECK(two.series[0].points[1].second == 32);  // LP at 16 B on t3d, 32 nodes, d = 2: mean of 16 and 48 ms, from the table
 }
 
 TEST_CASE("The overhead figure: the host-dependent fraction beside the simulated time, or the simulated time alone under --deterministic") {

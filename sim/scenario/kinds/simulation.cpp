@@ -76,7 +76,7 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
     out.files.push_back(table_file(".csv", machine_comparison_result_table(comparison, report)));
     out.printed = machine_comparison_text(comparison, *out.files.back().table);
     out.measured = machine_comparison_views(*out.files.back().table);
-    if (s.plot == PlotKind::machines) out.plot = machine_comparison_plot(comparison);
+    if (s.plot == PlotKind::machines) out.plot = machine_comparison_plot(comparison, *out.files.back().table);
     return out;
   }
   const ExperimentResult result = run_experiment(s, run);
