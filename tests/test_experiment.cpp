@@ -212,11 +212,13 @@ TEST_CASE("The machines plot: one machine over several message sizes puts the si
 
 TEST_CASE("The overhead figure: the host-dependent fraction beside the simulated time, or the simulated time alone under --deterministic") {
   const ExperimentResult r = grid_result();
-  const PlotSpec measured = overhead_plot(r, ReportOptions{.host_times = true});
+  const PlotSpec measured =
+      overhead_plot(overhead_result_table(r, ReportOptions{.host_times = true}), ReportOptions{.host_times = true});
   REQUIRE(measured.title.find("host-dependent") != std::string::npos);
   REQUIRE(measured.beside.size() == 1);
   REQUIRE(measured.series.front().points.front().second == Approx(0.5 / 32));  // 0.5 ms / mean 32 ms
-  const PlotSpec deterministic = overhead_plot(r, ReportOptions{.host_times = false});
+  const PlotSpec deterministic =
+      overhead_plot(overhead_result_table(r, ReportOptions{.host_times = false}), ReportOptions{.host_times = false});
   REQUIRE(deterministic.beside.empty());
   REQUIRE(deterministic.y_label == "communication time (ms)");
   REQUIRE(deterministic.series.front().points.front().second == Approx(32));

@@ -109,7 +109,7 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
       if (!report.host_times)
         out.printed += "note: --deterministic leaves host times out: schedule_ms and fraction are empty, the plot "
                        "shows the simulated communication time only\n";
-      if (s.plot == PlotKind::overhead) out.plot = overhead_plot(result, report);
+      if (s.plot == PlotKind::overhead) out.plot = overhead_plot(*out.files.back().table, report);
       break;
     case Report::sweep:
     case Report::machines:
