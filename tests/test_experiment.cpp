@@ -8,6 +8,7 @@
 #include "sim/scenario/permutation_count.hpp"
 #include "sim/output/overhead.hpp"
 #include "sim/output/plot.hpp"
+#include "sim/output/region_report.hpp"
 #include "sim/output/report.hpp"
 #include "sim/output/sweep_plot.hpp"
 
@@ -208,6 +209,31 @@ TEST_CASE("The machines plot: one machine over several message sizes puts the si
   REQUIRE(two.series[0].points.size() == 2);  // one per machine
   CHECK(two.settings.front().find("'cm5' 0, 't3d' 1") != std::string::npos);
   CHECK(two.series[0].points[1].second == 32);  // LP at 16 B on t3d, 32 nodes, d = 2: mean of 16 and 48 ms, from the table
+}
+
+// The region grid and the region plot are renderers of the region table: what they show is what its
+// fastest, paper and agree columns say.
+TEST_CASE("The region grid and plot render the region table: tags by agreement, markers per series, crosses where they differ") {
+  RegionMap map;
+  map.id = "regions";
+  map.series = {"AC", "RS_N"};
+  map.densities = {4};
+  map.sizes = {64, 1024};
+  map.cells = {{4, 64, {1, 2}, 0, std::string("AC"), "AC"}, {4, 1024, {3, 2}, 1, std::string("AC"), "RS_N"}};
+  const ResultTable table = region_result_table(map);
+  const std::string grid = region_grid(table, map.series);
+  CHECK(grid.find("AC = AC, N = RS_N") != std::string::npos);
+  CHECK(grid.find("     4   AC/AC    n/ac\n") != std::string::npos);
+  CHECK(grid.find("agreement with the paper's regions: 50% of 2 cells") != std::string::npos);
+  const PlotSpec plot = region_plot(table, map.series);
+  REQUIRE(plot.beside.size() == 1);
+  REQUIRE(plot.series.size() == 1);  // the paper names AC in both cells
+  CHECK(plot.series[0].points.size() == 2);
+  const PlotSpec& ours = plot.beside.front();
+  REQUIRE(ours.series.size() == 3);  // AC, RS_N, the cross
+  CHECK(ours.series[1].points == std::vector<std::pair<double, double>>{{1024, 4}});
+  CHECK(ours.series[2].title == "differs from the paper");
+  CHECK(ours.series[2].points == std::vector<std::pair<double, double>>{{1024, 4}});
 }
 
 TEST_CASE("The overhead figure: the host-dependent fraction beside the simulated time, or the simulated time alone under --deterministic") {

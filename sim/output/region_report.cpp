@@ -82,30 +82,41 @@ std::string region_grid(const ResultTable& regions, const std::vector<std::strin
 
 // The paper's map (left) and mcsim's (right) side by side, one colour and marker per series; on
 // mcsim's map a red cross marks every cell where the two name different series.
-PlotSpec region_plot(const RegionMap& map) {
-  PlotSpec paper_map{map.id + ": the paper's regions", "message size (bytes)", "density d", true, false, {},
+PlotSpec region_plot(const ResultTable& regions, const std::vector<std::string>& series) {
+  const auto column = [&](const char* name) {
+    const auto c = regions.column(name);
+    if (!c) throw Error("region_plot", fmt::format("the region table has no column '{}'", name));
+    return *c;
+  };
+  const std::size_t id_c = column("experiment"), density_c = column("density"), bytes_c = column("bytes"),
+                    fastest_c = column("fastest"), paper_c = column("paper"), agree_c = column("agree");
+  const std::string id = regions.rows.empty() ? "" : cell_text(regions.at(0, id_c));
+  PlotSpec paper_map{id + ": the paper's regions", "message size (bytes)", "density d", true, false, {},
                      "outside right top"};
-  PlotSpec ours_map{map.id + ": mcsim's fastest series (red cross: differs from the paper)", "message size (bytes)",
+  PlotSpec ours_map{id + ": mcsim's fastest series (red cross: differs from the paper)", "message size (bytes)",
                     "density d", true, false, {}, "outside right top"};
   for (PlotSpec* p : {&paper_map, &ours_map})
     p->settings.push_back("offsets graph 0.04, graph 0.04, 3, 3");  // keep the edge cells' markers whole
+  const auto point = [&](std::size_t r) {
+    return std::pair<double, double>{cell_number(regions.at(r, bytes_c)).value_or(0),
+                                     cell_number(regions.at(r, density_c)).value_or(0)};
+  };
   PlotSeries disagree{.title = "differs from the paper", .lines = false};
   disagree.style = "points pt 2 ps 3.2 lw 2 lc rgb 'red'";
-  for (std::size_t k = 0; k < map.series.size(); ++k) {
-    PlotSeries ours{.title = map.series[k], .lines = false};
+  for (std::size_t k = 0; k < series.size(); ++k) {
+    PlotSeries ours{.title = series[k], .lines = false};
     ours.style = "points " + series_look(k) + " ps 2.2";
-    PlotSeries paper{.title = map.series[k], .lines = false};
+    PlotSeries paper{.title = series[k], .lines = false};
     paper.style = "points " + series_look(k) + " ps 2.2";
-    for (const auto& cell : map.cells) {
-      if (cell.fastest == k) ours.points.emplace_back(static_cast<double>(cell.bytes), cell.density);
-      if (cell.paper && *cell.paper == map.series[k])
-        paper.points.emplace_back(static_cast<double>(cell.bytes), cell.density);
+    for (std::size_t r = 0; r < regions.rows.size(); ++r) {
+      if (cell_text(regions.at(r, fastest_c)) == series[k]) ours.points.push_back(point(r));
+      if (cell_text(regions.at(r, paper_c)) == series[k]) paper.points.push_back(point(r));
     }
     if (!ours.points.empty()) ours_map.series.push_back(std::move(ours));
     if (!paper.points.empty()) paper_map.series.push_back(std::move(paper));
   }
-  for (const auto& cell : map.cells)
-    if (cell.paper && !cell.agrees()) disagree.points.emplace_back(static_cast<double>(cell.bytes), cell.density);
+  for (std::size_t r = 0; r < regions.rows.size(); ++r)
+    if (cell_text(regions.at(r, agree_c)) == "no") disagree.points.push_back(point(r));
   if (!disagree.points.empty()) ours_map.series.push_back(std::move(disagree));
   if (paper_map.series.empty()) return ours_map;  // a sweep without the paper's regions
   paper_map.beside.push_back(std::move(ours_map));

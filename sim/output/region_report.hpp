@@ -18,6 +18,8 @@ ResultTable region_result_table(const RegionMap& map);
 // each cell "ours/paper" by the tags of `series` (the scenario's labels, in its order), upper case
 // where the table's `agree` says yes; then the share of the cells with a paper region that agree.
 std::string region_grid(const ResultTable& regions, const std::vector<std::string>& series);
-PlotSpec region_plot(const RegionMap& map);
+// The region table drawn: the paper's map (left) and mcsim's (right), a marker per series of
+// `series`, a red cross on mcsim's map where the two differ; mcsim's alone without paper regions.
+PlotSpec region_plot(const ResultTable& regions, const std::vector<std::string>& series);
 
 }  // namespace mcsim

@@ -97,7 +97,7 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
       out.agreement = agreement_of(map);
       out.regions = map;
       out.files.push_back(table_file(".sweep.csv", sweep_result_table(result, report)));
-      if (s.plot == PlotKind::regions) out.plot = region_plot(map);
+      if (s.plot == PlotKind::regions) out.plot = region_plot(*out.files.front().table, map.series);
       break;
     }
     case Report::overhead:
