@@ -236,6 +236,22 @@ TEST_CASE("The region grid and plot render the region table: tags by agreement, 
   CHECK(ours.series[2].points == std::vector<std::pair<double, double>>{{1024, 4}});
 }
 
+TEST_CASE("The comm plot renders the comparison table: mcsim's lines, the paper's markers, mcsim / paper beside") {
+  const ResultTable table = comparison_result_table(
+      "t", {{"comm", "LP", "64", 10.0, 10.5}, {"comm", "AC", "64", 10.0, 30.0}, {"comm", "LP", "256", 40.0, 44.0},
+            {"comm", "AC", "256", std::nullopt, 20.0}, {"iters", "LP", "", 31.0, 31.0}});
+  const PlotSpec plot = comm_plot(table);
+  REQUIRE(plot.series.size() == 4);  // mcsim LP, paper LP, mcsim AC, paper AC (64 B only)
+  CHECK(plot.series[0].title == "mcsim LP");
+  CHECK(plot.series[0].points == std::vector<std::pair<double, double>>{{64, 10.5}, {256, 44}});
+  CHECK(plot.series[3].points == std::vector<std::pair<double, double>>{{64, 10}});
+  REQUIRE(plot.beside.size() == 1);
+  const PlotSpec& ratio = plot.beside.front();
+  REQUIRE(ratio.series.size() == 3);  // LP, AC, the 1.0 line
+  CHECK(ratio.series[0].points == std::vector<std::pair<double, double>>{{64, 1.05}, {256, 1.1}});
+  CHECK(ratio.series[2].points == std::vector<std::pair<double, double>>{{64, 1}, {256, 1}});
+}
+
 TEST_CASE("The overhead figure: the host-dependent fraction beside the simulated time, or the simulated time alone under --deterministic") {
   const ExperimentResult r = grid_result();
   const PlotSpec measured =

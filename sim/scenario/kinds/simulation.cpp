@@ -87,7 +87,7 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
       out.printed = side_by_side(result, *out.files.back().table);
       out.agreement = agreement_of(rows);
       out.comparison = rows;
-      if (s.plot == PlotKind::comm) out.plot = comm_plot(result);
+      if (s.plot == PlotKind::comm) out.plot = comm_plot(*out.files.back().table);
       break;
     }
     case Report::regions: {
