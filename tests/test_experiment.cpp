@@ -4,9 +4,11 @@
 #include "test_paths.hpp"
 #include <filesystem>
 
+#include "sim/scenario/machine_comparison.hpp"
 #include "sim/scenario/permutation_count.hpp"
 #include "sim/output/overhead.hpp"
 #include "sim/output/plot.hpp"
+#include "sim/output/region_report.hpp"
 #include "sim/output/report.hpp"
 #include "sim/output/sweep_plot.hpp"
 
@@ -184,13 +186,81 @@ TEST_CASE("The sweep's picture: a panel per node count and density, mean lines a
   REQUIRE(plot.series[1].points[3].second == Approx(768));  // to the slowest
 }
 
+// A paper's scenario on one machine (run --machine FILE) drew every series and msg_unit on the one
+// machine's tick: 7 series x 7 sizes = 49 markers at one x for ranka92-table3. One machine over
+// several sizes is drawn as a sweep; two machines keep the machines along x.
+TEST_CASE("The machines plot: one machine over several message sizes puts the sizes along x, several machines the machines") {
+  const ExperimentResult r = grid_result();
+  const MachineComparison alone{r.scenario, {r}};
+  const PlotSpec one = machine_comparison_plot(alone, machine_comparison_result_table(alone, ReportOptions{}));
+  CHECK(one.x_label == "msg_unit (bytes)");
+  CHECK(one.log_x);
+  REQUIRE(one.series.size() == 4);             // LP and AC, each its mean line and its bars
+  CHECK(one.series[0].points.size() == 2);     // one point per msg_unit, not one x position
+  CHECK(one.series[0].points[0].first == 16);
+  CHECK(one.series[0].points[1].first == 256);
+  CHECK(one.beside.size() == 3);               // a panel per node count and density
+  ExperimentResult other = r;
+  other.machine_name = "t3d";
+  const MachineComparison both{r.scenario, {r, other}};
+  const PlotSpec two = machine_comparison_plot(both, machine_comparison_result_table(both, ReportOptions{}));
+  CHECK(two.x_label.empty());
+  CHECK(two.series.size() == 2 * 2 * 2 * 2);  // a marker per series, msg_unit, density and node count
+  REQUIRE(two.series[0].points.size() == 2);  // one per machine
+  CHECK(two.settings.front().find("'cm5' 0, 't3d' 1") != std::string::npos);
+  CHECK(two.series[0].points[1].second == 32);  // LP at 16 B on t3d, 32 nodes, d = 2: mean of 16 and 48 ms, from the table
+}
+
+// The region grid and the region plot are renderers of the region table: what they show is what its
+// fastest, paper and agree columns say.
+TEST_CASE("The region grid and plot render the region table: tags by agreement, markers per series, crosses where they differ") {
+  RegionMap map;
+  map.id = "regions";
+  map.series = {"AC", "RS_N"};
+  map.densities = {4};
+  map.sizes = {64, 1024};
+  map.cells = {{4, 64, {1, 2}, 0, std::string("AC"), "AC"}, {4, 1024, {3, 2}, 1, std::string("AC"), "RS_N"}};
+  const ResultTable table = region_result_table(map);
+  const std::string grid = region_grid(table, map.series);
+  CHECK(grid.find("AC = AC, N = RS_N") != std::string::npos);
+  CHECK(grid.find("     4   AC/AC    n/ac\n") != std::string::npos);
+  CHECK(grid.find("agreement with the paper's regions: 50% of 2 cells") != std::string::npos);
+  const PlotSpec plot = region_plot(table, map.series);
+  REQUIRE(plot.beside.size() == 1);
+  REQUIRE(plot.series.size() == 1);  // the paper names AC in both cells
+  CHECK(plot.series[0].points.size() == 2);
+  const PlotSpec& ours = plot.beside.front();
+  REQUIRE(ours.series.size() == 3);  // AC, RS_N, the cross
+  CHECK(ours.series[1].points == std::vector<std::pair<double, double>>{{1024, 4}});
+  CHECK(ours.series[2].title == "differs from the paper");
+  CHECK(ours.series[2].points == std::vector<std::pair<double, double>>{{1024, 4}});
+}
+
+TEST_CASE("The comm plot renders the comparison table: mcsim's lines, the paper's markers, mcsim / paper beside") {
+  const ResultTable table = comparison_result_table(
+      "t", {{"comm", "LP", "64", 10.0, 10.5}, {"comm", "AC", "64", 10.0, 30.0}, {"comm", "LP", "256", 40.0, 44.0},
+            {"comm", "AC", "256", std::nullopt, 20.0}, {"iters", "LP", "", 31.0, 31.0}});
+  const PlotSpec plot = comm_plot(table);
+  REQUIRE(plot.series.size() == 4);  // mcsim LP, paper LP, mcsim AC, paper AC (64 B only)
+  CHECK(plot.series[0].title == "mcsim LP");
+  CHECK(plot.series[0].points == std::vector<std::pair<double, double>>{{64, 10.5}, {256, 44}});
+  CHECK(plot.series[3].points == std::vector<std::pair<double, double>>{{64, 10}});
+  REQUIRE(plot.beside.size() == 1);
+  const PlotSpec& ratio = plot.beside.front();
+  REQUIRE(ratio.series.size() == 3);  // LP, AC, the 1.0 line
+  CHECK(ratio.series[0].points == std::vector<std::pair<double, double>>{{64, 1.05}, {256, 1.1}});
+  CHECK(ratio.series[2].points == std::vector<std::pair<double, double>>{{64, 1}, {256, 1}});
+}
+
 TEST_CASE("The overhead figure: the host-dependent fraction beside the simulated time, or the simulated time alone under --deterministic") {
   const ExperimentResult r = grid_result();
-  const PlotSpec measured = overhead_plot(r, ReportOptions{.host_times = true});
+  const PlotSpec measured =
+      overhead_plot(overhead_result_table(r, ReportOptions{.host_times = true}), ReportOptions{.host_times = true});
   REQUIRE(measured.title.find("host-dependent") != std::string::npos);
   REQUIRE(measured.beside.size() == 1);
   REQUIRE(measured.series.front().points.front().second == Approx(0.5 / 32));  // 0.5 ms / mean 32 ms
-  const PlotSpec deterministic = overhead_plot(r, ReportOptions{.host_times = false});
+  const PlotSpec deterministic =
+      overhead_plot(overhead_result_table(r, ReportOptions{.host_times = false}), ReportOptions{.host_times = false});
   REQUIRE(deterministic.beside.empty());
   REQUIRE(deterministic.y_label == "communication time (ms)");
   REQUIRE(deterministic.series.front().points.front().second == Approx(32));

@@ -34,7 +34,7 @@ ReportedScenario reproduction(const std::string& id, const std::string& source) 
   s.files = {id + ".csv", id + ".agreement.csv"};
   s.pictures = {id + ".svg"};
   s.machines = {{"cm5", "Thinking Machines CM-5", 32,
-                 {{"links.bandwidth", "10 MB/s", "TOP500 wiki, CM-5 page", false},
+                 {quantity_parameter("links.bandwidth", 10, "MB/s", "", "TOP500 wiki, CM-5 page", false),
                   {"shape", "4x4x4", "chosen for 64 nodes", true}}}};
   return s;
 }
@@ -174,17 +174,19 @@ TEST_CASE("html: a region map's cells say whether mcsim's fastest series is the 
   CHECK(table.find("<td class=\"q5\">LP<br><span class=\"muted\">AC</span></td>") != std::string::npos);
 }
 
-TEST_CASE("html: a machine's parameters: value and unit apart, the source, assumptions marked") {
-  CHECK(html::value_and_unit("10 MB/s").value == "10");
-  CHECK(html::value_and_unit("10 MB/s").unit == "MB/s");
-  CHECK(html::value_and_unit("4x4x4").value == "4x4x4");
-  CHECK(html::value_and_unit("4x4x4").unit.empty());
-  CHECK(html::value_and_unit("random").value == "random");
-  CHECK(html::value_and_unit("0.5").unit.empty());
+TEST_CASE("html: a machine's parameters: number and unit apart as typed, the source, assumptions marked") {
   const std::string table = html::parameter_table(reproduction("t-1", "P 1992").machines[0].parameters);
   CHECK(table.find("<td class=\"label\">links.bandwidth</td><td class=\"value\">10</td><td class=\"label\">MB/s</td>") !=
         std::string::npos);
+  CHECK(table.find("<td class=\"label\">shape</td><td class=\"value\">4x4x4</td><td class=\"label\"></td>") !=
+        std::string::npos);
   CHECK(count(table, ">assumption</td>") == 1);
+  // The note follows the unit; a text that merely starts with digits is never split (no number typed).
+  const std::string typed = html::parameter_table(
+      {quantity_parameter("control messages", 2, "us", "send, 2 us receive", "s", false),
+       {"sizes", "0 .. 4096 B", "s", false}});
+  CHECK(typed.find("<td class=\"value\">2</td><td class=\"label\">us send, 2 us receive</td>") != std::string::npos);
+  CHECK(typed.find("<td class=\"value\">0 .. 4096 B</td><td class=\"label\"></td>") != std::string::npos);
 }
 
 TEST_CASE("html: paper pages are named after the id's prefix, never twice and never index.html") {

@@ -180,11 +180,23 @@ TEST_CASE("A paper's scenario on a user's machine: mcsim's numbers, a note namin
   CHECK(r.out.find("\ncm5-fast ") != std::string::npos);
   CHECK(r.out.find("AC could not be measured on the CM-5") == std::string::npos);  // the paper's notes
   CHECK(std::filesystem::exists(dir + "/t3.svg"));
+  // The title names the machine it ran on, not the paper's "32-node CM-5".
+  CHECK(r.out.starts_with("ranka92-table3 — Table 3: communication and scheduling cost, test set 1, d = 8, 32 nodes "
+                          "of " + dir + "/cm5-fast.toml\n"));
+  CHECK(r.out.find("32-node CM-5") == std::string::npos);
   // The scenario's own machine keeps the paper beside it.
   const auto own = run_mcsim(fmt::format("run {}/ranka92-table3.toml --machine cm5 --samples 1 -q --deterministic "
                                          "-o {}/own.csv",
                                          MCSIM_SCENARIO_SOURCE_DIR, dir));
   CHECK(own.out.find("paper / mcsim / ratio") != std::string::npos);
+  CHECK(own.out.find("32-node CM-5") != std::string::npos);
+  // A machines axis on one machine says so: not "on every bundled machine" alone.
+  const auto axis = run_mcsim(fmt::format("run {}/machines-alltoall.toml --machine {}/cm5-fast.toml --samples 1 -q "
+                                          "--deterministic -o {}/ma.csv",
+                                          MCSIM_SCENARIO_SOURCE_DIR, dir, dir));
+  INFO(axis.err);
+  REQUIRE(axis.exit_code == 0);
+  CHECK(axis.out.find("on every bundled machine, here on " + dir + "/cm5-fast.toml alone\n") != std::string::npos);
 }
 
 // Issue 49: sensitivity took the scenario's own machine only. On a what-if the study varies the

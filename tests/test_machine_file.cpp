@@ -807,3 +807,40 @@ TEST_CASE("Machine file options: --machine-option overrides a named record, in i
   CHECK(mesh.library.regimes[0].startup_s.value == 2);
   CHECK(mesh.library.control_send_s.value == 2);
 }
+
+TEST_CASE("Machine parameters are typed: a quantity's number and unit as written, a derived value's with its rule, a word as text") {
+  MachineFile cm5 = bundled("cm5");
+  const MachineParameter bandwidth = described(*cm5.find("links.bandwidth"));
+  CHECK(bandwidth.value == "10 MB/s");
+  REQUIRE(bandwidth.number);
+  CHECK(*bandwidth.number == 10);
+  CHECK(bandwidth.unit == "MB/s");
+  const MachineParameter interface = described(*cm5.find("links.interface_bandwidth"));
+  REQUIRE(interface.number);
+  CHECK(number_text(*interface.number) == "8.06");
+  const MachineParameter arity = described(*cm5.find("topology.shape.arity"));
+  CHECK(arity.number == 4.0);
+  CHECK(arity.unit.empty());
+  CHECK_FALSE(described(*cm5.find("links.switching")).number);  // a word
+  CHECK_FALSE(described(*cm5.find("library.copy_rate")).number);  // "unlimited": no number
+  CHECK(described(*cm5.find("topology.shape.parents_per_level")).value ==
+        "rule cm5-parents-per-level (evaluated by the family)");
+  CHECK_FALSE(described(*cm5.find("topology.shape.parents_per_level")).number);
+  // An option given as a bare number is in its key's unit: the text stays as given, the unit is typed.
+  apply_machine_option(cm5, "wire_bandwidth_MBps", "20", "cli");
+  const MachineParameter option = described(*cm5.find("links.bandwidth"));
+  CHECK(option.value == "20");
+  CHECK(option.number == 20.0);
+  CHECK(option.unit == "MB/s");
+  // A derived record with a stated value: the number in a readable unit, the rule as a note.
+  MachineFile cp = bundled("cp-pacs");
+  const MachineParameter hop = described(*cp.find("links.hop_latency"));
+  CHECK(hop.value == "1.5 us (rule half)");
+  CHECK(hop.number == 1.5);
+  CHECK(hop.unit == "us");
+  CHECK(hop.note == "(rule half)");
+  // Rounded as "%g" shows it, so the number and the text agree: 0.67 us, not 0.6699999999999999.
+  const MachineParameter rounded = quantity_parameter("t", 0.67e-6 * 1e6, "us", "send", "s", false);
+  CHECK(rounded.value == "0.67 us send");
+  CHECK(rounded.number == 0.67);
+}

@@ -195,18 +195,6 @@ void refuse_dead_records(const MachineFile& m) {
                             inert.why));
 }
 
-// A value as `mcsim list machines -v` shows it: as written, or a derived one in a readable unit.
-std::string shown_value(const ParameterRecord& p) {
-  if (p.kind != ParameterRecord::Kind::derived) return p.text;
-  if (!p.has_value) return fmt::format("rule {} (evaluated by the family)", p.rule);
-  switch (p.dimension) {
-    case Dimension::seconds: return fmt::format("{:g} us (rule {})", p.value * 1e6, p.rule);
-    case Dimension::bytes_per_second: return fmt::format("{:g} MB/s (rule {})", p.value / 1e6, p.rule);
-    case Dimension::bytes: return fmt::format("{:g} B (rule {})", p.value, p.rule);
-    default: return fmt::format("{:g} (rule {})", p.value, p.rule);
-  }
-}
-
 // Every record but the library's (Machine::parameters() adds the library, describe_library):
 // its option name, value, source and assumption flag.
 MachineDescription describe(const MachineFile& m, const TopologyFamily& family, int nodes) {
@@ -215,8 +203,9 @@ MachineDescription describe(const MachineFile& m, const TopologyFamily& family, 
   for (const InertRecords& group : inert_records(m)) inert.insert(group.records.begin(), group.records.end());
   for (const auto& p : m.parameters) {
     if (p.path.starts_with("library.") || inert.contains(&p)) continue;
-    const std::string value = p.path == "topology.family" ? p.text + ": " + family.describe() : shown_value(p);
-    d.parameters.push_back({p.name, value, p.source, p.assumption});
+    MachineParameter shown = described(p);
+    if (p.path == "topology.family") shown.value += ": " + family.describe();
+    d.parameters.push_back(std::move(shown));
   }
   for (const auto& c : m.choices) d.parameters.push_back({c.name, c.chosen, c.source, c.assumption});
   return d;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "machine_spec.hpp"
 #include "message_library.hpp"
 #include "quantity.hpp"
 
@@ -55,6 +56,10 @@ struct MachineChoice {
   bool assumption = false;
   std::string where;
 };
+
+// The record as `mcsim list machines -v` and the report show it: a quantity or a number as written
+// (its number and unit apart), a derived one in a readable unit with its rule, anything else as its text.
+MachineParameter described(const ParameterRecord& record);
 
 struct MachineFile {
   std::string path;                // the file read

@@ -146,11 +146,27 @@ MachineParameter row(const std::string& name, const std::string& value, const Ci
   return {name, value, c.source, c.assumption};
 }
 
+// A row whose value is one number in `unit` (then `note`), typed as quantity_parameter makes it.
+template <class T>
+MachineParameter row(const std::string& name, double number, const std::string& unit, const std::string& note,
+                     const Cited<T>& c) {
+  return quantity_parameter(name, number, unit, note, c.source, c.assumption);
+}
+
+template <class T>
+MachineParameter microseconds(const std::string& name, double seconds, const std::string& note, const Cited<T>& c) {
+  return row(name, seconds * 1e6, "us", note, c);
+}
+
 std::string microseconds(double seconds) { return fmt::format("{:g} us", seconds * 1e6); }
 
-std::string bytes_text(double bytes) { return std::isinf(bytes) ? std::string("unlimited") : fmt::format("{:.0f} B", bytes); }
-
-std::string rate_text(double Bps) { return std::isinf(Bps) ? std::string("no cost") : fmt::format("{:g} MB/s", Bps / 1e6); }
+// A size in whole bytes ("16 B"), or `otherwise` when it is unlimited.
+template <class T>
+MachineParameter bytes(const std::string& name, double bytes, const std::string& note, const std::string& otherwise,
+                       const Cited<T>& c) {
+  if (std::isinf(bytes)) return row(name, otherwise, c);
+  return quantity_parameter(name, bytes, "B", note, c.source, c.assumption, 17);
+}
 
 }  // namespace
 
@@ -165,27 +181,27 @@ std::vector<MachineParameter> describe_library(const MessageLibrary& l) {
                                  : fmt::format("{:.0f} .. {:.0f} B", from, r.up_to_bytes.value);
     rows.push_back(row(head + "sizes", span, r.up_to_bytes));
     rows.push_back(row(head + "protocol", to_string(r.protocol.value), r.protocol));
-    rows.push_back(row(head + "start-up", microseconds(r.startup_s.value), r.startup_s));
+    rows.push_back(microseconds(head + "start-up", r.startup_s.value, "", r.startup_s));
     if (r.per_hop_s.value > 0 || !r.per_hop_s.source.empty())
-      rows.push_back(row(head + "per hop", microseconds(r.per_hop_s.value), r.per_hop_s));
+      rows.push_back(microseconds(head + "per hop", r.per_hop_s.value, "", r.per_hop_s));
     if (r.protocol.value != Protocol::eager)
-      rows.push_back(row(head + "request/reply", microseconds(r.trip_cpu_s.value) + " at each end of each", r.trip_cpu_s));
+      rows.push_back(microseconds(head + "request/reply", r.trip_cpu_s.value, "at each end of each", r.trip_cpu_s));
     from = r.up_to_bytes.value + 1;
   }
   rows.push_back(row("  sends return", to_string(l.sends.value), l.sends));
   rows.push_back(row("  receives", to_string(l.receives.value), l.receives));
-  rows.push_back(row("  start-up split", fmt::format("{:g} at the sender, {:g} at the receiver", l.sender_share.value,
-                                                     1 - l.sender_share.value),
-                     l.sender_share));
-  rows.push_back(row("  packet payload", l.packet_bytes.value >= 1 ? bytes_text(l.packet_bytes.value) : "no packets",
-                     l.packet_bytes));
-  rows.push_back(row("  control messages", fmt::format("{} send, {} receive", microseconds(l.control_send_s.value),
-                                                       microseconds(l.control_receive_s.value)),
-                     l.control_send_s));
+  rows.push_back(row("  start-up split", l.sender_share.value, "",
+                     fmt::format("at the sender, {:g} at the receiver", 1 - l.sender_share.value), l.sender_share));
+  rows.push_back(l.packet_bytes.value >= 1 ? bytes("  packet payload", l.packet_bytes.value, "", "unlimited", l.packet_bytes)
+                                           : row("  packet payload", "no packets", l.packet_bytes));
+  rows.push_back(microseconds("  control messages", l.control_send_s.value,
+                              fmt::format("send, {} receive", microseconds(l.control_receive_s.value)), l.control_send_s));
   rows.push_back(row("  node ports", to_string(l.node_ports.value), l.node_ports));
-  rows.push_back(row("  receive buffer", bytes_text(l.receive_buffer_bytes.value) + " per node", l.receive_buffer_bytes));
-  rows.push_back(row("  copy rate", rate_text(l.copy_rate_Bps.value), l.copy_rate_Bps));
-  rows.push_back(row("  barrier", microseconds(l.barrier_s.value), l.barrier_s));
+  rows.push_back(bytes("  receive buffer", l.receive_buffer_bytes.value, "per node", "unlimited per node",
+                       l.receive_buffer_bytes));
+  rows.push_back(std::isinf(l.copy_rate_Bps.value) ? row("  copy rate", "no cost", l.copy_rate_Bps)
+                                                   : row("  copy rate", l.copy_rate_Bps.value / 1e6, "MB/s", "", l.copy_rate_Bps));
+  rows.push_back(microseconds("  barrier", l.barrier_s.value, "", l.barrier_s));
   if (l.rendezvous_receiver.value != RendezvousReceiver::library)
     rows.push_back(row("  rendezvous receiver", to_string(l.rendezvous_receiver.value), l.rendezvous_receiver));
   if (l.unexpected_copy.value != UnexpectedCopy::whole_messages)

@@ -1,7 +1,6 @@
 #include "html_tables.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 #include <fmt/format.h>
 
@@ -164,27 +163,17 @@ std::string region_table(const RegionMap& map) {
   return out + "</table></div>\n";
 }
 
-ValueAndUnit value_and_unit(const std::string& value) {
-  const char* begin = value.c_str();
-  char* end = nullptr;
-  std::strtod(begin, &end);
-  if (end == begin) return {value, ""};
-  std::string rest(end);
-  if (rest.empty()) return {value, ""};
-  if (rest.front() != ' ') return {value, ""};  // "4x4x4", "1e-3s": not a number and a unit
-  return {value.substr(0, static_cast<std::size_t>(end - begin)), rest.substr(1)};
-}
-
 std::string parameter_table(const std::vector<MachineParameter>& parameters) {
   std::string out =
       "<div class=\"scroll\"><table class=\"parameters\">\n<tr><th class=\"label\">parameter</th><th>value</th>"
       "<th class=\"label\">unit</th><th class=\"label\">source</th><th class=\"label\">assumption</th></tr>\n";
   for (const auto& p : parameters) {
-    const ValueAndUnit v = value_and_unit(p.value);
+    std::string unit = p.number ? p.unit : "";
+    if (p.number && !p.note.empty()) unit += (unit.empty() ? "" : " ") + p.note;
     out += fmt::format(
         "<tr><td class=\"label\">{}</td><td class=\"value\">{}</td><td class=\"label\">{}</td><td class=\"wrap\">{}</td>{}"
         "</tr>\n",
-        text(p.name), text(v.value), text(v.unit), text(p.source),
+        text(p.name), text(p.number ? number_text(*p.number) : p.value), text(unit), text(p.source),
         p.assumption ? "<td class=\"label q3 mark\">assumption</td>" : "<td class=\"label\"></td>");
   }
   return out + "</table></div>\n";

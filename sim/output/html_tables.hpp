@@ -33,14 +33,9 @@ std::string result_table(const ResultTable& table);
 // paper's map has the cell, coloured by whether they agree.
 std::string region_table(const RegionMap& map);
 
-// A parameter's value split into number and unit ("10 MB/s" -> "10", "MB/s"); a value that does not
-// start with a number is all value.
-struct ValueAndUnit {
-  std::string value, unit;
-};
-ValueAndUnit value_and_unit(const std::string& value);
-
-// Name, value, unit, source and an "assumption" mark per parameter.
+// Name, value, unit, source and an "assumption" mark per parameter: a parameter with a number shows
+// it in the value column and its unit (then its note) in the unit column; any other shows its text as
+// the value.
 std::string parameter_table(const std::vector<MachineParameter>& parameters);
 
 // The cells of one reproduction's agreement line (<td>...</td> x 3): the headline ratio (median

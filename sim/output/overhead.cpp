@@ -1,6 +1,10 @@
 #include "overhead.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
+
+#include "../core/error.hpp"
 
 #include "report.hpp"
 #include "table_pivot.hpp"
@@ -49,32 +53,47 @@ std::vector<ResultTable> overhead_views(const ResultTable& overhead, const Repor
   return pivot_tables(overhead, spec);
 }
 
-PlotSpec overhead_plot(const ExperimentResult& result, const ReportOptions& options) {
-  const SimulationScenario& s = result.scenario;
+PlotSpec overhead_plot(const ResultTable& overhead, const ReportOptions& options) {
+  const auto column = [&](const char* name) {
+    const auto c = overhead.column(name);
+    if (!c) throw Error("overhead_plot", fmt::format("the overhead table has no column '{}'", name));
+    return *c;
+  };
+  const std::size_t id_c = column("experiment"), density_c = column("density"), bytes_c = column("bytes"),
+                    series_c = column("series"), comm_c = column("comm_ms"), fraction_c = column("fraction");
+  const auto text_at = [&](std::size_t r, std::size_t c) { return cell_text(overhead.at(r, c)); };
+  std::vector<std::string> series, densities;  // in the order the table first has them
+  for (std::size_t r = 0; r < overhead.rows.size(); ++r) {
+    if (std::find(series.begin(), series.end(), text_at(r, series_c)) == series.end()) series.push_back(text_at(r, series_c));
+    if (std::find(densities.begin(), densities.end(), text_at(r, density_c)) == densities.end())
+      densities.push_back(text_at(r, density_c));
+  }
+  const std::string id = overhead.rows.empty() ? "" : text_at(0, id_c);
   // The simulated communication time, the fraction's denominator: the same bytes for a seed.
-  PlotSpec comm{s.id + ": communication time (simulated)", "message size (bytes)", "communication time (ms)", true,
+  PlotSpec comm{id + ": communication time (simulated)", "message size (bytes)", "communication time (ms)", true,
                 true, {}};
-  PlotSpec fraction{s.id + ": scheduling time (host-dependent: measured on this computer) / communication time "
-                           "(simulated)",
+  PlotSpec fraction{id + ": scheduling time (host-dependent: measured on this computer) / communication time "
+                         "(simulated)",
                     "message size (bytes)", "fraction", true, true, {}};
-  for (std::size_t k = 0; k < s.series.size(); ++k)
-    for (std::size_t d = 0; d < s.densities.size(); ++d) {
-      const std::size_t look = k * s.densities.size() + d;
-      PlotSeries time{.title = fmt::format("{}, d = {}", s.series[k].label, s.densities[d])};
+  for (std::size_t k = 0; k < series.size(); ++k)
+    for (std::size_t d = 0; d < densities.size(); ++d) {
+      const std::size_t look = k * densities.size() + d;
+      PlotSeries time{.title = fmt::format("{}, d = {}", series[k], densities[d])};
       time.style = "linespoints " + series_look(look) + " ps 1.1";
       PlotSeries line = time;
-      for (std::size_t u = 0; u < s.msg_units.size(); ++u) {
-        const Fraction f = fraction_of(result, d, u, k);
-        time.points.emplace_back(static_cast<double>(s.msg_units[u]), f.comm_ms);
-        line.points.emplace_back(static_cast<double>(s.msg_units[u]), f.value());
+      for (std::size_t r = 0; r < overhead.rows.size(); ++r) {
+        if (text_at(r, series_c) != series[k] || text_at(r, density_c) != densities[d]) continue;
+        const double bytes = cell_number(overhead.at(r, bytes_c)).value_or(0);
+        time.points.emplace_back(bytes, cell_number(overhead.at(r, comm_c)).value_or(0));
+        line.points.emplace_back(bytes, cell_number(overhead.at(r, fraction_c)).value_or(0));
       }
       comm.series.push_back(std::move(time));
       fraction.series.push_back(std::move(line));
     }
   if (!options.host_times) {
     // --deterministic: no host time, so no fraction; the picture is the simulated part alone.
-    comm.title = s.id + ": communication time (simulated; --deterministic leaves out the host-dependent scheduling "
-                        "time and its fraction)";
+    comm.title = id + ": communication time (simulated; --deterministic leaves out the host-dependent scheduling "
+                      "time and its fraction)";
     return comm;
   }
   fraction.beside.push_back(std::move(comm));

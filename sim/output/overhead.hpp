@@ -21,9 +21,10 @@ ResultTable overhead_result_table(const ExperimentResult& result, const ReportOp
 // size, per series the simulated communication time and, with host times, the scheduling time and
 // the fraction (both host-dependent; without host times their empty columns are left out).
 std::vector<ResultTable> overhead_views(const ResultTable& overhead, const ReportOptions& options);
-// With host times: the fraction against message size, one line per (series, density), marked
-// host-dependent, and beside it the simulated communication time. Without them (--deterministic)
-// the simulated communication time alone, so that the picture too is the same for a seed.
-PlotSpec overhead_plot(const ExperimentResult& result, const ReportOptions& options);
+// The overhead table (overhead_result_table) drawn. With host times: the fraction against message
+// size, one line per (series, density), marked host-dependent, and beside it the simulated
+// communication time. Without them (--deterministic) the simulated communication time alone, so
+// that the picture too is the same for a seed.
+PlotSpec overhead_plot(const ResultTable& overhead, const ReportOptions& options);
 
 }  // namespace mcsim

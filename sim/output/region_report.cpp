@@ -1,9 +1,11 @@
 #include "region_report.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include <fmt/format.h>
 
+#include "../core/error.hpp"
 #include "csv_cells.hpp"
 
 namespace mcsim {
@@ -31,57 +33,90 @@ std::string tag(const std::string& label) {
 }
 }  // namespace
 
-std::string region_grid(const RegionMap& map) {
-  std::string out = fmt::format("{}: fastest series per cell, mcsim/paper (", map.id);
-  for (std::size_t k = 0; k < map.series.size(); ++k)
-    out += fmt::format("{}{} = {}", k ? ", " : "", tag(map.series[k]), map.series[k]);
+std::string region_grid(const ResultTable& regions, const std::vector<std::string>& series) {
+  const auto column = [&](const char* name) {
+    const auto c = regions.column(name);
+    if (!c) throw Error("region_grid", fmt::format("the region table has no column '{}'", name));
+    return *c;
+  };
+  const std::size_t id_c = column("experiment"), density_c = column("density"), bytes_c = column("bytes"),
+                    fastest_c = column("fastest"), paper_c = column("paper"), agree_c = column("agree");
+  const auto text_at = [&](std::size_t r, std::size_t c) { return cell_text(regions.at(r, c)); };
+  std::vector<std::string> densities, sizes;  // in the order the table first has them
+  for (std::size_t r = 0; r < regions.rows.size(); ++r) {
+    if (std::find(densities.begin(), densities.end(), text_at(r, density_c)) == densities.end())
+      densities.push_back(text_at(r, density_c));
+    if (std::find(sizes.begin(), sizes.end(), text_at(r, bytes_c)) == sizes.end()) sizes.push_back(text_at(r, bytes_c));
+  }
+  std::string out = fmt::format("{}: fastest series per cell, mcsim/paper (", regions.rows.empty() ? "" : text_at(0, id_c));
+  for (std::size_t k = 0; k < series.size(); ++k) out += fmt::format("{}{} = {}", k ? ", " : "", tag(series[k]), series[k]);
   out += "; upper case where they agree)\n";
   out += fmt::format("{:>6}", "d \\ B");
-  for (auto bytes : map.sizes) out += fmt::format(" {:>7}", bytes);
+  for (const auto& bytes : sizes) out += fmt::format(" {:>7}", bytes);
   out += "\n";
-  std::size_t i = 0;
-  for (int density : map.densities) {
+  std::size_t judged = 0, agreeing = 0;
+  for (const auto& density : densities) {
     out += fmt::format("{:>6}", density);
-    for (std::size_t u = 0; u < map.sizes.size(); ++u, ++i) {
-      const auto& cell = map.cells[i];
-      std::string text = tag(cell.fastest_label) + "/" + (cell.paper ? tag(*cell.paper) : std::string("?"));
-      if (!cell.agrees())
-        for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const auto& bytes : sizes) {
+      std::string text;
+      for (std::size_t r = 0; r < regions.rows.size(); ++r) {
+        if (text_at(r, density_c) != density || text_at(r, bytes_c) != bytes) continue;
+        const std::string paper = text_at(r, paper_c);
+        const bool agrees = text_at(r, agree_c) == "yes";
+        judged += paper.empty() ? 0 : 1;
+        agreeing += agrees ? 1 : 0;
+        text = tag(text_at(r, fastest_c)) + "/" + (paper.empty() ? std::string("?") : tag(paper));
+        if (!agrees)
+          for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        break;
+      }
       out += fmt::format(" {:>7}", text);
     }
     out += "\n";
   }
-  if (const auto share = map.agreement())
-    out += fmt::format("agreement with the paper's regions: {:.0f}% of {} cells\n", *share * 100, map.cells.size());
+  if (judged > 0)
+    out += fmt::format("agreement with the paper's regions: {:.0f}% of {} cells\n",
+                       static_cast<double>(agreeing) / static_cast<double>(judged) * 100, regions.rows.size());
   return out;
 }
 
 // The paper's map (left) and mcsim's (right) side by side, one colour and marker per series; on
 // mcsim's map a red cross marks every cell where the two name different series.
-PlotSpec region_plot(const RegionMap& map) {
-  PlotSpec paper_map{map.id + ": the paper's regions", "message size (bytes)", "density d", true, false, {},
+PlotSpec region_plot(const ResultTable& regions, const std::vector<std::string>& series) {
+  const auto column = [&](const char* name) {
+    const auto c = regions.column(name);
+    if (!c) throw Error("region_plot", fmt::format("the region table has no column '{}'", name));
+    return *c;
+  };
+  const std::size_t id_c = column("experiment"), density_c = column("density"), bytes_c = column("bytes"),
+                    fastest_c = column("fastest"), paper_c = column("paper"), agree_c = column("agree");
+  const std::string id = regions.rows.empty() ? "" : cell_text(regions.at(0, id_c));
+  PlotSpec paper_map{id + ": the paper's regions", "message size (bytes)", "density d", true, false, {},
                      "outside right top"};
-  PlotSpec ours_map{map.id + ": mcsim's fastest series (red cross: differs from the paper)", "message size (bytes)",
+  PlotSpec ours_map{id + ": mcsim's fastest series (red cross: differs from the paper)", "message size (bytes)",
                     "density d", true, false, {}, "outside right top"};
   for (PlotSpec* p : {&paper_map, &ours_map})
     p->settings.push_back("offsets graph 0.04, graph 0.04, 3, 3");  // keep the edge cells' markers whole
+  const auto point = [&](std::size_t r) {
+    return std::pair<double, double>{cell_number(regions.at(r, bytes_c)).value_or(0),
+                                     cell_number(regions.at(r, density_c)).value_or(0)};
+  };
   PlotSeries disagree{.title = "differs from the paper", .lines = false};
   disagree.style = "points pt 2 ps 3.2 lw 2 lc rgb 'red'";
-  for (std::size_t k = 0; k < map.series.size(); ++k) {
-    PlotSeries ours{.title = map.series[k], .lines = false};
+  for (std::size_t k = 0; k < series.size(); ++k) {
+    PlotSeries ours{.title = series[k], .lines = false};
     ours.style = "points " + series_look(k) + " ps 2.2";
-    PlotSeries paper{.title = map.series[k], .lines = false};
+    PlotSeries paper{.title = series[k], .lines = false};
     paper.style = "points " + series_look(k) + " ps 2.2";
-    for (const auto& cell : map.cells) {
-      if (cell.fastest == k) ours.points.emplace_back(static_cast<double>(cell.bytes), cell.density);
-      if (cell.paper && *cell.paper == map.series[k])
-        paper.points.emplace_back(static_cast<double>(cell.bytes), cell.density);
+    for (std::size_t r = 0; r < regions.rows.size(); ++r) {
+      if (cell_text(regions.at(r, fastest_c)) == series[k]) ours.points.push_back(point(r));
+      if (cell_text(regions.at(r, paper_c)) == series[k]) paper.points.push_back(point(r));
     }
     if (!ours.points.empty()) ours_map.series.push_back(std::move(ours));
     if (!paper.points.empty()) paper_map.series.push_back(std::move(paper));
   }
-  for (const auto& cell : map.cells)
-    if (cell.paper && !cell.agrees()) disagree.points.emplace_back(static_cast<double>(cell.bytes), cell.density);
+  for (std::size_t r = 0; r < regions.rows.size(); ++r)
+    if (cell_text(regions.at(r, agree_c)) == "no") disagree.points.push_back(point(r));
   if (!disagree.points.empty()) ours_map.series.push_back(std::move(disagree));
   if (paper_map.series.empty()) return ours_map;  // a sweep without the paper's regions
   paper_map.beside.push_back(std::move(ours_map));

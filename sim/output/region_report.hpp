@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "plot.hpp"
 #include "../analysis/region_map.hpp"
@@ -13,8 +14,12 @@ namespace mcsim {
 // experiment,density,bytes,fastest,paper,agree,<series>_ms...
 // experiment,density,bytes,fastest,paper,agree and a LABEL_ms column per series: a row per cell.
 ResultTable region_result_table(const RegionMap& map);
-// Rows: densities; columns: sizes; each cell "ours/paper" by the series' initials.
-std::string region_grid(const RegionMap& map);
-PlotSpec region_plot(const RegionMap& map);
+// The region table (region_result_table) as the terminal shows it: rows densities, columns sizes,
+// each cell "ours/paper" by the tags of `series` (the scenario's labels, in its order), upper case
+// where the table's `agree` says yes; then the share of the cells with a paper region that agree.
+std::string region_grid(const ResultTable& regions, const std::vector<std::string>& series);
+// The region table drawn: the paper's map (left) and mcsim's (right), a marker per series of
+// `series`, a red cross on mcsim's map where the two differ; mcsim's alone without paper regions.
+PlotSpec region_plot(const ResultTable& regions, const std::vector<std::string>& series);
 
 }  // namespace mcsim

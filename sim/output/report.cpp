@@ -1,5 +1,6 @@
 #include "report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -20,7 +21,7 @@ ResultTable comparison_result_table(const std::string& experiment, const std::ve
   return table;
 }
 
-std::string side_by_side(const ExperimentResult& result, const std::vector<ComparisonRow>& rows) {
+std::string side_by_side(const ExperimentResult& result, const ResultTable& comparison) {
   const SimulationScenario& s = result.scenario;
   std::string out = fmt::format("{} — {}\n", s.id, s.title);
   if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
@@ -30,9 +31,18 @@ std::string side_by_side(const ExperimentResult& result, const std::vector<Compa
     out += fmt::format("machine option changed from the published value: {} = {}\n", key, value);
   for (const auto& note : s.notes) out += fmt::format("note: {}\n", note);
 
+  const auto column = [&](const char* name) {
+    const auto c = comparison.column(name);
+    if (!c) throw Error("side_by_side", fmt::format("the comparison table has no column '{}'", name));
+    return *c;
+  };
+  const std::size_t row_c = column("row"), series_c = column("series"), x_c = column("x"), paper_c = column("paper"),
+                    mcsim_c = column("mcsim"), ratio_c = column("ratio");
+  const auto text_at = [&](std::size_t r, std::size_t c) { return cell_text(comparison.at(r, c)); };
   std::vector<std::string> row_names;
-  for (const auto& r : rows)
-    if (std::find(row_names.begin(), row_names.end(), r.row) == row_names.end()) row_names.push_back(r.row);
+  for (std::size_t r = 0; r < comparison.rows.size(); ++r)
+    if (std::find(row_names.begin(), row_names.end(), text_at(r, row_c)) == row_names.end())
+      row_names.push_back(text_at(r, row_c));
   constexpr int width = 26;
   out += fmt::format("\n{:<10}", "");
   for (const auto& series : s.series)
@@ -40,22 +50,25 @@ std::string side_by_side(const ExperimentResult& result, const std::vector<Compa
   out += fmt::format("\n{:<10}", "");
   for (std::size_t k = 0; k < s.series.size(); ++k) out += fmt::format("{:>{}}", "paper / mcsim / ratio", width);
   out += "\n";
+  const auto shown = [&](std::size_t r, std::size_t c, const char* format) {
+    const auto v = cell_number(comparison.at(r, c));
+    return v ? fmt::format(fmt::runtime(format), *v) : std::string("-");
+  };
   for (const auto& name : row_names) {
     std::vector<std::string> xs;
-    for (const auto& r : rows)
-      if (r.row == name && std::find(xs.begin(), xs.end(), r.x) == xs.end()) xs.push_back(r.x);
+    for (std::size_t r = 0; r < comparison.rows.size(); ++r)
+      if (text_at(r, row_c) == name && std::find(xs.begin(), xs.end(), text_at(r, x_c)) == xs.end())
+        xs.push_back(text_at(r, x_c));
     for (const auto& x : xs) {
       out += fmt::format("{:<10}", x.empty() ? name : name + " " + x);
       for (const auto& series : s.series) {
-        auto it = std::find_if(rows.begin(), rows.end(),
-                               [&](const ComparisonRow& r) { return r.row == name && r.x == x && r.series == series.label; });
         std::string cell = "-";
-        if (it != rows.end()) {
-          const auto ratio = it->ratio();
-          cell = fmt::format("{} / {} / {}", it->paper ? fmt::format("{:.4g}", *it->paper) : "-",
-                             it->mcsim ? fmt::format("{:.4g}", *it->mcsim) : "-",
-                             ratio ? fmt::format("{:.2f}", *ratio) : "-");
-        }
+        for (std::size_t r = 0; r < comparison.rows.size(); ++r)
+          if (text_at(r, row_c) == name && text_at(r, x_c) == x && text_at(r, series_c) == series.label) {
+            cell = fmt::format("{} / {} / {}", shown(r, paper_c, "{:.4g}"), shown(r, mcsim_c, "{:.4g}"),
+                               shown(r, ratio_c, "{:.2f}"));
+            break;
+          }
         out += fmt::format("{:>{}}", cell, width);
       }
       out += "\n";
@@ -96,39 +109,52 @@ ResultTable sweep_result_table(const ExperimentResult& result, const ReportOptio
 // Left: the times, each series in its own colour and marker (line and filled marker: mcsim; open
 // marker of the same colour: the paper). Right: mcsim / paper per series against msg_unit, with
 // the line where they agree (1.0).
-PlotSpec comm_plot(const ExperimentResult& result) {
-  const SimulationScenario& s = result.scenario;
-  PlotSpec plot{s.id + ": communication time (lines: mcsim, open markers: paper)", "msg_unit (bytes)", "time (ms)",
+PlotSpec comm_plot(const ResultTable& comparison) {
+  const auto column = [&](const char* name) {
+    const auto c = comparison.column(name);
+    if (!c) throw Error("comm_plot", fmt::format("the comparison table has no column '{}'", name));
+    return *c;
+  };
+  const std::size_t id_c = column("experiment"), row_c = column("row"), series_c = column("series"),
+                    x_c = column("x"), paper_c = column("paper"), mcsim_c = column("mcsim"), ratio_c = column("ratio");
+  std::vector<std::size_t> comm;  // the comm rows, in the table's order
+  std::vector<std::string> series;
+  for (std::size_t r = 0; r < comparison.rows.size(); ++r) {
+    if (cell_text(comparison.at(r, row_c)) != "comm") continue;
+    comm.push_back(r);
+    const std::string label = cell_text(comparison.at(r, series_c));
+    if (std::find(series.begin(), series.end(), label) == series.end()) series.push_back(label);
+  }
+  const std::string id = comparison.rows.empty() ? "" : cell_text(comparison.at(0, id_c));
+  PlotSpec plot{id + ": communication time (lines: mcsim, open markers: paper)", "msg_unit (bytes)", "time (ms)",
                 true, true, {}, "left top"};
-  PlotSpec ratio{s.id + ": mcsim / paper", "msg_unit (bytes)", "mcsim / paper (communication time)", true, false, {},
+  PlotSpec ratio{id + ": mcsim / paper", "msg_unit (bytes)", "mcsim / paper (communication time)", true, false, {},
                  "outside right top"};
-  for (std::size_t k = 0; k < s.series.size(); ++k) {
-    PlotSeries ours{.title = "mcsim " + s.series[k].label};
+  double first_x = 0, last_x = 0;
+  for (std::size_t k = 0; k < series.size(); ++k) {
+    PlotSeries ours{.title = "mcsim " + series[k]};
     ours.style = "linespoints " + series_look(k) + " ps 1.2";
-    std::vector<double> mean(s.msg_units.size());
-    for (std::size_t u = 0; u < s.msg_units.size(); ++u) {
-      mean[u] = summarize(result.cell(0, 0, u, k).comm_s).mean * 1e3;
-      ours.points.emplace_back(static_cast<double>(s.msg_units[u]), mean[u]);
+    PlotSeries paper{.title = "paper " + series[k], .lines = false};
+    paper.style = "points " + series_look(k, false) + " ps 1.6";
+    PlotSeries ratios{.title = series[k]};
+    ratios.style = "linespoints " + series_look(k) + " ps 1.2";
+    for (const std::size_t r : comm) {
+      if (cell_text(comparison.at(r, series_c)) != series[k]) continue;
+      const double x = cell_number(comparison.at(r, x_c)).value_or(0);
+      if (ours.points.empty() && k == 0) first_x = x;
+      if (k == 0) last_x = x;
+      if (const auto mcsim = cell_number(comparison.at(r, mcsim_c))) ours.points.emplace_back(x, *mcsim);
+      if (const auto given = cell_number(comparison.at(r, paper_c))) paper.points.emplace_back(x, *given);
+      if (const auto q = cell_number(comparison.at(r, ratio_c))) ratios.points.emplace_back(x, *q);
     }
     plot.series.push_back(std::move(ours));
-    if (auto it = s.paper.comm_ms.find(s.series[k].label); it != s.paper.comm_ms.end()) {
-      PlotSeries paper{.title = "paper " + s.series[k].label, .lines = false};
-      paper.style = "points " + series_look(k, false) + " ps 1.6";
-      PlotSeries ratios{.title = s.series[k].label};
-      ratios.style = "linespoints " + series_look(k) + " ps 1.2";
-      for (std::size_t u = 0; u < s.msg_units.size(); ++u)
-        if (it->second[u]) {
-          paper.points.emplace_back(static_cast<double>(s.msg_units[u]), *it->second[u]);
-          if (*it->second[u] > 0) ratios.points.emplace_back(static_cast<double>(s.msg_units[u]), mean[u] / *it->second[u]);
-        }
-      plot.series.push_back(std::move(paper));
-      if (!ratios.points.empty()) ratio.series.push_back(std::move(ratios));
-    }
+    if (!paper.points.empty()) plot.series.push_back(std::move(paper));
+    if (!ratios.points.empty()) ratio.series.push_back(std::move(ratios));
   }
-  if (!ratio.series.empty() && !s.msg_units.empty()) {
+  if (!ratio.series.empty() && !comm.empty()) {
     PlotSeries agree{.title = "1.0: mcsim = paper"};
     agree.style = "lines dt 2 lw 2 lc rgb 'black'";
-    agree.points = {{static_cast<double>(s.msg_units.front()), 1.0}, {static_cast<double>(s.msg_units.back()), 1.0}};
+    agree.points = {{first_x, 1.0}, {last_x, 1.0}};
     ratio.series.push_back(std::move(agree));
     ratio.settings.push_back("yrange [0:*]");
     ratio.settings.push_back("offsets 0, 0, graph 0.08, 0");  // room above the 1.0 line

@@ -18,11 +18,14 @@ namespace mcsim {
 
 // experiment,row,series,x,paper,mcsim,ratio: a row per comparison row (6 significant digits).
 ResultTable comparison_result_table(const std::string& experiment, const std::vector<ComparisonRow>& rows);
-std::string side_by_side(const ExperimentResult& result, const std::vector<ComparisonRow>& rows);
+// The comparison table (comparison_result_table) as the terminal shows it: paper / mcsim / ratio per
+// series, a line per row and x in the table's order; the heading from the scenario and the run.
+std::string side_by_side(const ExperimentResult& result, const ResultTable& comparison);
 
-// Communication time against msg_unit, mcsim's (lines) and the paper's (points): the CM-5
-// paper's Figures 8-13. Needs one node count and one density.
-PlotSpec comm_plot(const ExperimentResult& result);
+// The comparison table's comm rows drawn: communication time against msg_unit (the rows' x),
+// mcsim's (lines) and the paper's (points), and beside it mcsim / paper per series: the CM-5
+// paper's Figures 8-13.
+PlotSpec comm_plot(const ResultTable& comparison);
 
 // One row per cell: the axes, the sample statistics of communication time, phases, host time (a
 // host-dependent column, left out without host times). The CSV and the report's pages show it.

@@ -3,6 +3,8 @@
 // comparison (paper / mcsim / ratio; one node count and density), sweep (a CSV line per cell),
 // regions (the fastest series per cell beside the paper's map), overhead (scheduling time over
 // communication time) and machines (the machines of the axis side by side).
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "../../output/overhead.hpp"
@@ -19,6 +21,20 @@ namespace {
 
 using Report = SimulationScenario::Report;
 
+// The scenario's title with the paper's machine ("..., d = 8, 32-node CM-5") made the machine it
+// runs on ("..., d = 8, 32 nodes of cm5-fast"); a title that names no "N-node" machine says the
+// machine after it.
+std::string title_on(const std::string& title, const std::string& machine) {
+  const auto node = title.rfind("-node ");
+  if (node == std::string::npos) return fmt::format("{}, here on {} alone", title, machine);
+  auto start = node;
+  while (start > 0 && title[start - 1] >= '0' && title[start - 1] <= '9') --start;
+  if (start == node) return fmt::format("{}, here on {} alone", title, machine);
+  const auto end = std::min(title.find(',', node), title.size());
+  return title.substr(0, start) + fmt::format("{} nodes of {}", title.substr(start, node - start), machine) +
+         title.substr(end);
+}
+
 class SimulationKind : public SweepKind<SimulationScenario> {
  public:
   using SweepKind::SweepKind;
@@ -31,8 +47,10 @@ class SimulationKind : public SweepKind<SimulationScenario> {
       // numbers are no comparison. mcsim's stand alone, as the machines report of that one
       // machine, with its plot and a note naming it (issue 49: a column of "-" and the paper's
       // footnotes, no plot).
+      if (name == papers) return;
+      value_.title = title_on(value_.title, name);
       const bool compares = value_.report == Report::comparison || value_.report == Report::regions;
-      if (name == papers || !compares) return;
+      if (!compares) return;
       value_.machines = {name};
       value_.report = Report::machines;
       value_.plot = PlotKind::machines;
@@ -42,6 +60,7 @@ class SimulationKind : public SweepKind<SimulationScenario> {
       return;
     }
     // The axis becomes that one machine: the report of one machine's cells.
+    value_.title = title_on(value_.title, name);
     value_.machines.clear();
     value_.report = value_.nodes.size() == 1 && value_.densities.size() == 1 ? Report::comparison : Report::sweep;
     if (value_.plot == PlotKind::machines) value_.plot = PlotKind::none;
@@ -54,31 +73,31 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
   ScenarioOutputs out;
   if (s.report == Report::machines) {
     const MachineComparison comparison{s, run_experiments(s, run)};
-    out.printed = machine_comparison_text(comparison);
     out.files.push_back(table_file(".csv", machine_comparison_result_table(comparison, report)));
+    out.printed = machine_comparison_text(comparison, *out.files.back().table);
     out.measured = machine_comparison_views(*out.files.back().table);
-    if (s.plot == PlotKind::machines) out.plot = machine_comparison_plot(comparison);
+    if (s.plot == PlotKind::machines) out.plot = machine_comparison_plot(comparison, *out.files.back().table);
     return out;
   }
   const ExperimentResult result = run_experiment(s, run);
   switch (s.report) {
     case Report::comparison: {
       const auto rows = comparison_rows(result, report);
-      out.printed = side_by_side(result, rows);
       out.files.push_back(table_file(".csv", comparison_result_table(s.id, rows)));
+      out.printed = side_by_side(result, *out.files.back().table);
       out.agreement = agreement_of(rows);
       out.comparison = rows;
-      if (s.plot == PlotKind::comm) out.plot = comm_plot(result);
+      if (s.plot == PlotKind::comm) out.plot = comm_plot(*out.files.back().table);
       break;
     }
     case Report::regions: {
       const RegionMap map = region_map(result);
-      out.printed = region_grid(map);
       out.files.push_back(table_file(".csv", region_result_table(map)));
+      out.printed = region_grid(*out.files.back().table, map.series);
       out.agreement = agreement_of(map);
       out.regions = map;
       out.files.push_back(table_file(".sweep.csv", sweep_result_table(result, report)));
-      if (s.plot == PlotKind::regions) out.plot = region_plot(map);
+      if (s.plot == PlotKind::regions) out.plot = region_plot(*out.files.front().table, map.series);
       break;
     }
     case Report::overhead:
@@ -90,7 +109,7 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
       if (!report.host_times)
         out.printed += "note: --deterministic leaves host times out: schedule_ms and fraction are empty, the plot "
                        "shows the simulated communication time only\n";
-      if (s.plot == PlotKind::overhead) out.plot = overhead_plot(result, report);
+      if (s.plot == PlotKind::overhead) out.plot = overhead_plot(*out.files.back().table, report);
       break;
     case Report::sweep:
     case Report::machines:
