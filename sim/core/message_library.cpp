@@ -208,7 +208,8 @@ std::vector<MachineParameter> describe_library(const MessageLibrary& l) {
     rows.push_back(row("  copied at the post", to_string(l.unexpected_copy.value), l.unexpected_copy));
   if (l.reads.value != MessageReads::interleaved) {
     rows.push_back(row("  reads", to_string(l.reads.value), l.reads));
-    rows.push_back(row("  read buffer", bytes_text(l.read_buffer_bytes.value) + " per message waiting", l.read_buffer_bytes));
+    rows.push_back(bytes("  read buffer", l.read_buffer_bytes.value, "per message waiting", "unlimited per message waiting",
+                         l.read_buffer_bytes));
   }
   return rows;
 }
