@@ -77,6 +77,18 @@ double listed_MBps(const std::string& listing, const std::string& option) {
   return std::stod(m[1]);
 }
 
+// docs/examples/mpi/NAME.c compiled with smpicc into DIR/NAME; the compiler's output, when it
+// fails, is shown with the failure.
+std::string compiled_example(const std::string& dir, const std::string& name) {
+  const std::string program = dir + "/" + name;
+  const int compiled = std::system(fmt::format("smpicc -O1 -o {} {}/{}.c >{}/cc.log 2>&1", program,
+                                               ::mcsim::test_paths::mpi_examples(), name, dir)
+                                       .c_str());
+  INFO(test::slurp(dir + "/cc.log"));
+  REQUIRE(compiled == 0);  // tools/install-deps.sh installs SimGrid's SMPI (libsimgrid-dev)
+  return program;
+}
+
 }  // namespace
 
 TEST_CASE("The CM-5's CMMD as SMPI settings: rendezvous, synchronous, the start-up at the sender") {
@@ -144,11 +156,7 @@ TEST_CASE("The CM-5 loaded into SMPI has the builder's links at the bandwidths `
 
 TEST_CASE("An MPI program compiled with smpicc runs on the CM-5: one message takes mcsim's time", "[cli][engine]") {
   const std::string dir = test::temp_dir("smpi-one-message");
-  const std::string program = dir + "/one_message";
-  const int compiled = std::system(
-      fmt::format("smpicc -O1 -o {} {}/one_message.c >{}/cc.log 2>&1", program, ::mcsim::test_paths::mpi_examples(), dir).c_str());
-  INFO(test::slurp(dir + "/cc.log"));
-  REQUIRE(compiled == 0);  // tools/install-deps.sh installs SimGrid's SMPI (libsimgrid-dev)
+  const std::string program = compiled_example(dir, "one_message");
   const int bytes = 1000;
   const auto r = test::run_mcsim(fmt::format(
       "mpi --machine cm5 --nodes 32 -- -np 2 --log=root.thres:warning --cfg=smpi/wtime:0 "
@@ -188,12 +196,7 @@ TEST_CASE("mcsim mpi refuses a wormhole machine in one line, unless asked to app
 TEST_CASE("Guo and Pan's Algorithm 1 in MPI on the cluster: every element placed, mcsim's align-message time within 10%",
           "[cli][engine]") {
   const std::string dir = test::temp_dir("smpi-guo05-algorithm1");
-  const std::string program = dir + "/guo05_algorithm1";
-  const int compiled = std::system(fmt::format("smpicc -O1 -o {} {}/guo05_algorithm1.c >{}/cc.log 2>&1", program,
-                                               ::mcsim::test_paths::mpi_examples(), dir)
-                                       .c_str());
-  INFO(test::slurp(dir + "/cc.log"));
-  REQUIRE(compiled == 0);
+  const std::string program = compiled_example(dir, "guo05_algorithm1");
   // Fig. 7's cyclic(6) -> cyclic(8) on 5 at 60,000 elements a processor: messages of 40,000 and
   // 60,000 bytes, eager in ch_p4, bandwidth-bound (docs/mpi.md gives both times).
   const int local_n = 60000;
