@@ -56,6 +56,7 @@ struct Target {
   Way way = Way::replace;
   bool open_file_link = false;  // file is /proc/PID/fd/N (or a link in /proc to one): opened by following it
   int own_fd = -1;  // file is /proc/<this process>/fd/N, open for writing: written through descriptor N itself
+  bool present = false;  // a regular file is already there (classify's lstat): replacing it loses it
 };
 
 // N when `link` is /proc/<this process>/fd/N and descriptor N is open for writing, else -1. Such an
@@ -202,6 +203,7 @@ Target classify(const std::string& path) {
   if (::lstat(t.file.c_str(), &info) != 0) return t;  // a new file
   if (S_ISDIR(info.st_mode)) throw Error(path, "is a directory, not a file to write");
   if (!S_ISREG(info.st_mode)) t.way = Way::write_through;  // a device, FIFO or socket: written, never replaced
+  t.present = t.way == Way::replace;
   return t;
 }
 
@@ -444,9 +446,7 @@ bool is_standard_output(const std::string& path) { return classify(path).own_fd 
 
 void refuse_replacing(const std::vector<std::string>& paths, const std::string& allow) {
   for (const Target& t : classify_all(paths)) {
-    if (t.way == Way::write_through) continue;
-    struct stat info {};
-    if (::stat(t.file.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) continue;  // a new file
+    if (!t.present) continue;  // a new file, or a device or FIFO written through
     throw Error(t.given, fmt::format("is already there (an earlier run's output?); give {} to replace it, or -o another "
                                      "name",
                                      allow));
