@@ -1,7 +1,10 @@
 # `mcsim report` on a small subset, then its pages checked in headless Chromium: each check is a
 # script called with the report's directory and a directory for its screenshots, both kept in WORK
 # (WORK/report, WORK/screenshots) as the test's artefacts.
-#   cmake -DMCSIM=<mcsim> -DSCRIPT=<tools/check-report-in-browser.sh> -DWORK=<dir> -P check_report_browser.cmake
+#   cmake -DMCSIM=<mcsim> -DSCRIPT=<tools/check-report-in-browser.sh> -DWORK=<dir> -DPART=pages|refusal
+#         -P check_report_browser.cmake
+# PART: `pages` checks the report's pages; `refusal` shows that the check can fail. Each starts
+# Chromium (about 8 s), so they are two tests that ctest runs side by side.
 file(REMOVE_RECURSE "${WORK}")
 execute_process(COMMAND "${MCSIM}" report --out "${WORK}/report" --only ranka92-table3,guo05-ex1,lo92-lemmas,machines-alltoall
                         --samples 1 --deterministic -q
@@ -20,8 +23,13 @@ function(run_check what script)
   endif()
 endfunction()
 
-# Screenshots of the index and of Table 3's page (the table that ran off the right edge before).
-run_check("the report's pages" "${SCRIPT}" ranka92.html)
+if(PART STREQUAL "pages")
+  # Screenshots of the index and of Table 3's page (the table that ran off the right edge before).
+  run_check("the report's pages" "${SCRIPT}" ranka92.html)
+  return()
+elseif(NOT PART STREQUAL "refusal")
+  message(FATAL_ERROR "PART must be pages or refusal, not '${PART}'")
+endif()
 
 # The check can fail: the same report with a printed report's <pre> block put back on one page
 # (as pages showed the kinds without typed tables before) must be refused for that reason.
