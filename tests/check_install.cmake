@@ -48,8 +48,9 @@ execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${PREFI
                 RESULT_VARIABLE exit_code OUTPUT_VARIABLE out ERROR_VARIABLE err)
 require_ok("cmake --install ${BUILD_DIR} --prefix ${PREFIX}")
 set(installed_mcsim ${PREFIX}/${BINDIR}/mcsim)
-# libmcsim-platform.so (smpi/), beside bin/ as `mcsim mpi` looks for it.
-foreach(file ${installed_mcsim} ${PREFIX}/${LIBDIR}/libmcsim-platform.so ${PREFIX}/${SCENARIO_DIR}/ranka92-table3.toml
+# libmcsim-commands.so (every command, loaded by the launcher) and libmcsim-platform.so (smpi/),
+# beside bin/ where `mcsim` and `mcsim mpi` look for them.
+foreach(file ${installed_mcsim} ${PREFIX}/${LIBDIR}/libmcsim-commands.so ${PREFIX}/${LIBDIR}/libmcsim-platform.so ${PREFIX}/${SCENARIO_DIR}/ranka92-table3.toml
          ${PREFIX}/${SCENARIO_DIR}/machines/cm5.toml ${PREFIX}/${SCENARIO_DIR}/machines/ipsc860.toml
          ${PREFIX}/${SCENARIO_DIR}/machines/mesh.toml ${PREFIX}/${SCENARIO_DIR}/machines/cp-pacs.toml
          ${PREFIX}/${SCENARIO_DIR}/machines/ethernet-cluster.toml)
@@ -80,9 +81,22 @@ require_text("${out}" "holds" "installed mcsim claims judged no claim as holding
 
 require_lists_bundled(${BUILT_MCSIM} ${BUILD_DIR}/${SCENARIO_DIR} "the build tree's mcsim")
 
-# A binary copied away from its share/ directory.
+# A binary copied away from its lib/ directory: the launcher cannot load its commands and says,
+# in one line, where it looked (tools/mcsim/launcher.cpp).
 file(COPY ${installed_mcsim} DESTINATION ${WORK}/lonely/${BINDIR})
 file(REAL_PATH ${WORK}/lonely lonely)
+run_mcsim(${lonely}/${BINDIR}/mcsim list experiments)
+string(STRIP "${err}" err)
+if(exit_code EQUAL 0 OR err MATCHES "\n" OR NOT err MATCHES "^mcsim: error: ")
+  message(FATAL_ERROR "a binary without its commands library beside it must fail with one error line; "
+                      "exit ${exit_code}, stderr:\n${err}")
+endif()
+require_text("${err}" "${lonely}/${LIBDIR}/libmcsim-commands.so" "the error does not say where mcsim looked")
+run_mcsim(${lonely}/${BINDIR}/mcsim --version)
+require_ok("a binary without its commands library: --version")
+
+# With its library, away from its share/ directory.
+file(COPY ${PREFIX}/${LIBDIR}/libmcsim-commands.so DESTINATION ${WORK}/lonely/${LIBDIR})
 run_mcsim(${lonely}/${BINDIR}/mcsim list experiments)
 string(STRIP "${err}" err)
 if(exit_code EQUAL 0 OR err MATCHES "\n" OR NOT err MATCHES "^mcsim: error: ")

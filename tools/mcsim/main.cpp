@@ -1,5 +1,6 @@
 // mcsim: simulate communication schedules on historical multicomputers and set the results
-// beside the papers' own measurements.
+// beside the papers' own measurements. Every command, parsed here; the `mcsim` binary
+// (launcher.cpp) loads this library and calls mcsim_command_line.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -15,6 +16,7 @@
 #include "../../schedulers/builtin_schedulers.hpp"
 #include "../../sim/core/error.hpp"
 #include "../../sim/runner/termination.hpp"
+#include "command_line.hpp"
 #include "commands.hpp"
 #include "terminal_text.hpp"
 
@@ -86,7 +88,7 @@ void list_commands_by_purpose(CLI::App& app) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int mcsim_command_line(int argc, char** argv) {
   keep_standard_descriptors_taken();
   mcsim::install_termination_handlers();
   mcsim::register_builtin_schedulers(mcsim::scheduler_registry());
