@@ -505,3 +505,48 @@ TEST_CASE("Docs figures: the guide's all-to-all table on every machine is docs/r
   CHECK(less("paragon", "RS_N", "LP") == less("paragon", "AC", "LP"));
   CHECK(less("t3d", "RS_N", "LP") == less("t3d", "AC", "LP"));
 }
+
+TEST_CASE("Docs figures: the guide's what-if CM-5 table is what its two sweeps give", "[cli]") {
+  // The guide's sweeps of the CM-5 and of docs/examples/cm5-binary-20.toml (5 samples, seed 1), run
+  // again: their table and the savings the text draws from it.
+  const std::string dir = test::temp_dir("docs-what-if");
+  std::map<std::string, std::map<std::string, std::map<std::string, double>>> ms;  // machine -> series -> msg_unit -> ms
+  for (const auto& [name, machine] : std::vector<std::pair<std::string, std::string>>{
+           {"cm5", "cm5"}, {"what-if", std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/../docs/examples/cm5-binary-20.toml"}}) {
+    const auto r = test::run_mcsim(fmt::format("sweep --machine {} --nodes 64 --density 8 --msg-unit 256,4096,65536 --scheduler "
+                                               "LP,AC,RS_N -q -o {}/{}.csv",
+                                               machine, dir, name));
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const ResultTable table = table_in(dir + "/" + name + ".csv", "sweep");
+    const std::size_t series = column(table, "series"), unit = column(table, "msg_unit"), mean = column(table, "comm_ms_mean"),
+                      samples = column(table, "samples");
+    for (const auto& row : table.rows) {
+      CHECK(cell_text(row[samples]) == "5");
+      ms[name][cell_text(row[series])][cell_text(row[unit])] = std::stod(cell_text(row[mean]));
+    }
+  }
+  const auto shown = [](double v) { return v >= 1000 ? fmt::format("{:.0f}", v) : fmt::format("{:#.4g}", v); };  // 4 figures, whole above 1,000
+  std::string rows;
+  for (const auto& [unit, label] : std::vector<std::pair<std::string, std::string>>{{"256", "256 B"}, {"4096", "4 KiB"}, {"65536", "64 KiB"}}) {
+    rows += "| " + label + " |";
+    for (const std::string s : {"LP", "AC", "RS_N"}) rows += " " + shown(ms["cm5"][s][unit]) + " | " + shown(ms["what-if"][s][unit]) + " |";
+    rows += "\n";
+  }
+  const std::string guide = test::slurp(docs + "/guide.md");
+  INFO(rows);
+  CHECK(guide.find("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n" + rows) != std::string::npos);
+  // "takes 11-16% off LP's time, ...": the least and most saving over the three msg_units, in whole percent.
+  const auto saving = [&](const std::string& s) {
+    int low = 100, high = 0;
+    for (const std::string unit : {"256", "4096", "65536"}) {
+      const int percent = static_cast<int>(std::lround(100 * (1 - ms["what-if"][s][unit] / ms["cm5"][s][unit])));
+      low = std::min(low, percent), high = std::max(high, percent);
+    }
+    return fmt::format("{}-{}%", low, high);
+  };
+  const std::string text = fmt::format("takes {} off LP's time, {} off AC's and {} off RS_N's", saving("LP"), saving("AC"),
+                                       saving("RS_N"));
+  INFO(text);
+  CHECK(flowing(guide).find(text) != std::string::npos);
+}
