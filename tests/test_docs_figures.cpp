@@ -550,3 +550,48 @@ TEST_CASE("Docs figures: the guide's what-if CM-5 table is what its two sweeps g
   INFO(text);
   CHECK(flowing(guide).find(text) != std::string::npos);
 }
+
+namespace {
+
+// docs/machines.md's first run: 64 nodes, uniform-density d = 8, 1 KB, 5 samples, seed 34; the mean
+// communication time per scheduler (AC, LP, RS_N, RS_NL), as the page shows it (three decimals).
+std::vector<std::string> first_run(const std::string& name, const std::string& machine_arguments) {
+  const std::string dir = test::temp_dir("docs-machines-" + name);
+  const auto r = test::run_mcsim(fmt::format("sweep {} --nodes 64 --density 8 --msg-unit 1024 --scheduler AC,LP,RS_N,RS_NL "
+                                             "--samples 5 --seed 34 --workload uniform-density -q -o {}/run.csv",
+                                             machine_arguments, dir));
+  INFO(machine_arguments << "\n" << r.err);
+  REQUIRE(r.exit_code == 0);
+  const ResultTable table = table_in(dir + "/run.csv", "sweep");
+  const std::size_t series = column(table, "series"), mean = column(table, "comm_ms_mean");
+  std::map<std::string, double> ms;
+  for (const auto& row : table.rows) ms[cell_text(row[series])] = std::stod(cell_text(row[mean]));
+  std::vector<std::string> shown;
+  for (const std::string s : {"AC", "LP", "RS_N", "RS_NL"}) shown.push_back(fmt::format("{:.3f}", ms.at(s)));
+  return shown;
+}
+
+void check_first_run_row(const std::string& label, const std::vector<std::string>& shown) {
+  // The row's wall-time cell is the host's, not the run's: the times up to it.
+  const std::string row = fmt::format("| {} | {} | {} | {} | {} | ", label, shown[0], shown[1], shown[2], shown[3]);
+  INFO(row);
+  CHECK(test::slurp(docs + "/machines.md").find(row) != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("Docs figures: docs/machines.md's first run on the Paragon is what the runs give", "[cli]") {
+  check_first_run_row("paragon", first_run("paragon", "--machine paragon"));
+  check_first_run_row("paragon (`os=sunmos`)", first_run("paragon-sunmos", "--machine paragon --machine-option os=sunmos"));
+  check_first_run_row("paragon (`link_bandwidth_MBps=35`)",
+                      first_run("paragon-35", "--machine paragon --machine-option link_bandwidth_MBps=35"));
+}
+
+TEST_CASE("Docs figures: docs/machines.md's first run on the T3D and the Delta is what the runs give", "[cli]") {
+  check_first_run_row("t3d", first_run("t3d", "--machine t3d"));
+  check_first_run_row("t3d (`library=shmem`)", first_run("t3d-shmem", "--machine t3d --machine-option library=shmem"));
+  const auto mesh = first_run("mesh", "--machine mesh");
+  const std::string sentence = fmt::format("(`mesh`) gives {} / {} / {} / {} ms.", mesh[0], mesh[1], mesh[2], mesh[3]);
+  INFO(sentence);
+  CHECK(flowing(test::slurp(docs + "/machines.md")).find(sentence) != std::string::npos);
+}
