@@ -465,6 +465,13 @@ TEST_CASE("Docs figures: the pictures in docs/pictures and the guide's figures o
                   per_node_ms(s2.files.at(".states.csv"), "network", "claiming", 64)),
       fmt::format("(Under `nx = startup`, one aggregate start-up per message, they take {:.1f} ms (S1) and {:.1f} ms (S2):",
                   time_of(s1_startup), time_of(s2_startup))};
+  // The README's caption of the same AC picture.
+  const std::string caption = fmt::format("density 8, 4 KB message units, {:.1f} ms. Every wire of the fat tree (up and down side "
+                                          "by side) and every node's interface is coloured by its load: the nodes' CMMD "
+                                          "interfaces run at up to {:.2f} of their 8.06 MB/s, the busiest wire at {:.2f}",
+                                          time_of(ac), highest(ac.printed, "node interfaces"), highest(ac.printed, "level"));
+  INFO(caption);
+  CHECK(flowing(test::slurp(docs + "/../README.md")).find(caption) != std::string::npos);
   CHECK(time_of(s2_startup) < time_of(s1_startup));  // "S2's unsynchronised sends collide" only under NX's protocols
   CHECK(time_of(s1) < time_of(s2));
   for (const auto& figure : quoted) {
