@@ -602,3 +602,41 @@ TEST_CASE("Docs figures: docs/machines.md's first run on the T3D and the Delta i
   INFO(sentence);
   CHECK(flowing(test::slurp(docs + "/machines.md")).find(sentence) != std::string::npos);
 }
+
+namespace {
+
+// docs/machine-files.md's T3D what-if (docs/examples/t3d-pairs.toml): uniform-density d = 63, 1 KiB,
+// 1 sample; AC's and LP's mean communication time, three decimals.
+std::pair<std::string, std::string> t3d_pairs(const std::string& name, const std::string& arguments) {
+  const std::string dir = test::temp_dir("docs-t3d-pairs-" + name);
+  const auto r = test::run_mcsim(fmt::format("sweep --machine {}/examples/t3d-pairs.toml {} --workload uniform-density --density 63 "
+                                             "--msg-unit 1024 --samples 1 --scheduler AC,LP -q -o {}/run.csv",
+                                             docs, arguments, dir));
+  INFO(arguments << "\n" << r.err);
+  REQUIRE(r.exit_code == 0);
+  const ResultTable table = table_in(dir + "/run.csv", "sweep");
+  const std::size_t series = column(table, "series"), mean = column(table, "comm_ms_mean");
+  std::map<std::string, double> ms;
+  for (const auto& row : table.rows) ms[cell_text(row[series])] = std::stod(cell_text(row[mean]));
+  return {fmt::format("{:.3f}", ms.at("AC")), fmt::format("{:.3f}", ms.at("LP"))};
+}
+
+}  // namespace
+
+TEST_CASE("Docs figures: docs/machine-files.md's T3D with two PEs a switch is what the runs give", "[cli]") {
+  const auto two = t3d_pairs("two", "--machine-option pes_per_switch=two --nodes 128");
+  const auto one = t3d_pairs("one", "--machine-option sides=8x4x4 --nodes 128");
+  const std::string text = fmt::format("at 128 PEs AC takes {} ms with two PEs a switch against {} ms with one (8 x 4 x 4 "
+                                       "routers), LP {} ms against {} ms;",
+                                       two.first, one.first, two.second, one.second);
+  INFO(text);
+  CHECK(flowing(test::slurp(docs + "/machine-files.md")).find(text) != std::string::npos);
+}
+
+TEST_CASE("Docs figures: docs/machine-files.md's T3D with four PEs a switch is what the run gives", "[cli][full]") {
+  // 256 PEs at d = 63: 4 s of CPU, up to 18 s of wall on shared cores, so a full-label check.
+  const auto four = t3d_pairs("four", "--machine-option pes_per_switch=two --machine-option nodes_per_router=4 --nodes 256");
+  const std::string text = fmt::format("256 PEs on 64 routers, AC {} ms and LP {} ms.", four.first, four.second);
+  INFO(text);
+  CHECK(flowing(test::slurp(docs + "/machine-files.md")).find(text) != std::string::npos);
+}
