@@ -640,3 +640,23 @@ TEST_CASE("Docs figures: docs/machine-files.md's T3D with four PEs a switch is w
   INFO(text);
   CHECK(flowing(test::slurp(docs + "/machine-files.md")).find(text) != std::string::npos);
 }
+
+TEST_CASE("Docs figures: docs/claims.md's example of a deciding figure and the paper's own score are what mcsim claims gives",
+          "[cli]") {
+  const auto r = test::run_mcsim("claims");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  std::smatch main, paper;
+  REQUIRE(std::regex_search(r.out, main,
+                            std::regex(R"re(C000-4 +\S+ +(main, communication cost: [^;]* at ([0-9]+) of ([0-9]+) cells; fails first at [^;]*\)))re")));
+  REQUIRE(std::regex_search(r.out, paper, std::regex(R"re(on the paper's own numbers: ([0-9]+) of ([0-9]+) \(communication cost\))re")));
+  const std::string page = flowing(test::slurp(docs + "/claims.md"));
+  const std::vector<std::string> quoted{
+      "`" + main[1].str() + "`",
+      fmt::format("Ranka et al.'s own Tables 3-7 meet their printed ordering (C000-4) at {} of {} cells, mcsim's at {}.",
+                  paper[1].str(), paper[2].str(), main[2].str())};
+  for (const auto& figure : quoted) {
+    INFO(figure);
+    CHECK(page.find(figure) != std::string::npos);
+  }
+}
