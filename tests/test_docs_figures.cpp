@@ -660,3 +660,53 @@ TEST_CASE("Docs figures: docs/claims.md's example of a deciding figure and the p
     CHECK(page.find(figure) != std::string::npos);
   }
 }
+
+namespace {
+
+// The cell of Tables 1-2 farthest from the paper's resetting count, for one series: its ratio, row and x.
+struct Worst {
+  double ratio = 1;
+  std::string row, x;
+};
+Worst farthest(const std::string& name, const std::string& series) {
+  const ResultTable table = table_in(fmt::format("{}/results/{}.csv", docs, name), name);
+  const std::size_t row = column(table, "row"), s = column(table, "series"), x = column(table, "x"), paper = column(table, "paper"),
+                    mcsim = column(table, "mcsim");
+  std::map<std::pair<std::string, std::string>, double> resetting_paper;
+  for (const auto& r : table.rows)
+    if (cell_text(r[s]) == "resetting") resetting_paper[{cell_text(r[row]), cell_text(r[x])}] = std::stod(cell_text(r[paper]));
+  Worst worst;
+  for (const auto& r : table.rows) {
+    if (cell_text(r[s]) != series) continue;
+    const double v = std::stod(cell_text(r[mcsim])) / resetting_paper.at({cell_text(r[row]), cell_text(r[x])});
+    if (std::abs(v - 1) > std::abs(worst.ratio - 1)) worst = {v, cell_text(r[row]), cell_text(r[x])};
+  }
+  return worst;
+}
+
+// A row name's lambda as the page writes it (n32-l0.75 -> 3/4).
+std::string lambda_of(const std::string& row) {
+  const std::map<std::string, std::string> fractions{{"0.75", "3/4"}, {"0.9375", "15/16"}, {"0.96875", "31/32"}};
+  return fractions.at(row.substr(row.find("-l") + 2));
+}
+
+}  // namespace
+
+TEST_CASE("Docs figures: docs/results.md's CGMH readings (Tables 1-2, random_share) are what docs/results/ gives") {
+  const Worst t2 = farthest("ranka92-table2", "random_share"), t2_rule = farthest("ranka92-table2", "resetting"),
+              t1 = farthest("ranka92-table1", "random_share"), t1_rule = farthest("ranka92-table1", "resetting");
+  const std::string page = flowing(test::slurp(docs + "/results.md"));
+  const std::vector<std::string> quoted{
+      fmt::format("Table 2's worst row is n = 512, lambda = {}, d = {} at {:.3f} (the paper's rule: {:.3f} at d = {}), every row "
+                  "within 1.2%; Table 1's worst is n = 32, lambda = {}, d = {} at {:.3f} (the paper's rule: {:.3f} at lambda = "
+                  "{}, d = {})",
+                  lambda_of(t2.row), t2.x, t2.ratio, t2_rule.ratio, t2_rule.x, lambda_of(t1.row), t1.x, t1.ratio, t1_rule.ratio,
+                  lambda_of(t1_rule.row), t1_rule.x)};
+  CHECK(std::abs(t2.ratio - 1) <= 0.012);  // "every row within 1.2%"
+  CHECK(t2.row.starts_with("n512-"));
+  CHECK(t1.row.starts_with("n32-"));
+  for (const auto& figure : quoted) {
+    INFO(figure);
+    CHECK(page.find(figure) != std::string::npos);
+  }
+}
