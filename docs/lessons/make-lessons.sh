@@ -5,7 +5,8 @@
 #   docs/lessons/make-lessons.sh [path/to/mcsim] [work directory, kept: the replays are there]
 # Every run is one recorded `mcsim timeline` (seed 1, sample 0): the same command gives the same
 # bytes. The figures the lessons quote are written to docs/lessons/figures.txt, each line saying
-# which run and which file it comes from.
+# which run and which file it comes from. tests/test_lesson_figures.cpp runs the same commands and checks
+# every figure the lessons quote: after a change that moves them, run this script and edit the lessons.
 set -euo pipefail
 mcsim=${1:-build/release/bin/mcsim}
 work=${2:-$(mktemp -d)}

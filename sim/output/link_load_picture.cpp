@@ -115,15 +115,17 @@ std::string hypercube_svg(const NetworkLinks& network, int nodes, const std::vec
     out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"12\">{} (colour scale 0 to {:g})</text>\n", left,
                        y0 - 6, panels[p], tops[p]);
     for (int d = 0; d < dims; ++d)
-      out += fmt::format("<text x=\"6\" y=\"{:.1f}\" font-size=\"11\">dim {}</text>\n", y0 + d * cell_h + 12, d);
+      out += fmt::format("<text x=\"6\" y=\"{:.1f}\" font-size=\"11\" fill=\"{}\">dim {}</text>\n", y0 + d * cell_h + 12,
+                         dimension_colour(d), d);
     for (const auto& link : links) {
       const LinkIdentity* channel = identities.of(link, LinkRole::network_channel);
       if (!channel || channel->from.index >= nodes || channel->dimension < 0) continue;
       const LinkMark cell = g.channel(*channel, p);
       const double value = p == 0 ? utilisation(link, run_s) : (run_s > 0 ? link.held_idle_s / run_s : 0);
-      out += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\">"
-                         "<title>{}: {:.0f} bytes, utilisation {:.3f}, held idle {:.3f} ms</title></rect>\n",
-                         cell.from.x, cell.from.y, cell.to.x, cell.to.y, svg::heat_colour(value / tops[p]),
+      // Outlined in its dimension's colour (as the replay draws it): which bit a row's channels flip.
+      out += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\" stroke=\"{}\" "
+                         "stroke-width=\"1\"><title>{}: {:.0f} bytes, utilisation {:.3f}, held idle {:.3f} ms</title></rect>\n",
+                         cell.from.x, cell.from.y, cell.to.x, cell.to.y, svg::heat_colour(value / tops[p]), cell.outline,
                          link.link, link.bytes, utilisation(link, run_s), link.held_idle_s * 1e3);
     }
   }
@@ -158,6 +160,54 @@ std::string mesh_svg(const NetworkLinks& network, int nodes, const std::vector<L
                        g.cell * 0.08);
   out += svg::heat_legend(g.left, g.height - 64, "utilisation = bytes / (bandwidth x run time); each channel "
                                                          "drawn to the right of its direction", top_u);
+  return out + "</svg>\n";
+}
+
+// A network as the replay draws it (network_drawing: a hyper-crossbar's nodes with a bar per crossbar
+// and each link a stub into or out of it, a star's spokes round its switch's box), each link in its
+// load's colour: the same layout in both media, not a second copy.
+std::string drawn_network_svg(const NetworkLinks& network, int nodes, const std::vector<LinkLoad>& links, double run_s,
+                              const std::string& title, double top_u) {
+  const NetworkDrawing drawing = network_drawing(network, nodes);
+  std::unordered_map<std::string, std::size_t> index;  // a recorded link's place in network.links
+  for (std::size_t i = 0; i < network.links.size(); ++i) index.emplace(link_name(network.links[i]), i);
+  const double legend_room = 70;
+  std::string out = header(drawing.width, drawing.height + legend_room, title);
+  for (const auto& bar : drawing.switches)
+    out += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#bbb\" "
+                       "stroke-width=\"{:.1f}\"/>\n",
+                       bar.from.x, bar.from.y, bar.to.x, bar.to.y, bar.width);
+  for (const auto& link : links) {
+    const auto at = index.find(link.link);
+    if (at == index.end() || !drawing.links[at->second]) continue;
+    const LinkMark& mark = *drawing.links[at->second];
+    const std::string colour = svg::heat_colour(utilisation(link, run_s) / top_u);
+    const std::string tip = fmt::format("<title>{}: {:.0f} bytes, utilisation {:.3f}, held idle {:.3f} ms</title>",
+                                        svg::escaped(link.link), link.bytes, utilisation(link, run_s), link.held_idle_s * 1e3);
+    if (mark.box)
+      out += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\" stroke=\"{}\">{}"
+                         "</rect>\n",
+                         mark.from.x, mark.from.y, mark.to.x, mark.to.y, colour,
+                         mark.outline.empty() ? "none" : mark.outline, tip);
+    else
+      out += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
+                         "stroke-width=\"{:.1f}\">{}</line>\n",
+                         mark.from.x, mark.from.y, mark.to.x, mark.to.y, colour, mark.stroke, tip);
+    if (mark.enter)
+      out += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
+                         "stroke-width=\"{:.1f}\"/>\n",
+                         mark.enter->first.x, mark.enter->first.y, mark.enter->second.x, mark.enter->second.y, colour,
+                         mark.stroke);
+  }
+  const double r = nodes <= 64 ? 3 : 1.5;
+  for (const Point& p : drawing.nodes)
+    out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\" fill=\"#333\"/>\n", p.x, p.y, r);
+  for (const auto& label : drawing.labels)
+    out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" text-anchor=\"end\"{}>{}</text>\n", label.at.x,
+                       label.at.y, label.colour.empty() ? "" : fmt::format(" fill=\"{}\"", label.colour),
+                       svg::escaped(label.text));
+  out += svg::heat_legend(20, drawing.height + 16, "utilisation = bytes / (bandwidth x run time); hover a link for its "
+                                                   "figures", top_u);
   return out + "</svg>\n";
 }
 
@@ -243,9 +293,9 @@ std::string link_load_svg(const NetworkLinks& network, int nodes, const std::vec
     case NetworkLayout::tree: return fat_tree_svg(network, nodes, links, run_s, title, top);
     case NetworkLayout::dimensions: return hypercube_svg(network, nodes, links, run_s, title, top);
     case NetworkLayout::grid: return mesh_svg(network, nodes, links, run_s, title, top);
-    case NetworkLayout::crossbars:  // their busiest links, as a list (the replay draws them as built)
-    case NetworkLayout::star:
-    case NetworkLayout::list: break;
+    case NetworkLayout::crossbars:
+    case NetworkLayout::star: return drawn_network_svg(network, nodes, links, run_s, title, top);
+    case NetworkLayout::list: break;  // no layout of its own: its busiest links, as a list
   }
   return link_list_svg(links, run_s, title, top);
 }

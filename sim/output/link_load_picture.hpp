@@ -2,8 +2,9 @@
 // (NetworkLinks, sim/core/link_identity.hpp; never by the machine's name): a fat tree as a tree
 // (levels of switches, each wire's up and down direction side by side, the nodes' interfaces
 // below), a hypercube as its dimensions (one row per dimension, one cell per node's outgoing
-// channel), a 2-D mesh as a grid (each directed channel beside its twin); any other network as a
-// list of its busiest links. Colour: the link's utilisation, bytes / (bandwidth x run time).
+// channel, outlined in the dimension's colour), a mesh or torus as a grid (each directed channel
+// beside its twin), a hyper-crossbar and a star as the replay draws them (sim/output/network_geometry.hpp,
+// the one layout of both media); a network of no family (layout list) as a list of its busiest links. Colour: the link's utilisation, bytes / (bandwidth x run time).
 #pragma once
 
 #include <string>
