@@ -4,7 +4,6 @@
 // (docs/speed.md, "Start-up"). `mcsim --version` needs none of it and answers here.
 #include <dlfcn.h>
 
-#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -12,14 +11,12 @@
 #include <system_error>
 
 #include "command_line.hpp"
+#include "error_line.hpp"
 
 namespace {
 
-int fail(const std::string& line) {
-  std::fflush(stdout);
-  std::fprintf(stderr, "mcsim: error: %s\n", line.c_str());
-  return 2;
-}
+using mcsim::cli::finish_standard_output;
+using mcsim::cli::report_error;
 
 // bin/../lib/libmcsim-commands.so, in the build tree as installed (tools/CMakeLists.txt).
 std::filesystem::path commands_library(std::string& problem) {
@@ -33,19 +30,19 @@ std::filesystem::path commands_library(std::string& problem) {
 
 int main(int argc, char** argv) {
   if (argc == 2 && std::strcmp(argv[1], "--version") == 0) {
-    errno = 0;
-    if (std::puts(MCSIM_VERSION) < 0 || std::fflush(stdout) != 0)
-      return fail(std::string("standard output: writing failed") + (errno != 0 ? std::string(": ") + std::strerror(errno) : ""));
-    return 0;
+    std::fputs(MCSIM_VERSION "\n", stdout);
+    return finish_standard_output(0);
   }
   std::string problem;
   const std::filesystem::path library = commands_library(problem);
-  if (!problem.empty()) return fail(problem);
-  // Lazy binding, as the linker gives an executable: a symbol is resolved when first called.
+  if (!problem.empty()) return report_error(problem);
+  // Lazy binding, as the linker gives an executable: a symbol is resolved when first called. Local:
+  // the library exports its entry point alone; `mcsim --help` costs the same with RTLD_GLOBAL
+  // (28.6-29.2 ms against 28.1-29.3 ms of CPU, perf stat -r 15, alternated).
   void* commands = ::dlopen(library.c_str(), RTLD_LAZY | RTLD_LOCAL);
   if (commands == nullptr)
-    return fail(library.string() + ": cannot load mcsim's commands (" + ::dlerror() + "); build the target mcsim, or install mcsim");
+    return report_error(library.string() + ": cannot load mcsim's commands (" + ::dlerror() + "); build the target mcsim, or install mcsim");
   const auto command_line = reinterpret_cast<int (*)(int, char**)>(::dlsym(commands, mcsim::cli::command_line_symbol));
-  if (command_line == nullptr) return fail(library.string() + ": has no " + mcsim::cli::command_line_symbol + " (another version of mcsim?)");
+  if (command_line == nullptr) return report_error(library.string() + ": has no " + mcsim::cli::command_line_symbol + " (another version of mcsim?)");
   return command_line(argc, argv);
 }

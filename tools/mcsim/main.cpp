@@ -18,9 +18,13 @@
 #include "../../sim/runner/termination.hpp"
 #include "command_line.hpp"
 #include "commands.hpp"
+#include "error_line.hpp"
 #include "terminal_text.hpp"
 
 namespace {
+
+using mcsim::cli::finish_standard_output;
+using mcsim::cli::report_error;
 
 // Standard input, output and error closed by the caller (`mcsim run ... 2>&-`) are opened on
 // /dev/null, read-only: writing to them fails as it would have, but no file mcsim opens later can
@@ -28,36 +32,6 @@ namespace {
 void keep_standard_descriptors_taken() {
   for (int fd = 0; fd <= 2; ++fd)
     if (::fcntl(fd, F_GETFD) < 0 && errno == EBADF) (void)::open("/dev/null", O_RDONLY);  // takes the lowest free number: fd
-}
-
-// The longest error line shown: an error may quote its input (a key, a path, a value), and a
-// 50 MB key made a 50 MB line; what is cut is counted instead.
-constexpr std::size_t longest_error_bytes = 2000;
-
-// Every error reaches the user as one line: "mcsim: error: <where>: <what>", its input shown
-// escaped. A standard error that cannot be written loses the line; the exit status still says 2.
-int report_error(const std::string& message) {
-  std::string line = message;
-  if (line.size() > longest_error_bytes) {
-    std::size_t cut = longest_error_bytes;
-    while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
-    line = fmt::format("{} ... ({} more bytes not shown)", line.substr(0, cut), line.size() - cut);
-  }
-  while (!line.empty() && (line.back() == ' ' || line.back() == '\n' || line.back() == '\r')) line.pop_back();
-  std::fflush(stdout);
-  mcsim::cli::write_to_stderr("mcsim: error: " + mcsim::cli::shown(line, mcsim::cli::Lines::one) + "\n");
-  return 2;
-}
-
-// Standard output is buffered: a write that failed (`> /dev/full`, a full disk) may only show now.
-// A run whose report was lost has failed, whatever it wrote beside.
-int finish_standard_output(int status) {
-  errno = 0;
-  const bool flushed = std::fflush(stdout) == 0;
-  if (flushed && !std::ferror(stdout)) return status;
-  const int code = report_error(std::string("standard output: writing failed") +
-                                (!flushed && errno != 0 ? std::string(": ") + std::strerror(errno) : std::string()));
-  return status != 0 ? status : code;
 }
 
 // CLI11's own errors, said in mcsim's words where CLI11's are unclear.

@@ -20,7 +20,7 @@ using mcsim::Lines;
 using mcsim::shown;
 
 // Standard output: `text` through shown(). A write that fails throws mcsim::Error; one that fails
-// while buffered is found when main() flushes standard output before it exits.
+// while buffered is found when finish_standard_output (error_line.hpp) flushes standard output before it exits.
 void print_text(std::string_view text);
 
 template <class... Args>
@@ -29,7 +29,7 @@ void show(fmt::format_string<Args...> format, Args&&... args) {
 }
 
 // Standard error, unbuffered: `text` as given (the caller has put it through shown()).
-// Never throws: a closed or full standard error loses the text and nothing else (see main.cpp).
+// Never throws: a closed or full standard error loses the text and nothing else (error_line.cpp).
 void write_to_stderr(std::string_view text) noexcept;
 
 }  // namespace mcsim::cli
