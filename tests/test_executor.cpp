@@ -105,6 +105,24 @@ TEST_CASE("Phase-synchronous runs pay a barrier after every phase, loosely synch
   REQUIRE(runs[1].node_finish_s[7] == 0.0);
 }
 
+// A round's barrier is joined only by the nodes that can arrive last (plan_program.cpp,
+// count_barrier_members); its instant must still be the whole job's. Nodes 4 and 5 have nothing
+// before phase 2 and phase 1 is empty: 4 -> 5 starts only after phase 0 and two barriers.
+TEST_CASE("A phase-synchronous round starts after every earlier round and barrier, even after an empty one",
+          "[engine]") {
+  const std::uint64_t bytes = 32000;
+  Plan plan;
+  plan.nodes = 32;
+  plan.phases = {Phase{{{2, 3, bytes}}, true}, Phase{}, Phase{{{4, 5, bytes}}, true}, Phase{{{0, 1, bytes}}, true}};
+  plan.strategy = Strategy::phase_synchronous;
+  const auto runs = simulate_isolated(cm5, {Job{plan, 1}});
+  const double one = startup + bytes / bandwidth;
+  REQUIRE(runs[0].messages[1].start_s == Approx(one + 2 * barrier).epsilon(1e-9));
+  REQUIRE(runs[0].messages[2].start_s == Approx(2 * one + 3 * barrier).epsilon(1e-9));
+  REQUIRE(runs[0].communication_time() == Approx(3 * one + 4 * barrier).epsilon(1e-9));
+  for (double finish : runs[0].node_finish_s) REQUIRE(finish == Approx(3 * one + 4 * barrier).epsilon(1e-9));
+}
+
 TEST_CASE("A subtree's up-links bound the traffic that leaves it", "[engine]") {
   // 16 nodes of one group of 16 each send to the other group; with a fast CMMD the fat tree is the
   // bottleneck: 16 x 5 MB/s = 80 MB/s leave a group of 16.

@@ -146,6 +146,11 @@ class Node : public ControlContext {
 
   // Waits until every node of the job has called barrier(), then spends the machine's barrier time.
   virtual void barrier() = 0;
+  // The same barrier joined by a group of the job's nodes: waits until `members` nodes have called
+  // it with `group` (each group number used by one set of nodes once a job), then spends the
+  // machine's barrier time. A program that knows which nodes can be the last to arrive leaves the
+  // others out and gets the whole job's barrier's instant (PlanProgram's phase-synchronous rounds).
+  virtual void barrier(std::uint32_t group, int members) = 0;
 
   // Says that this node's program enters phase `phase` (drawn in timelines and Paje traces when a
   // run is recorded; nothing else happens, and it costs no time).

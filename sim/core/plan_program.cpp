@@ -44,6 +44,32 @@ PlanProgram::PlanProgram(const Plan& plan, int nodes, ReceiveCall receives) : pl
   }
   if (receives_ == ReceiveCall::blocking)
     for (std::size_t round = 0; round < round_count_; ++round) mark_send_first(round);
+  if (plan.strategy == Strategy::phase_synchronous) count_barrier_members();
+}
+
+// A phase-synchronous round ends in a barrier of the whole job (plan.hpp). Its release instant is
+// the latest arrival, and only some nodes can be that: a node with nothing in round r or r+1 left
+// an earlier barrier no later than everyone in this one left the previous one, and waits for
+// nobody. So the barrier that ends round r is joined by the nodes busy in round r or r+1, node 0
+// in every round (it carries the release instant and the barrier time through rounds where no
+// node is busy) and every node in the last round (every node finishes when the job does); the
+// others pass on. Each barrier still releases at the instant a barrier of all nodes would, and
+// every node starts its busy rounds at the same instant. Lo et al. 1992's B(14) on 2^14 nodes has
+// 14 rounds, round i with 2^i busy nodes: 14 x 2^14 = 229,376 barrier waits become at most 65,543.
+void PlanProgram::count_barrier_members() {
+  barrier_members_.assign(round_count_, 0);
+  for (std::size_t node = 0; node < rounds_.size(); ++node) {
+    std::size_t b = 0;
+    for (std::size_t r = 0; r < round_count_; ++r) {
+      while (b < rounds_[node].busy.size() && rounds_[node].busy[b] < r) ++b;
+      if (joins_barrier(node, b, r)) ++barrier_members_[r];
+    }
+  }
+}
+
+bool PlanProgram::joins_barrier(std::size_t node, std::size_t b, std::size_t round) const {
+  const std::vector<std::uint32_t>& busy = rounds_[node].busy;
+  return node == 0 || round + 1 == round_count_ || (b < busy.size() && busy[b] <= round + 1);
 }
 
 PlanProgram::NodeRound PlanProgram::busy_round(std::size_t node, std::size_t b) const {
@@ -110,15 +136,22 @@ void PlanProgram::run(Node& node) {
   const bool blocking = receives_ == ReceiveCall::blocking &&
                         (strategy == Strategy::loosely_synchronous || strategy == Strategy::phase_synchronous);
 
-  // Rounds in which this node has no message are skipped where nothing else happens in them (only
-  // a phase-synchronous round ends in a barrier that every node joins); their phases are still
-  // marked, as the node passes through them at that instant.
+  // Rounds in which this node has no message are skipped where nothing else happens in them (a
+  // phase-synchronous round ends in a barrier, which the node may have to join: see
+  // count_barrier_members); their phases are still marked, as the node passes through them at that
+  // instant.
   const NodeRounds& mine = rounds_[static_cast<std::size_t>(me)];
-  const bool every_round = strategy == Strategy::phase_synchronous;
+  const bool barriers = strategy == Strategy::phase_synchronous;
   std::size_t b = 0;  // this node's next busy round
   for (std::size_t r = 0; r < round_count_; ++r) {
     const bool busy = b < mine.busy.size() && mine.busy[b] == r;
-    if (!busy && !every_round) {
+    const bool joins = barriers && joins_barrier(static_cast<std::size_t>(me), b, r);
+    if (barriers && !busy) {
+      node.mark_phase(static_cast<int>(r));
+      if (joins) node.barrier(static_cast<std::uint32_t>(r), barrier_members_[r]);
+      continue;
+    }
+    if (!busy) {
       // Nothing to do before the next busy round: pass through the phases up to it.
       const std::size_t next = b < mine.busy.size() ? mine.busy[b] : round_count_;
       if (strategy != Strategy::asynchronous)
@@ -130,7 +163,7 @@ void PlanProgram::run(Node& node) {
     if (strategy != Strategy::asynchronous) node.mark_phase(static_cast<int>(r));
     if (blocking) {
       run_blocking_round(node, round);
-      if (strategy == Strategy::phase_synchronous) node.barrier();
+      if (joins) node.barrier(static_cast<std::uint32_t>(r), barrier_members_[r]);
       continue;
     }
     // Post every receive of the round first, so that no ring of rendezvous can deadlock.
@@ -173,7 +206,7 @@ void PlanProgram::run(Node& node) {
       node.compute(node.costs(m.bytes).receive_overhead_s);
     }
     for (const SendHandle& send : sends) node.wait(send);
-    if (strategy == Strategy::phase_synchronous) node.barrier();
+    if (joins) node.barrier(static_cast<std::uint32_t>(r), barrier_members_[r]);
   }
   run_.node_finish_s[static_cast<std::size_t>(me)] = node.now();
 }

@@ -49,6 +49,9 @@ class PlanProgram : public Program {
   // Where round `round` is among `node`'s busy rounds, or -1 if the node has nothing in it.
   std::ptrdiff_t busy_index(std::size_t node, std::size_t round) const;
   void mark_send_first(std::size_t round);
+  void count_barrier_members();
+  // Whether `node`, whose next busy round is its b-th, joins the barrier that ends `round`.
+  bool joins_barrier(std::size_t node, std::size_t b, std::size_t round) const;
 
   void run_blocking_round(Node& node, const NodeRound& round);
   void send_one(Node& node, std::size_t index);
@@ -59,6 +62,9 @@ class PlanProgram : public Program {
   Run run_;
   std::size_t round_count_ = 0;
   std::vector<NodeRounds> rounds_;  // [node]
+  // Phase-synchronous plans: how many nodes join the barrier that ends each round (see
+  // count_barrier_members).
+  std::vector<int> barrier_members_;  // [round]
 };
 
 }  // namespace mcsim

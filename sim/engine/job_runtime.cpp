@@ -66,6 +66,21 @@ void JobRuntime::barrier() {
   spend(machine_.library().barrier_s.value);
 }
 
+void JobRuntime::barrier(int id, std::uint32_t group, int members) {
+  if (members < 1 || members > machine_.nodes())
+    throw Error("node program", fmt::format("barrier group {} of {} nodes on a machine of {}", group, members,
+                                            machine_.nodes()));
+  auto [it, made] = groups_.try_emplace(group);
+  if (made) it->second = {s4u::Barrier::create(static_cast<unsigned>(members)), members, members};
+  if (it->second.members != members)
+    throw Error("node program", fmt::format("node {} joins barrier group {} of {} nodes as one of {}", id,
+                                            group, it->second.members, members));
+  const s4u::BarrierPtr held = it->second.barrier;  // the entry may move while this node waits
+  held->wait();
+  if (--groups_.at(group).to_leave == 0) groups_.erase(group);
+  spend(machine_.library().barrier_s.value);
+}
+
 int& JobRuntime::flag(int node, int index) {
   if (index < 0) throw Error("node program", fmt::format("flag index {} is negative", index));
   auto& flags = flags_.at(static_cast<std::size_t>(node));

@@ -33,6 +33,11 @@ void SimulatedNode::barrier() {
   job_.barrier();
 }
 
+void SimulatedNode::barrier(std::uint32_t group, int members) {
+  ActivityRecorder::Scoped state(job_.net().recorder, id_, "barrier");
+  job_.barrier(id_, group, members);
+}
+
 void SimulatedNode::mark_phase(int phase) {
   if (job_.net().recorder) job_.net().recorder->phase(id_, phase);
 }

@@ -65,6 +65,7 @@ class JobRuntime {
   LibraryState* library_state() { return library_state_.get(); }
 
   void barrier();
+  void barrier(int node, std::uint32_t group, int members);  // Node::barrier(group, members)
   // Spends the send overhead in the calling actor, then starts the control message.
   void send_control(int from, int to, ControlHandler handler);
   int& flag(int node, int index);
@@ -78,6 +79,13 @@ class JobRuntime {
   Network& net_;
   double start_s_ = 0;
   simgrid::s4u::BarrierPtr barrier_;
+  // The group barriers under way: made by a group's first node, dropped when its last has left.
+  struct GroupBarrier {
+    simgrid::s4u::BarrierPtr barrier;
+    int members = 0;
+    int to_leave = 0;
+  };
+  std::unordered_map<std::uint32_t, GroupBarrier> groups_;
   std::unique_ptr<LibraryState> library_state_;
   std::vector<std::vector<int>> flags_;                   // [node][index], 0 when the job starts
   // Control messages in flight (one actor each, not kept: a finished actor's stack is released at
@@ -123,6 +131,7 @@ class SimulatedNode final : public OnNode<Node> {
   SendHandle exchange(int partner, std::uint64_t bytes, Tag tag, std::uint64_t back_bytes, Tag back_tag,
                       double cpu_s) override;
   void barrier() override;
+  void barrier(std::uint32_t group, int members) override;
   void mark_phase(int phase) override;
   int test_and_set(int owner, int index) override;
   void clear_flag(int owner, int index) override;
