@@ -187,6 +187,21 @@ TEST_CASE("MPICH ch_p4: a node reads one message at a time, a second sender move
   REQUIRE(d == Approx(20.05e-3).epsilon(1e-9));
 }
 
+TEST_CASE("MPICH ch_p4: a write that fits the socket's send buffer returns at once, a longer one once its data is at the receiver", "[engine]") {
+  // p4's net_send returns once write() has taken the bytes (SO_SNDBUF = 16384: send_buffer_bytes;
+  // the bundled cluster keeps 0, see its machine file). Node 1 posts at 3 ms; eager messages go
+  // into its receive buffer meanwhile. 8000 B fit: the send returns after the 50 us sender share.
+  const MachineSpec buffered = cluster({{"send_buffer_bytes", "16384"}});
+  const Run fits = run_one(buffered, late_receiver(8000, 3e-3));
+  REQUIRE(fits.messages[0].start_s == Approx(50e-6).epsilon(1e-9));
+  // 20,000 B do not: the write returns once the data is at the receiver, 50 us + 2 ms.
+  const Run longer = run_one(buffered, late_receiver(20000, 3e-3));
+  REQUIRE(longer.messages[0].start_s == Approx(2.05e-3).epsilon(1e-9));
+  // Without a send buffer (the bundled default) every write waits for its data: 8000 B at 0.85 ms.
+  const Run unbuffered = run_one(cluster(), late_receiver(8000, 3e-3));
+  REQUIRE(unbuffered.messages[0].start_s == Approx(0.85e-3).epsilon(1e-9));
+}
+
 TEST_CASE("MPICH ch_p4: a message not yet read when its receive is posted is read into the receive, uncopied", "[engine]") {
   // Node 2's 100,000 B reach node 1 first and are read from 50 us; node 0 computes 1 ms, and its
   // message (from 1.05 ms) moves its 16,384-byte socket buffer beside node 2's (5 MB/s each, in by

@@ -51,6 +51,7 @@ MessageLibrary library_of(const MachineFile& m) {
     l.reads = {reads->text == "one-message" ? MessageReads::one_message : MessageReads::interleaved, reads->source,
                reads->assumption};
   if (m.find("library.read_buffer")) l.read_buffer_bytes = number("library.read_buffer");
+  if (m.find("library.send_buffer")) l.send_buffer_bytes = number("library.send_buffer");
   for (const auto& regime : regime_names(m.parameters)) {
     const std::string prefix = "library.regimes." + regime + ".";
     SizeRegime r;

@@ -19,6 +19,7 @@ const std::map<std::string, KeySpec>& library_keys() {
       {"unexpected_copy", {Takes::word, Dimension::count, false, {"whole-messages", "arrived-bytes"}}},
       {"reads", {Takes::word, Dimension::count, false, {"interleaved", "one-message"}}},
       {"read_buffer", {Takes::quantity, Dimension::bytes}},
+      {"send_buffer", {Takes::quantity, Dimension::bytes}},
   };
   return keys;
 }

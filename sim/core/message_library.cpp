@@ -99,6 +99,12 @@ bool MessageLibrary::has_protocol(Protocol protocol) const {
   return std::any_of(regimes.begin(), regimes.end(), [&](const SizeRegime& r) { return r.protocol.value == protocol; });
 }
 
+bool MessageLibrary::send_returns_at_once(std::uint64_t payload) const {
+  if (sends.value == SendReturns::posted) return true;
+  return sends.value == SendReturns::local && send_buffer_bytes.value > 0 &&
+         static_cast<double>(wire_bytes(payload)) <= send_buffer_bytes.value;
+}
+
 void MessageLibrary::check(const std::string& where) const {
   if (regimes.empty()) throw Error(where, fmt::format("message library {} has no size regime", name.value));
   double previous = -1;
@@ -126,6 +132,9 @@ void MessageLibrary::check(const std::string& where) const {
   if (!(receive_buffer_bytes.value >= 0))
     throw Error(where, fmt::format("message library {}: receive buffer of {} bytes", name.value,
                                    receive_buffer_bytes.value));
+  if (!(send_buffer_bytes.value >= 0) || std::isinf(send_buffer_bytes.value))
+    throw Error(where, fmt::format("message library {}: send buffer of {} bytes (must be finite, not negative)",
+                                   name.value, send_buffer_bytes.value));
   if (!(read_buffer_bytes.value >= 0) || std::isinf(read_buffer_bytes.value))
     throw Error(where, fmt::format("message library {}: read buffer of {} bytes (must be finite, not negative)",
                                    name.value, read_buffer_bytes.value));
@@ -206,6 +215,9 @@ std::vector<MachineParameter> describe_library(const MessageLibrary& l) {
     rows.push_back(row("  rendezvous receiver", to_string(l.rendezvous_receiver.value), l.rendezvous_receiver));
   if (l.unexpected_copy.value != UnexpectedCopy::whole_messages)
     rows.push_back(row("  copied at the post", to_string(l.unexpected_copy.value), l.unexpected_copy));
+  if (l.sends.value == SendReturns::local && l.send_buffer_bytes.value > 0)
+    rows.push_back(bytes("  send buffer", l.send_buffer_bytes.value, "per socket (a local send that fits returns at once)",
+                         "", l.send_buffer_bytes));
   if (l.reads.value != MessageReads::interleaved) {
     rows.push_back(row("  reads", to_string(l.reads.value), l.reads));
     rows.push_back(bytes("  read buffer", l.read_buffer_bytes.value, "per message waiting", "unlimited per message waiting",

@@ -158,6 +158,11 @@ struct MessageLibrary {
   Cited<UnexpectedCopy> unexpected_copy{UnexpectedCopy::whole_messages, "default: whole messages", false};
   Cited<MessageReads> reads{MessageReads::interleaved, "default: messages interleave", false};
   Cited<double> read_buffer_bytes{0, "default: none (only with reads = one-message)", false};
+  // sends = local over a socket: a write returns once the kernel has taken its bytes, so a message
+  // that fits the socket's send buffer returns at once, whatever its receiver does (MPICH 1.x p4:
+  // net_send's write() on a non-blocking socket with SO_SNDBUF = 16384). 0: none, every local send
+  // waits until its data is at the receiver.
+  Cited<double> send_buffer_bytes{0, "default: none (a local send waits until its data is at the receiver)", false};
 
   // The regime of a message of `bytes` payload bytes.
   const SizeRegime& regime(std::uint64_t bytes) const;
@@ -173,6 +178,9 @@ struct MessageLibrary {
   // nothing to copy out: the runtime then needs no bookkeeping of unexpected messages.
   bool buffers_freely() const { return std::isinf(receive_buffer_bytes.value) && std::isinf(copy_rate_Bps.value); }
   bool has_protocol(Protocol protocol) const;
+  // True where a send of `payload` bytes returns before its data has left: `posted` sends, and
+  // `local` ones whose wire bytes fit the send buffer (see send_buffer_bytes).
+  bool send_returns_at_once(std::uint64_t payload) const;
 
   // Throws mcsim::Error (naming `where`) unless the regimes are in increasing order, the last one
   // unlimited, and every number in its range.

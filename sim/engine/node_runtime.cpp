@@ -240,7 +240,7 @@ SendHandle SimulatedNode::send_data(int to, std::uint64_t bytes, Tag tag, double
     }
     rendezvous(to, ticket, trips);
     address(transfer);
-    return returned(net.transport->start(transfer), to, ticket);
+    return returned(net.transport->start(transfer), to, ticket, bytes);
   }
   // The mailbox first, then the CPU time: the order of simulation events the Plan interpreter has
   // always had (a first lookup of a mailbox is itself an event).
@@ -255,11 +255,11 @@ SendHandle SimulatedNode::send_data(int to, std::uint64_t bytes, Tag tag, double
       if (!state->posted(id_, to, *ticket)) state->reserve(id_, to, *ticket, bytes, true);
     }
     return returned(net.transport->start_after_handshake(job_.machine(), transfer, library.handshake(bytes)), to,
-                    ticket);
+                    ticket, bytes);
   }
-  if (!state) return returned(net.transport->start(transfer), to, std::nullopt);
+  if (!state) return returned(net.transport->start(transfer), to, std::nullopt, bytes);
   const Ticket ticket = state->sent(id_, to);
-  return returned(start_eager(transfer, bytes, ticket), to, ticket);
+  return returned(start_eager(transfer, bytes, ticket), to, ticket, bytes);
 }
 
 // Eager: the data goes at once into the posted receive, or into the receiver's buffer if there is
@@ -289,7 +289,7 @@ TransferHandle SimulatedNode::start_eager(const Transfer& transfer, std::uint64_
     });
     return unexpected ? transport.start_unexpected(transfer) : transport.start(transfer);
   };
-  if (library.sends.value != SendReturns::posted) {
+  if (!library.send_returns_at_once(bytes)) {
     ActivityRecorder::Scoped state_of_node(job_.net().recorder, id_, "wait-send");
     return when_possible();
   }
@@ -331,11 +331,12 @@ void SimulatedNode::rendezvous(int to, Ticket ticket, const Handshake& trips) {
   spend(trips.reply_receive_s);
 }
 
-// When the send call returns (MessageLibrary::sends): at once; once the data is at the receiver;
-// or once it is in the posted receive.
-SendHandle SimulatedNode::returned(TransferHandle moving, int to, std::optional<Ticket> ticket) {
-  const SendReturns sends = job_.machine().library().sends.value;
-  if (sends == SendReturns::posted) return keep({std::move(moving), to, Lane::data});
+// When the send call returns (MessageLibrary::sends): at once (posted, or local into a send buffer
+// it fits); once the data is at the receiver; or once it is in the posted receive.
+SendHandle SimulatedNode::returned(TransferHandle moving, int to, std::optional<Ticket> ticket, std::uint64_t bytes) {
+  const MessageLibrary& library = job_.machine().library();
+  const SendReturns sends = library.sends.value;
+  if (library.send_returns_at_once(bytes)) return keep({std::move(moving), to, Lane::data});
   {
     ActivityRecorder::Scoped waiting(job_.net().recorder, id_, "wait-send");
     moving.wait();

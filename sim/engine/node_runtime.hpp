@@ -164,7 +164,7 @@ class SimulatedNode final : public OnNode<Node> {
   SendHandle send_data(int to, std::uint64_t bytes, Tag tag, double cpu_s);
   TransferHandle start_eager(const Transfer& transfer, std::uint64_t bytes, Ticket ticket);
   void rendezvous(int to, Ticket ticket, const Handshake& handshake);
-  SendHandle returned(TransferHandle moving, int to, std::optional<Ticket> ticket);
+  SendHandle returned(TransferHandle moving, int to, std::optional<Ticket> ticket, std::uint64_t bytes);
   PairMailboxes& mailboxes(Lane lane);
   PostedReceive& receive_slot(ReceiveHandle handle);
   SendHandle keep(StartedSend send);
