@@ -115,7 +115,7 @@ ScenarioOutputs redistribution_tables(const RedistributionScenario& s) {
   out.printed = text;
   out.files.insert(out.files.begin(), table_file(".csv", comparison_result_table(s.id, rows)));
   out.agreement = agreement_of(rows);
-  out.comparison = rows;
+  out.comparison = out.files.front().table;
   return out;
 }
 
@@ -244,7 +244,7 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
   out.printed = text;
   out.files.push_back(table_file(".csv", comparison_result_table(s.id, rows)));
   out.agreement = agreement_of(rows);
-  out.comparison = rows;
+  out.comparison = out.files.back().table;
   out.plot = redistribution_times_plot(s, drawn);
   return out;
 }
