@@ -24,8 +24,8 @@ class PermutationsKind : public SweepKind<PermutationScenario> {
     ScenarioOutputs out;
     const auto result = run_permutation_count(value_, run);
     const auto rows = permutation_rows(result);
-    out.printed = permutation_side_by_side(result, rows);
     out.files.push_back(table_file(".csv", comparison_result_table(value_.id, rows)));
+    out.printed = permutation_side_by_side(result, *out.files.back().table);
     out.agreement = agreement_of(rows);
     out.comparison = out.files.back().table;
     out.files.push_back(table_file(".points.csv", permutation_points_table(result)));
