@@ -34,8 +34,9 @@ ResultTable lemma_result_table(const std::string& experiment, const std::vector<
 // The rows as paper-vs-mcsim rows for the report's pages: row "<metric> (<closed form>[, alpha A])",
 // series the mapping, x "n=N[ i=P]".
 std::vector<ComparisonRow> lemma_comparison(const std::vector<LemmaRow>& rows);
-// Per-phase and total tables, then every closed form with the smallest n where it disagrees.
-std::string lemma_side_by_side(const MappingScenario& scenario, const std::vector<LemmaRow>& rows);
+// The lemma table (lemma_result_table) as the terminal shows it: per-phase and total tables, then
+// every closed form with the smallest n where it disagrees (by the table's agree column).
+std::string lemma_side_by_side(const MappingScenario& scenario, const ResultTable& table);
 
 // report = "slowdown": S of equations 2, 4 (volumes "large"), 6, 7 ("small") and c = startup_c with
 // b = 1 ("c=..."), per mapping, switching, alpha and B(n). Small volumes do not depend on alpha

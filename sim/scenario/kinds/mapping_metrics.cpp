@@ -37,8 +37,8 @@ class MappingMetricsKind : public TypedKind<MappingScenario> {
     ScenarioOutputs out;
     if (s.mapping.report == MappingScenario::Report::lemmas) {
       const auto rows = lemma_rows(s);
-      out.printed = lemma_side_by_side(s, rows);
       out.files.push_back(table_file(".csv", lemma_result_table(s.id, rows)));
+      out.printed = lemma_side_by_side(s, *out.files.back().table);
       out.comparison = comparison_result_table(s.id, lemma_comparison(rows));
       return out;
     }
