@@ -327,6 +327,25 @@ ResultTable slowdown_result_table(const std::string& experiment, const std::vect
   return table;
 }
 
+std::vector<SlowdownRow> slowdown_rows_of(const ResultTable& table) {
+  const auto column = [&](const char* name) {
+    const auto c = table.column(name);
+    if (!c) throw Error("slowdown_rows_of", fmt::format("the slowdown table has no column '{}'", name));
+    return *c;
+  };
+  const std::size_t mapping_c = column("mapping"), switching_c = column("switching"), volumes_c = column("volumes"),
+                    alpha_c = column("alpha"), n_c = column("n"), paper_c = column("paper"),
+                    source_c = column("paper_source"), metric_c = column("metric"), simulated_c = column("simulated");
+  std::vector<SlowdownRow> rows;
+  for (std::size_t r = 0; r < table.rows.size(); ++r)
+    rows.push_back({cell_text(table.at(r, mapping_c)), cell_text(table.at(r, switching_c)),
+                    cell_text(table.at(r, volumes_c)), cell_text(table.at(r, alpha_c)),
+                    static_cast<int>(cell_number(table.at(r, n_c)).value_or(0)), cell_number(table.at(r, paper_c)),
+                    cell_text(table.at(r, source_c)), cell_number(table.at(r, metric_c)).value_or(0),
+                    cell_number(table.at(r, simulated_c))});
+  return rows;
+}
+
 namespace {
 // The cell a slowdown row belongs to: "reflecting store-and-forward large volumes, alpha = 1/2".
 std::string slowdown_cell(const SlowdownRow& r) {
@@ -344,7 +363,8 @@ std::vector<ComparisonRow> slowdown_comparison(const std::vector<SlowdownRow>& r
   return out;
 }
 
-std::string slowdown_side_by_side(const MappingScenario& s, const std::vector<SlowdownRow>& rows) {
+std::string slowdown_side_by_side(const MappingScenario& s, const ResultTable& table) {
+  const std::vector<SlowdownRow> rows = slowdown_rows_of(table);
   std::string out = fmt::format("{} — {}\n", s.id, s.title);
   if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
   for (const auto& note : s.notes) out += fmt::format("note: {}\n", note);

@@ -57,10 +57,14 @@ std::vector<SlowdownRow> slowdown_rows(const MappingScenario& scenario);
 // experiment,mapping,switching,volumes,alpha,n,paper,paper_source,metric,simulated (empty where
 // the cell was not simulated).
 ResultTable slowdown_result_table(const std::string& experiment, const std::vector<SlowdownRow>& rows);
+// The rows of a slowdown table, read back (its numbers at the table's 6 digits).
+std::vector<SlowdownRow> slowdown_rows_of(const ResultTable& table);
 // The same typed, for the report's pages: per cell (mapping, switching, volumes, alpha) and n the
 // metric's and the simulation's slowdown, each beside the paper's closed form where it gives one.
 std::vector<ComparisonRow> slowdown_comparison(const std::vector<SlowdownRow>& rows);
-std::string slowdown_side_by_side(const MappingScenario& scenario, const std::vector<SlowdownRow>& rows);
+// The slowdown table (slowdown_result_table) as the terminal shows it: per cell a line of n, the
+// metric's slowdown, the simulated one and the paper's.
+std::string slowdown_side_by_side(const MappingScenario& scenario, const ResultTable& table);
 // Slowdown against n, one line per (mapping, switching, alpha) of large volumes (small volumes
 // repeat the alpha = 1 lines: uniform weights), simulated ones dashed; the paper's closed forms as
 // points.

@@ -44,9 +44,9 @@ class MappingMetricsKind : public TypedKind<MappingScenario> {
     }
     auto rows = slowdown_rows(s);
     simulate_slowdowns(s, rows, run);
-    out.printed = slowdown_side_by_side(s, rows);
-    out.comparison = comparison_result_table(s.id, slowdown_comparison(rows));
     out.files.push_back(table_file(".csv", slowdown_result_table(s.id, rows)));
+    out.printed = slowdown_side_by_side(s, *out.files.back().table);
+    out.comparison = comparison_result_table(s.id, slowdown_comparison(slowdown_rows_of(*out.files.back().table)));
     if (s.plot == PlotKind::slowdown) out.plot = slowdown_plot(s, rows);
     return out;
   }
