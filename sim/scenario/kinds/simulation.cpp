@@ -85,7 +85,7 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
       const auto rows = comparison_rows(result, report);
       out.files.push_back(table_file(".csv", comparison_result_table(s.id, rows)));
       out.printed = side_by_side(result, *out.files.back().table);
-      out.agreement = agreement_of(rows);
+      out.agreement = agreement_of(comparison_rows_of(*out.files.back().table));
       out.comparison = out.files.back().table;
       if (s.plot == PlotKind::comm) out.plot = comm_plot(*out.files.back().table);
       break;
