@@ -171,7 +171,8 @@ ExperimentResult grid_result() {
 }  // namespace
 
 TEST_CASE("The sweep's picture: a panel per node count and density, mean lines and min-max bars per scheduler") {
-  const PlotSpec plot = sweep_plot(grid_result());
+  // Drawn from the sweep's table, as `mcsim sweep` renders its CSV.
+  const PlotSpec plot = sweep_plot(sweep_result_table(grid_result(), ReportOptions{}));
   REQUIRE(plot.beside.size() == 3);
   REQUIRE(plot.columns == 2);
   REQUIRE(plot.title.find("cm5: 32 nodes, d = 2") == 0);

@@ -10,6 +10,7 @@
 #include "sim/output/html_report.hpp"
 #include "sim/output/html_tables.hpp"
 #include "sim/output/overhead.hpp"
+#include "sim/output/region_report.hpp"
 #include "sim/output/report.hpp"
 
 using namespace mcsim;
@@ -27,10 +28,11 @@ ReportedScenario reproduction(const std::string& id, const std::string& source) 
   s.header.id = id;
   s.header.title = "Title of " + id;
   s.header.source = source;
-  s.comparison = {{"comm", "LP", "64", 10.0, 10.5},  {"comm", "AC", "64", 10.0, 30.0},
-                  {"comm", "LP", "256", 40.0, 44.0}, {"comm", "AC", "256", 40.0, 20.0},
-                  {"iters", "LP", "", 31.0, 31.0},   {"iters", "AC", "", std::nullopt, 1.0}};
-  s.agreement = agreement_of(s.comparison);
+  const std::vector<ComparisonRow> rows = {{"comm", "LP", "64", 10.0, 10.5},  {"comm", "AC", "64", 10.0, 30.0},
+                                           {"comm", "LP", "256", 40.0, 44.0}, {"comm", "AC", "256", 40.0, 20.0},
+                                           {"iters", "LP", "", 31.0, 31.0},   {"iters", "AC", "", std::nullopt, 1.0}};
+  s.comparison = comparison_result_table(id, rows);  // the table the run's CSV renders
+  s.agreement = agreement_of(rows);
   s.files = {id + ".csv", id + ".agreement.csv"};
   s.pictures = {id + ".svg"};
   s.machines = {{"cm5", "Thinking Machines CM-5", 32,
@@ -70,7 +72,7 @@ TEST_CASE("html: ratio cells are coloured by their distance from 1, both ways") 
 }
 
 TEST_CASE("html: a comparison is one table per row kind, x down and per series paper / mcsim / ratio") {
-  const std::string tables = html::comparison_tables(reproduction("t-1", "P 1992").comparison);
+  const std::string tables = html::comparison_tables(*reproduction("t-1", "P 1992").comparison);
   CHECK(count(tables, "<table") == 2);
   CHECK(count(tables, "<div class=\"scroll\">") == 2);  // each table scrolls in its own box
   CHECK(tables.find("<caption>comm</caption>") != std::string::npos);
@@ -84,7 +86,7 @@ TEST_CASE("html: a comparison is one table per row kind, x down and per series p
   CHECK(tables.find("<tr><th class=\"label\">AC</th><td>–</td><td>1</td><td class=\"none\">–</td></tr>") !=
         std::string::npos);
   // A kind the paper gives no value for: mcsim's column alone.
-  const std::string alone = html::comparison_tables({{"comm_sd", "LP", "8", std::nullopt, 1.5}});
+  const std::string alone = html::comparison_tables(comparison_result_table("t-2", {{"comm_sd", "LP", "8", std::nullopt, 1.5}}));
   CHECK(alone.find("mcsim only") != std::string::npos);
   CHECK(alone.find("<th>ratio</th>") == std::string::npos);
 }
@@ -169,7 +171,8 @@ TEST_CASE("html: a region map's cells say whether mcsim's fastest series is the 
   map.densities = {4};
   map.sizes = {64, 1024};
   map.cells = {{4, 64, {1, 2}, 0, std::string("AC"), "AC"}, {4, 1024, {3, 2}, 1, std::string("AC"), "LP"}};
-  const std::string table = html::region_table(map);
+  map.id = "t-3";
+  const std::string table = html::region_table(region_result_table(map));
   CHECK(table.find("<td class=\"q1\">AC<br><span class=\"muted\">AC</span></td>") != std::string::npos);
   CHECK(table.find("<td class=\"q5\">LP<br><span class=\"muted\">AC</span></td>") != std::string::npos);
 }
@@ -210,7 +213,7 @@ TEST_CASE("html: the index and a page per paper, self-contained, escaped, with t
   std::vector<ReportedScenario> scenarios = {reproduction("p92-t1", "Paper 1992, Table 1"),
                                              reproduction("p92-t2", "Paper 1992, Table 2"),
                                              reproduction("q05-ex", "Other 2005, sec. 5")};
-  scenarios[2].comparison.clear();
+  scenarios[2].comparison.reset();
   scenarios[2].agreement.reset();
   scenarios[2].machines.clear();
   scenarios[2].measured = {ResultTable{"t",

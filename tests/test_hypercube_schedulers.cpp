@@ -306,8 +306,10 @@ TEST_CASE("wang94-permutations: RS_N and RS_NL counts, mean and max, beside d + 
   REQUIRE(*rows[1].mcsim >= 4);
   REQUIRE(rows[23].series == "RS_NL");
   REQUIRE(*rows[23].mcsim >= 48);
-  const auto text = permutation_side_by_side(result, rows);
+  const auto text = permutation_side_by_side(result, comparison_result_table(s.id, rows));
   REQUIRE(text.find("d + log2(d)") != std::string::npos);
+  // The text renders the table: d = 4's line, the bound d + log2 d = 6 with no paper value.
+  REQUIRE(text.find("\nn64-l1               4              - / 6.00 / -") != std::string::npos);
 }
 
 TEST_CASE("Permutation scenarios: an unknown closed form or statistic is an error naming the key") {

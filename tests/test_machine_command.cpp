@@ -199,6 +199,29 @@ TEST_CASE("A paper's scenario on a user's machine: mcsim's numbers, a note namin
   CHECK(axis.out.find("on every bundled machine, here on " + dir + "/cm5-fast.toml alone\n") != std::string::npos);
 }
 
+// Issue 48: a redistribution scenario on another machine kept the paper's "Sun cluster with MPICH
+// 1.1.2" in its title, the cluster's notes and the paper's "(paper ~0.8)" beside mcsim's ratios.
+TEST_CASE("A redistribution scenario on a user's machine names that machine, not the paper's", "[cli]") {
+  const auto dir = test::temp_dir("redistribution-on-user-machine");
+  // The cluster's 24 nodes as a mesh (a CM-5 or T3D takes no fewer than 32).
+  std::ofstream(dir + "/paragon-24.toml") << "name = \"paragon-24\"\nbase = \"paragon\"\n";
+  const auto r = run_mcsim(fmt::format("run {}/guo05-fig7.toml --machine {}/paragon-24.toml -q --deterministic -o {}/f7.csv",
+                                       MCSIM_SCENARIO_SOURCE_DIR, dir, dir));
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.starts_with("guo05-fig7 — Fig. 7: cyclic(6) -> cyclic(8), p = q = 5, on " + dir + "/paragon-24.toml\n"));
+  CHECK(r.out.find("note: machine " + dir + "/paragon-24.toml in place of the scenario's ethernet-cluster") !=
+        std::string::npos);
+  for (const char* paper_machine : {"Sun cluster", "MPICH", "ch_p4", "Cluster model", "(paper ~", "the paper says"})
+    CHECK(r.out.find(paper_machine) == std::string::npos);
+  CHECK(r.out.find("align-message/MPI_Alltoallv") != std::string::npos);  // mcsim's ratios stay
+  // On its own machine the paper's title, notes and ratio stay.
+  const auto own = run_mcsim(fmt::format("run {}/guo05-fig7.toml --machine ethernet-cluster -q --deterministic -o {}/own.csv",
+                                         MCSIM_SCENARIO_SOURCE_DIR, dir));
+  CHECK(own.out.find("Sun cluster with MPICH 1.1.2") != std::string::npos);
+  CHECK(own.out.find("(paper ~0.8)") != std::string::npos);
+}
+
 // Issue 49: sensitivity took the scenario's own machine only. On a what-if the study varies the
 // what-if's records (its 20 MB/s wires x0.5 are the CM-5's 10).
 TEST_CASE("sensitivity --machine FILE: a what-if's agreement with the paper, varied record by record", "[cli]") {

@@ -15,6 +15,7 @@
 #include "sim/mapping/reflecting.hpp"
 #include "sim/mapping/row_major.hpp"
 #include "sim/mapping/slowdown.hpp"
+#include "sim/scenario/mapping_report.hpp"
 #include "topologies/fabric_graph.hpp"
 #include "topologies/k_ary_n_cube.hpp"
 
@@ -287,4 +288,25 @@ TEST_CASE("The metrics' mesh is the engine's: its fabric graph has one wire per 
   REQUIRE(fabric.wire_of(back) == fabric.wire_of(route[0].link));
   REQUIRE(fabric.wire_of(route[1].link) != fabric.wire_of(route[0].link));
   REQUIRE(fabric.hop_distances(0)[31] == 3 + 7);
+}
+
+// Issue 48: the lemma text renders the lemma table; whether a closed form agrees is the table's
+// own "agree" column (judged on exact values when the table was made), not re-judged from the
+// table's 6-digit numbers.
+TEST_CASE("The lemma text renders its table: values, and DIFFERS where the table's agree says no") {
+  MappingScenario s;
+  s.id = "lemma-text";
+  s.title = "two closed forms";
+  const std::vector<LemmaRow> rows = {{"dilation", "reflecting", 4, 1, "", 2.0, 2.0, "Lemma 3"},
+                                      {"dilation", "growing", 4, 2, "", 3.0, 4.0, "Lemma 5"}};
+  const ResultTable table = lemma_result_table(s.id, rows);
+  const std::string text = lemma_side_by_side(s, table);
+  CHECK(text.find("agrees   dilation reflecting [Lemma 3] (1 values)") != std::string::npos);
+  CHECK(text.find("DIFFERS  dilation growing [Lemma 5]: 1 of 1 values; first at n = 4, phase 2: paper 3, computed 4") !=
+        std::string::npos);
+  CHECK(text.find("n=4   mcsim: 4") != std::string::npos);
+  // The agree column decides: the same numbers marked as agreeing read as agreeing.
+  ResultTable marked = table;
+  marked.rows[1][*marked.column("agree")] = text_cell("yes");
+  CHECK(lemma_side_by_side(s, marked).find("agrees   dilation growing [Lemma 5]") != std::string::npos);
 }

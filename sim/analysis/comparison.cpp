@@ -71,4 +71,19 @@ std::vector<ComparisonRow> comparison_rows(const ExperimentResult& result, const
   return rows;
 }
 
+std::vector<ComparisonRow> comparison_rows_of(const ResultTable& table) {
+  const auto column = [&](const char* name) {
+    const auto c = table.column(name);
+    if (!c) throw Error("comparison_rows_of", fmt::format("the comparison table has no column '{}'", name));
+    return *c;
+  };
+  const std::size_t row_c = column("row"), series_c = column("series"), x_c = column("x"), paper_c = column("paper"),
+                    mcsim_c = column("mcsim");
+  std::vector<ComparisonRow> rows;
+  for (std::size_t r = 0; r < table.rows.size(); ++r)
+    rows.push_back({cell_text(table.at(r, row_c)), cell_text(table.at(r, series_c)), cell_text(table.at(r, x_c)),
+                    cell_number(table.at(r, paper_c)), cell_number(table.at(r, mcsim_c))});
+  return rows;
+}
+
 }  // namespace mcsim

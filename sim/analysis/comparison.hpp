@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "../core/experiment_result.hpp"
+#include "../core/result_table.hpp"
 
 namespace mcsim {
 
@@ -24,6 +25,11 @@ struct ReportOptions {
   // leave them out for byte-identical output.
   bool host_times = true;
 };
+
+// The rows of a comparison table (comparison_result_table's columns: row, series, x, paper, mcsim),
+// read back at the table's digits: what the agreement is computed from, so that it, the CSV and the
+// claims read one table. Throws mcsim::Error for a table without those columns.
+std::vector<ComparisonRow> comparison_rows_of(const ResultTable& table);
 
 // Needs a scenario with one node count and one density. Throws mcsim::Error otherwise.
 std::vector<ComparisonRow> comparison_rows(const ExperimentResult& result, const ReportOptions& options);

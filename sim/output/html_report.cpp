@@ -43,6 +43,18 @@ std::vector<PaperPage> paper_pages(const std::vector<ScenarioHeader>& headers) {
 
 namespace {
 
+// A table the run handed over with rows in it (a kind with no comparison hands none, or none of rows).
+bool has_rows(const std::optional<ResultTable>& table) { return table && !table->rows.empty(); }
+
+// Whether a comparison table (comparison_result_table's columns) holds some paper value.
+bool has_paper_values(const ResultTable& comparison) {
+  const auto paper = comparison.column("paper");
+  if (!paper) return false;
+  for (std::size_t r = 0; r < comparison.rows.size(); ++r)
+    if (cell_number(comparison.at(r, *paper))) return true;
+  return false;
+}
+
 // An anchor made of letters, digits and '-' only (a section's id comes from elsewhere; a scenario id
 // is a plain file name and serves as it is).
 std::string anchor(const std::string& id) {
@@ -60,8 +72,7 @@ std::string glance_table(const std::vector<const ReportedScenario*>& scenarios, 
   for (const auto* s : scenarios) {
     out += fmt::format("<tr><td class=\"label\"><a href=\"{}#{}\">{}</a></td><td class=\"wrap\">{}</td>", text(page),
                        text(s->header.id), text(s->header.id), text(s->header.title));
-    const bool paper_values = std::any_of(s->comparison.begin(), s->comparison.end(),
-                                          [](const ComparisonRow& r) { return r.paper.has_value(); });
+    const bool paper_values = has_rows(s->comparison) && has_paper_values(*s->comparison);
     out += s->agreement  ? html::agreement_cells(*s->agreement)
            : paper_values ? "<td class=\"none\" colspan=\"3\">no agreement figure (the paper's values are beside "
                             "mcsim's in its section)</td>"
@@ -147,16 +158,16 @@ std::string reproduction_section(const ReportedScenario& s, std::vector<std::pai
     for (const auto& note : s.header.notes) out += "<li>" + text(note) + "</li>\n";
     out += "</ul>\n";
   }
-  if (!s.comparison.empty() || s.regions) {
+  if (has_rows(s.comparison) || s.regions) {
     out += "<h3>Paper and mcsim</h3>\n";
     if (s.regions) out += html::region_table(*s.regions);
-    if (!s.comparison.empty()) out += html::comparison_tables(s.comparison);
+    if (has_rows(s.comparison)) out += html::comparison_tables(*s.comparison);
   }
   if (!s.measured.empty()) {
     out += "<h3>mcsim's values</h3>\n";
     for (const auto& table : s.measured) out += html::result_table(table);
   }
-  if (s.comparison.empty() && !s.regions && s.measured.empty())
+  if (!has_rows(s.comparison) && !s.regions && s.measured.empty())
     out += "<p class=\"muted\">This reproduction hands the report no table; its values are in its files.</p>\n";
   for (const auto& picture : s.pictures)
     out += fmt::format("<figure><img src=\"{}\" alt=\"{}: {}\"><figcaption>{}</figcaption></figure>\n",
@@ -177,7 +188,7 @@ std::string paper_page(const std::vector<const ReportedScenario*>& scenarios, co
   body += fmt::format("<p class=\"muted\">{}</p>\n", text(how_made));
   // The colours' legend where some table is coloured.
   if (std::any_of(scenarios.begin(), scenarios.end(),
-                  [](const ReportedScenario* s) { return s->agreement || s->regions || !s->comparison.empty(); }))
+                  [](const ReportedScenario* s) { return s->agreement || s->regions || has_rows(s->comparison); }))
     body += html::colour_legend();
   body += glance_table(scenarios, page.file);
   std::vector<const ReportSection*> extra;

@@ -1,8 +1,8 @@
 // The browsable report (`mcsim report --out DIR`): static pages for every bundled reproduction.
 // index.html lists the papers and, per reproduction, its agreement at a glance (coloured cells from
 // the typed Agreement); one page per paper (PAPER.html) gives per reproduction the comparison as
-// HTML tables (paper / mcsim / ratio, from the typed rows the run computed; mcsim's values with their
-// units where the paper printed none), the region map, the
+// HTML tables (paper / mcsim / ratio, from the comparison table the run made, the one its CSV
+// renders; mcsim's values with their units where the paper printed none), the region map, the
 // pictures inline, the notes, every machine's parameters with their sources and an "assumption"
 // mark, and links to the CSV files. Sections other parts of the report make (a paper's claims
 // and their verdicts) are handed in as ReportSection and placed on their paper's page. One style
@@ -36,8 +36,8 @@ struct ReportedScenario {
   std::vector<std::string> files;        // CSV files written, relative to the pages
   std::vector<std::string> pictures;     // the SVGs written, relative to the pages
   std::optional<Agreement> agreement;    // with the paper, as the run computed it (none: no paper numbers)
-  std::vector<ComparisonRow> comparison; // the paper-vs-mcsim rows the run computed (empty: the kind has none)
-  std::optional<RegionMap> regions;      // a region map's cells beside the paper's
+  std::optional<ResultTable> comparison; // the paper-vs-mcsim table the run made (none: the kind has none)
+  std::optional<ResultTable> regions;    // a region map's table: mcsim's fastest series beside the paper's
   std::vector<ResultTable> measured;     // values the paper printed none of (a machines axis, the overhead)
   std::vector<ReportedMachine> machines; // every machine it ran on (an axis: each), none for a kind without
 };

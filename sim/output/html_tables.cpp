@@ -4,48 +4,66 @@
 
 #include <fmt/format.h>
 
+#include "../core/error.hpp"
 #include "html_page.hpp"
 
 namespace mcsim::html {
 
 namespace {
 
-// Values in the order they first appear.
-template <class Get>
-std::vector<std::string> first_seen(const std::vector<const ComparisonRow*>& rows, Get get) {
+// The named column of a table this file renders; a table without it is a caller's error.
+std::size_t column_of(const ResultTable& table, const char* name, const char* renderer) {
+  const auto c = table.column(name);
+  if (!c) throw Error(renderer, fmt::format("the table has no column '{}'", name));
+  return *c;
+}
+
+// The texts of column `c` of these rows, in the order they first appear.
+std::vector<std::string> first_seen(const ResultTable& table, const std::vector<std::size_t>& rows, std::size_t c) {
   std::vector<std::string> out;
-  for (const auto* r : rows)
-    if (std::find(out.begin(), out.end(), get(*r)) == out.end()) out.push_back(get(*r));
+  for (const auto r : rows)
+    if (const auto shown = cell_text(table.at(r, c)); std::find(out.begin(), out.end(), shown) == out.end())
+      out.push_back(shown);
   return out;
 }
 
-std::string ratio_cell(const ComparisonRow& r) {
-  const auto ratio = r.ratio();
+// The comparison table's value columns.
+struct ComparisonColumns {
+  std::size_t series, x, paper, mcsim, ratio;
+};
+
+std::string ratio_cell(const std::optional<double>& ratio) {
   if (!ratio) return "<td class=\"none\">–</td>";
   return fmt::format("<td class=\"{}\">{}</td>", ratio_class(*ratio), number(*ratio));
 }
 
 // The cells of one row: paper, mcsim, ratio; or mcsim alone.
-std::string value_cells(const ComparisonRow* r, bool with_paper) {
+std::string value_cells(const ResultTable& table, const ComparisonColumns& c, std::optional<std::size_t> r,
+                        bool with_paper) {
   if (!r) return with_paper ? "<td></td><td></td><td></td>" : "<td></td>";
-  if (!with_paper) return fmt::format("<td>{}</td>", number(r->mcsim));
-  return fmt::format("<td>{}</td><td>{}</td>{}", number(r->paper), number(r->mcsim), ratio_cell(*r));
+  const auto value = [&](std::size_t column) { return cell_number(table.at(*r, column)); };
+  if (!with_paper) return fmt::format("<td>{}</td>", number(value(c.mcsim)));
+  return fmt::format("<td>{}</td><td>{}</td>{}", number(value(c.paper)), number(value(c.mcsim)),
+                     ratio_cell(value(c.ratio)));
 }
 
-std::string one_kind(const std::string& kind, const std::vector<const ComparisonRow*>& rows) {
-  const bool with_paper = std::any_of(rows.begin(), rows.end(), [](const auto* r) { return r->paper.has_value(); });
-  const bool has_x = std::any_of(rows.begin(), rows.end(), [](const auto* r) { return !r->x.empty(); });
+std::string one_kind(const std::string& kind, const ResultTable& table, const ComparisonColumns& c,
+                     const std::vector<std::size_t>& rows) {
+  const bool with_paper =
+      std::any_of(rows.begin(), rows.end(), [&](std::size_t r) { return cell_number(table.at(r, c.paper)).has_value(); });
+  const bool has_x = std::any_of(rows.begin(), rows.end(), [&](std::size_t r) { return !cell_text(table.at(r, c.x)).empty(); });
   const std::string heads = with_paper ? "<th>paper</th><th>mcsim</th><th>ratio</th>" : "<th>mcsim</th>";
   std::string out = fmt::format("<div class=\"scroll\"><table class=\"comparison\">\n<caption>{}{}</caption>\n",
                                 text(kind), with_paper ? "" : " (mcsim only: the paper gives no value)");
   if (!has_x) {
     out += "<tr><th class=\"label\">series</th>" + heads + "</tr>\n";
-    for (const auto* r : rows)
-      out += fmt::format("<tr><th class=\"label\">{}</th>{}</tr>\n", text(r->series), value_cells(r, with_paper));
+    for (const auto r : rows)
+      out += fmt::format("<tr><th class=\"label\">{}</th>{}</tr>\n", text(cell_text(table.at(r, c.series))),
+                         value_cells(table, c, r, with_paper));
     return out + "</table></div>\n";
   }
-  const auto series = first_seen(rows, [](const ComparisonRow& r) { return r.series; });
-  const auto xs = first_seen(rows, [](const ComparisonRow& r) { return r.x; });
+  const auto series = first_seen(table, rows, c.series);
+  const auto xs = first_seen(table, rows, c.x);
   const int span = with_paper ? 3 : 1;
   out += "<tr><th class=\"label\" rowspan=\"2\">x</th>";
   for (const auto& s : series) out += fmt::format("<th colspan=\"{}\">{}</th>", span, text(s));
@@ -55,8 +73,10 @@ std::string one_kind(const std::string& kind, const std::vector<const Comparison
   for (const auto& x : xs) {
     out += fmt::format("<tr><th class=\"label\">{}</th>", text(x));
     for (const auto& s : series) {
-      const auto it = std::find_if(rows.begin(), rows.end(), [&](const auto* r) { return r->x == x && r->series == s; });
-      out += value_cells(it == rows.end() ? nullptr : *it, with_paper);
+      const auto it = std::find_if(rows.begin(), rows.end(), [&](std::size_t r) {
+        return cell_text(table.at(r, c.x)) == x && cell_text(table.at(r, c.series)) == s;
+      });
+      out += value_cells(table, c, it == rows.end() ? std::nullopt : std::optional<std::size_t>(*it), with_paper);
     }
     out += "</tr>\n";
   }
@@ -65,15 +85,20 @@ std::string one_kind(const std::string& kind, const std::vector<const Comparison
 
 }  // namespace
 
-std::string comparison_tables(const std::vector<ComparisonRow>& rows) {
-  std::vector<const ComparisonRow*> all;
-  for (const auto& r : rows) all.push_back(&r);
+std::string comparison_tables(const ResultTable& table) {
+  constexpr const char* renderer = "html::comparison_tables";
+  const std::size_t row_c = column_of(table, "row", renderer);
+  const ComparisonColumns c{column_of(table, "series", renderer), column_of(table, "x", renderer),
+                            column_of(table, "paper", renderer), column_of(table, "mcsim", renderer),
+                            column_of(table, "ratio", renderer)};
+  std::vector<std::size_t> all(table.rows.size());
+  for (std::size_t r = 0; r < all.size(); ++r) all[r] = r;
   std::string out;
-  for (const auto& kind : first_seen(all, [](const ComparisonRow& r) { return r.row; })) {
-    std::vector<const ComparisonRow*> of_kind;
-    for (const auto* r : all)
-      if (r->row == kind) of_kind.push_back(r);
-    out += one_kind(kind, of_kind);
+  for (const auto& kind : first_seen(table, all, row_c)) {
+    std::vector<std::size_t> of_kind;
+    for (const auto r : all)
+      if (cell_text(table.at(r, row_c)) == kind) of_kind.push_back(r);
+    out += one_kind(kind, table, c, of_kind);
   }
   return out;
 }
@@ -137,26 +162,35 @@ std::string result_table(const ResultTable& table) {
   return out;
 }
 
-std::string region_table(const RegionMap& map) {
+std::string region_table(const ResultTable& regions) {
+  constexpr const char* renderer = "html::region_table";
+  const std::size_t density_c = column_of(regions, "density", renderer), bytes_c = column_of(regions, "bytes", renderer),
+                    fastest_c = column_of(regions, "fastest", renderer), paper_c = column_of(regions, "paper", renderer),
+                    agree_c = column_of(regions, "agree", renderer);
+  std::vector<std::size_t> all(regions.rows.size());
+  for (std::size_t r = 0; r < all.size(); ++r) all[r] = r;
+  const auto sizes = first_seen(regions, all, bytes_c);
   std::string out = "<div class=\"scroll\"><table class=\"regions\">\n<caption>fastest series per cell: mcsim "
                     "(paper's region below)</caption>\n<tr><th class=\"label\">density \\ bytes</th>";
-  for (const auto bytes : map.sizes) out += fmt::format("<th>{}</th>", bytes);
+  for (const auto& bytes : sizes) out += fmt::format("<th>{}</th>", text(bytes));
   out += "</tr>\n";
-  for (const int density : map.densities) {
-    out += fmt::format("<tr><th class=\"label\">{}</th>", density);
-    for (const auto bytes : map.sizes) {
-      const auto it = std::find_if(map.cells.begin(), map.cells.end(),
-                                   [&](const RegionCell& c) { return c.density == density && c.bytes == bytes; });
-      if (it == map.cells.end()) {
+  for (const auto& density : first_seen(regions, all, density_c)) {
+    out += fmt::format("<tr><th class=\"label\">{}</th>", text(density));
+    for (const auto& bytes : sizes) {
+      const auto it = std::find_if(all.begin(), all.end(), [&](std::size_t r) {
+        return cell_text(regions.at(r, density_c)) == density && cell_text(regions.at(r, bytes_c)) == bytes;
+      });
+      if (it == all.end()) {
         out += "<td></td>";
         continue;
       }
-      if (!it->paper) {
-        out += fmt::format("<td class=\"none\">{}</td>", text(it->fastest_label));
+      const std::string fastest = cell_text(regions.at(*it, fastest_c)), paper = cell_text(regions.at(*it, paper_c));
+      if (paper.empty()) {
+        out += fmt::format("<td class=\"none\">{}</td>", text(fastest));
         continue;
       }
-      out += fmt::format("<td class=\"{}\">{}<br><span class=\"muted\">{}</span></td>", it->agrees() ? "q1" : "q5",
-                         text(it->fastest_label), text(*it->paper));
+      out += fmt::format("<td class=\"{}\">{}<br><span class=\"muted\">{}</span></td>",
+                         cell_text(regions.at(*it, agree_c)) == "yes" ? "q1" : "q5", text(fastest), text(paper));
     }
     out += "</tr>\n";
   }

@@ -8,19 +8,18 @@
 #include <vector>
 
 #include "../analysis/agreement.hpp"
-#include "../analysis/comparison.hpp"
-#include "../analysis/region_map.hpp"
 #include "../core/experiment_result.hpp"
 #include "../core/machine_spec.hpp"
 #include "../core/result_table.hpp"
 
 namespace mcsim::html {
 
-// One table per row kind (comm, comp, iters, M, CS:..., in the rows' order). A kind whose rows have
+// A comparison table (comparison_result_table's columns: row, series, x, paper, mcsim, ratio) as one
+// HTML table per row kind (comm, comp, iters, M, CS:..., in the rows' order). A kind whose rows have
 // an x: one line per x (in the rows' order), per series the paper's value, mcsim's and the ratio
 // (coloured by ratio_class); a kind without x: one line per series. A kind with no paper value at
 // all shows mcsim's values alone.
-std::string comparison_tables(const std::vector<ComparisonRow>& rows);
+std::string comparison_tables(const ResultTable& table);
 
 // A result table (a kind's, or a pivot of one, table_pivot.hpp) from its typed cells: its caption, a
 // column per ResultColumn (name and unit in its head, a group's heading spanning its columns), key
@@ -29,9 +28,9 @@ std::string comparison_tables(const std::vector<ComparisonRow>& rows);
 // says what the mark means.
 std::string result_table(const ResultTable& table);
 
-// Densities down, message sizes across: mcsim's fastest series, the paper's below it where the
-// paper's map has the cell, coloured by whether they agree.
-std::string region_table(const RegionMap& map);
+// A region table (region_result_table's columns), densities down, message sizes across: mcsim's
+// fastest series, the paper's below it where the paper's map has the cell, coloured by its agree.
+std::string region_table(const ResultTable& regions);
 
 // Name, value, unit, source and an "assumption" mark per parameter: a parameter with a number shows
 // it in the value column and its unit (then its note) in the unit column; any other shows its text as

@@ -85,7 +85,7 @@ PlotSpec machine_comparison_plot(const MachineComparison& comparison, const Resu
   // One machine (a paper's scenario on a user's machine) over several message sizes: machines
   // along x would stack every series and size on one tick (49 markers for Table 3); the sizes go
   // along x instead, a line per series, as a sweep draws them.
-  if (comparison.machines.size() == 1 && s.msg_units.size() > 1) return sweep_plot(comparison.machines.front());
+  if (comparison.machines.size() == 1 && s.msg_units.size() > 1) return sweep_plot(table);
   PlotSpec plot{s.id + ": communication time per machine (mean over samples)", "", "time (ms)", false, true, {},
                 "outside right top"};
   const auto column = [&](const char* name) {

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "../core/error.hpp"
 #include "../mapping/binomial_tree.hpp"
 #include "../output/report.hpp"
 #include "../mapping/closed_forms.hpp"
@@ -119,7 +120,45 @@ std::vector<ComparisonRow> lemma_comparison(const std::vector<LemmaRow>& rows) {
   return out;
 }
 
-std::string lemma_side_by_side(const MappingScenario& s, const std::vector<LemmaRow>& rows) {
+namespace {
+
+// A line of the lemma table (lemma_result_table) as the text reads it: the agreement is the table's
+// own "agree" column, judged on the exact values when the table was made.
+struct LemmaLine {
+  std::string row, series, alpha, closed_form;
+  int n = 0;
+  std::optional<int> phase;
+  std::optional<double> paper;
+  double mcsim = 0;
+  std::optional<bool> agree;
+};
+
+std::vector<LemmaLine> lemma_lines(const ResultTable& table) {
+  const auto column = [&](const char* name) {
+    const auto c = table.column(name);
+    if (!c) throw Error("lemma_side_by_side", fmt::format("the lemma table has no column '{}'", name));
+    return *c;
+  };
+  const std::size_t row_c = column("row"), series_c = column("series"), n_c = column("x"), paper_c = column("paper"),
+                    mcsim_c = column("mcsim"), phase_c = column("phase"), alpha_c = column("alpha"),
+                    form_c = column("closed_form"), agree_c = column("agree");
+  std::vector<LemmaLine> lines;
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    const auto phase = cell_number(table.at(r, phase_c));
+    const std::string agree = cell_text(table.at(r, agree_c));
+    lines.push_back({cell_text(table.at(r, row_c)), cell_text(table.at(r, series_c)), cell_text(table.at(r, alpha_c)),
+                     cell_text(table.at(r, form_c)), static_cast<int>(cell_number(table.at(r, n_c)).value_or(0)),
+                     phase ? std::optional<int>(static_cast<int>(*phase)) : std::nullopt,
+                     cell_number(table.at(r, paper_c)), cell_number(table.at(r, mcsim_c)).value_or(0),
+                     agree.empty() ? std::nullopt : std::optional<bool>(agree == "yes")});
+  }
+  return lines;
+}
+
+}  // namespace
+
+std::string lemma_side_by_side(const MappingScenario& s, const ResultTable& table) {
+  const std::vector<LemmaLine> rows = lemma_lines(table);
   std::string out = fmt::format("{} — {}\n", s.id, s.title);
   if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
   out += fmt::format("links: {}; metrics computed from XY routes on the mesh, closed forms as printed\n",
@@ -163,7 +202,7 @@ std::string lemma_side_by_side(const MappingScenario& s, const std::vector<Lemma
           if (on_line++ == 5) out += "\n   ", on_line = 1;
           out += fmt::format(" {:<22}", fmt::format("n={}: {:.6g}/{}{}", r.n, r.mcsim,
                                                     r.paper ? fmt::format("{:.6g}", *r.paper) : "-",
-                                                    r.agree() == std::optional<bool>(false) ? "*" : ""));
+                                                    r.agree == std::optional<bool>(false) ? "*" : ""));
         }
       out += "\n";
     }
@@ -179,12 +218,12 @@ std::string lemma_side_by_side(const MappingScenario& s, const std::vector<Lemma
       if (std::find(forms.begin(), forms.end(), f) == forms.end()) forms.push_back(f);
     }
   for (const auto& f : forms) {
-    const LemmaRow* first = nullptr;
+    const LemmaLine* first = nullptr;
     int checked = 0, wrong = 0;
     for (const auto& r : rows) {
       if (!r.paper || fmt::format("{} {} [{}]", r.row, r.series, r.closed_form) != f) continue;
       ++checked;
-      if (!*r.agree()) {
+      if (!*r.agree) {
         ++wrong;
         if (!first || r.n < first->n) first = &r;
       }
@@ -288,6 +327,25 @@ ResultTable slowdown_result_table(const std::string& experiment, const std::vect
   return table;
 }
 
+std::vector<SlowdownRow> slowdown_rows_of(const ResultTable& table) {
+  const auto column = [&](const char* name) {
+    const auto c = table.column(name);
+    if (!c) throw Error("slowdown_rows_of", fmt::format("the slowdown table has no column '{}'", name));
+    return *c;
+  };
+  const std::size_t mapping_c = column("mapping"), switching_c = column("switching"), volumes_c = column("volumes"),
+                    alpha_c = column("alpha"), n_c = column("n"), paper_c = column("paper"),
+                    source_c = column("paper_source"), metric_c = column("metric"), simulated_c = column("simulated");
+  std::vector<SlowdownRow> rows;
+  for (std::size_t r = 0; r < table.rows.size(); ++r)
+    rows.push_back({cell_text(table.at(r, mapping_c)), cell_text(table.at(r, switching_c)),
+                    cell_text(table.at(r, volumes_c)), cell_text(table.at(r, alpha_c)),
+                    static_cast<int>(cell_number(table.at(r, n_c)).value_or(0)), cell_number(table.at(r, paper_c)),
+                    cell_text(table.at(r, source_c)), cell_number(table.at(r, metric_c)).value_or(0),
+                    cell_number(table.at(r, simulated_c))});
+  return rows;
+}
+
 namespace {
 // The cell a slowdown row belongs to: "reflecting store-and-forward large volumes, alpha = 1/2".
 std::string slowdown_cell(const SlowdownRow& r) {
@@ -305,7 +363,8 @@ std::vector<ComparisonRow> slowdown_comparison(const std::vector<SlowdownRow>& r
   return out;
 }
 
-std::string slowdown_side_by_side(const MappingScenario& s, const std::vector<SlowdownRow>& rows) {
+std::string slowdown_side_by_side(const MappingScenario& s, const ResultTable& table) {
+  const std::vector<SlowdownRow> rows = slowdown_rows_of(table);
   std::string out = fmt::format("{} — {}\n", s.id, s.title);
   if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
   for (const auto& note : s.notes) out += fmt::format("note: {}\n", note);

@@ -34,8 +34,9 @@ ResultTable lemma_result_table(const std::string& experiment, const std::vector<
 // The rows as paper-vs-mcsim rows for the report's pages: row "<metric> (<closed form>[, alpha A])",
 // series the mapping, x "n=N[ i=P]".
 std::vector<ComparisonRow> lemma_comparison(const std::vector<LemmaRow>& rows);
-// Per-phase and total tables, then every closed form with the smallest n where it disagrees.
-std::string lemma_side_by_side(const MappingScenario& scenario, const std::vector<LemmaRow>& rows);
+// The lemma table (lemma_result_table) as the terminal shows it: per-phase and total tables, then
+// every closed form with the smallest n where it disagrees (by the table's agree column).
+std::string lemma_side_by_side(const MappingScenario& scenario, const ResultTable& table);
 
 // report = "slowdown": S of equations 2, 4 (volumes "large"), 6, 7 ("small") and c = startup_c with
 // b = 1 ("c=..."), per mapping, switching, alpha and B(n). Small volumes do not depend on alpha
@@ -56,10 +57,14 @@ std::vector<SlowdownRow> slowdown_rows(const MappingScenario& scenario);
 // experiment,mapping,switching,volumes,alpha,n,paper,paper_source,metric,simulated (empty where
 // the cell was not simulated).
 ResultTable slowdown_result_table(const std::string& experiment, const std::vector<SlowdownRow>& rows);
+// The rows of a slowdown table, read back (its numbers at the table's 6 digits).
+std::vector<SlowdownRow> slowdown_rows_of(const ResultTable& table);
 // The same typed, for the report's pages: per cell (mapping, switching, volumes, alpha) and n the
 // metric's and the simulation's slowdown, each beside the paper's closed form where it gives one.
 std::vector<ComparisonRow> slowdown_comparison(const std::vector<SlowdownRow>& rows);
-std::string slowdown_side_by_side(const MappingScenario& scenario, const std::vector<SlowdownRow>& rows);
+// The slowdown table (slowdown_result_table) as the terminal shows it: per cell a line of n, the
+// metric's slowdown, the simulated one and the paper's.
+std::string slowdown_side_by_side(const MappingScenario& scenario, const ResultTable& table);
 // Slowdown against n, one line per (mapping, switching, alpha) of large volumes (small volumes
 // repeat the alpha = 1 lines: uniform weights), simulated ones dashed; the paper's closed forms as
 // points.

@@ -149,26 +149,50 @@ std::vector<ComparisonRow> permutation_rows(const PermutationResult& result) {
   return rows;
 }
 
-std::string permutation_side_by_side(const PermutationResult& result, const std::vector<ComparisonRow>& rows) {
+std::string permutation_side_by_side(const PermutationResult& result, const ResultTable& comparison) {
   const PermutationScenario& s = result.scenario;
   std::string out = fmt::format("{} — {}\n", s.id, s.title);
   if (!s.source.empty()) out += fmt::format("paper: {}\n", s.source);
   out += fmt::format("workload: {}; {} samples, seed {}; permutations ({}), paper / mcsim / ratio\n",
                      s.workload.name, result.samples, result.seed, fmt::join(s.statistics, ", "));
   for (const auto& note : s.notes) out += fmt::format("note: {}\n", note);
-  std::vector<std::string> series = s.closed_forms;
-  for (const auto& spec : s.series)
-    for (const auto& stat : s.statistics) series.push_back(statistic_label(spec.label, stat));
+  const auto column = [&](const char* name) {
+    const auto c = comparison.column(name);
+    if (!c) throw Error("permutation_side_by_side", fmt::format("the comparison table has no column '{}'", name));
+    return *c;
+  };
+  const std::size_t row_c = column("row"), series_c = column("series"), x_c = column("x"), paper_c = column("paper"),
+                    mcsim_c = column("mcsim"), ratio_c = column("ratio");
+  const auto text_at = [&](std::size_t r, std::size_t c) { return cell_text(comparison.at(r, c)); };
+  // The series across and the (row, d) lines down, in the order the table first has them.
+  std::vector<std::string> series;
+  std::vector<std::size_t> lines;  // the first table row of each line
+  for (std::size_t r = 0; r < comparison.rows.size(); ++r) {
+    if (std::find(series.begin(), series.end(), text_at(r, series_c)) == series.end()) series.push_back(text_at(r, series_c));
+    if (std::none_of(lines.begin(), lines.end(), [&](std::size_t first) {
+          return text_at(first, row_c) == text_at(r, row_c) && text_at(first, x_c) == text_at(r, x_c);
+        }))
+      lines.push_back(r);
+  }
   out += fmt::format("\n{:<16}{:>6}", "row", "d");
   for (const auto& name : series) out += fmt::format("{:>26}", name);
   out += "\n";
-  for (std::size_t i = 0; i < rows.size(); i += series.size()) {
-    out += fmt::format("{:<16}{:>6}", rows[i].row, rows[i].x);
-    for (std::size_t k = 0; k < series.size(); ++k) {
-      const auto& r = rows[i + k];
-      const auto ratio = r.ratio();
-      out += fmt::format("{:>26}", fmt::format("{} / {:.2f} / {}", r.paper ? fmt::format("{:.2f}", *r.paper) : "-",
-                                               r.mcsim.value_or(0), ratio ? fmt::format("{:.3f}", *ratio) : "-"));
+  const auto shown = [&](std::optional<double> value, const char* format) {
+    return value ? fmt::format(fmt::runtime(format), *value) : std::string("-");
+  };
+  for (const std::size_t first : lines) {
+    out += fmt::format("{:<16}{:>6}", text_at(first, row_c), text_at(first, x_c));
+    for (const auto& name : series) {
+      std::string cell = "-";
+      for (std::size_t r = first; r < comparison.rows.size(); ++r)
+        if (text_at(r, row_c) == text_at(first, row_c) && text_at(r, x_c) == text_at(first, x_c) &&
+            text_at(r, series_c) == name) {
+          cell = fmt::format("{} / {} / {}", shown(cell_number(comparison.at(r, paper_c)), "{:.2f}"),
+                             shown(cell_number(comparison.at(r, mcsim_c)), "{:.2f}"),
+                             shown(cell_number(comparison.at(r, ratio_c)), "{:.3f}"));
+          break;
+        }
+      out += fmt::format("{:>26}", cell);
     }
     out += "\n";
   }

@@ -114,8 +114,8 @@ ScenarioOutputs redistribution_tables(const RedistributionScenario& s) {
   }
   out.printed = text;
   out.files.insert(out.files.begin(), table_file(".csv", comparison_result_table(s.id, rows)));
-  out.agreement = agreement_of(rows);
-  out.comparison = rows;
+  out.agreement = agreement_of(comparison_rows_of(*out.files.front().table));
+  out.comparison = out.files.front().table;
   return out;
 }
 
@@ -243,8 +243,8 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
   ScenarioOutputs out;
   out.printed = text;
   out.files.push_back(table_file(".csv", comparison_result_table(s.id, rows)));
-  out.agreement = agreement_of(rows);
-  out.comparison = rows;
+  out.agreement = agreement_of(comparison_rows_of(*out.files.back().table));
+  out.comparison = out.files.back().table;
   out.plot = redistribution_times_plot(s, drawn);
   return out;
 }

@@ -30,10 +30,11 @@ struct ScenarioOutputs {
   std::vector<File> files;       // the first is the main CSV
   std::optional<PlotSpec> plot;  // drawn as stem + ".svg"
   std::optional<Agreement> agreement;  // where the output compares with a paper's numbers
-  // The typed values `printed` shows, for readers that lay them out themselves (the report's pages):
-  // the paper-vs-mcsim rows the agreement was computed from, and a region map's cells.
-  std::vector<ComparisonRow> comparison;
-  std::optional<RegionMap> regions;
+  // The tables `printed` shows, for readers that lay them out themselves (the report's pages): the
+  // paper-vs-mcsim table (comparison_result_table's columns: the main CSV's table where that is
+  // it, a view of the mapping kind's) and a region map's table (region_result_table, the main CSV's).
+  std::optional<ResultTable> comparison;
+  std::optional<ResultTable> regions;
   // Values the paper printed none of to compare (a machines axis, a sweep, the overhead): result
   // tables, or views of one (table_pivot.hpp), as the report's pages show them.
   std::vector<ResultTable> measured;

@@ -420,9 +420,9 @@ void add_experiment_commands(CLI::App& app) {  // run, reproduce, sweep, sensiti
       run_stored(request, input_files(scenario, ""), out, outputs, common.stored, options,
                  [&](const RunOptions& run) {
                    const auto result = run_experiment(s, run);
-                   const std::string csv = table_csv(sweep_result_table(result, ReportOptions{.host_times = !common.deterministic}));
-                   Made made{on_stdout ? "" : sweep_summary(result), {{out, csv}}};
-                   if (outputs.size() > 1) made.files.emplace_back(outputs[1], render_plot_svg(sweep_plot(result), outputs[1]));
+                   const ResultTable table = sweep_result_table(result, ReportOptions{.host_times = !common.deterministic});
+                   Made made{on_stdout ? "" : sweep_summary(result), {{out, table_csv(table)}}};
+                   if (outputs.size() > 1) made.files.emplace_back(outputs[1], render_plot_svg(sweep_plot(table), outputs[1]));
                    return made;
                  });
     });

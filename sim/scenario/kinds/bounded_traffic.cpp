@@ -23,8 +23,8 @@ class BoundedTrafficKind : public SweepKind<BoundedTrafficScenario> {
     out.printed = bounded_traffic_text(result);
     const auto rows = bounded_traffic_rows(result);
     out.files.push_back(table_file(".csv", comparison_result_table(value_.id, rows)));
-    out.agreement = agreement_of(rows);
-    out.comparison = rows;
+    out.agreement = agreement_of(comparison_rows_of(*out.files.back().table));
+    out.comparison = out.files.back().table;
     if (value_.plot == PlotKind::comm) out.plot = bounded_traffic_plot(result);
     return out;
   }

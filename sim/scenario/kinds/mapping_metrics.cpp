@@ -37,16 +37,16 @@ class MappingMetricsKind : public TypedKind<MappingScenario> {
     ScenarioOutputs out;
     if (s.mapping.report == MappingScenario::Report::lemmas) {
       const auto rows = lemma_rows(s);
-      out.printed = lemma_side_by_side(s, rows);
       out.files.push_back(table_file(".csv", lemma_result_table(s.id, rows)));
-      out.comparison = lemma_comparison(rows);
+      out.printed = lemma_side_by_side(s, *out.files.back().table);
+      out.comparison = comparison_result_table(s.id, lemma_comparison(rows));
       return out;
     }
     auto rows = slowdown_rows(s);
     simulate_slowdowns(s, rows, run);
-    out.printed = slowdown_side_by_side(s, rows);
-    out.comparison = slowdown_comparison(rows);
     out.files.push_back(table_file(".csv", slowdown_result_table(s.id, rows)));
+    out.printed = slowdown_side_by_side(s, *out.files.back().table);
+    out.comparison = comparison_result_table(s.id, slowdown_comparison(slowdown_rows_of(*out.files.back().table)));
     if (s.plot == PlotKind::slowdown) out.plot = slowdown_plot(s, rows);
     return out;
   }

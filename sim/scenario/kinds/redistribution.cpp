@@ -29,6 +29,22 @@ class RedistributionKind : public TypedKind<RedistributionScenario> {
   MachineSpec* machine() override {
     return value_.report == RedistributionScenario::Report::times ? &value_.machine : nullptr;
   }
+  // The paper timed its own machine: on another (a user's file, a bundled one) its ratios and
+  // statements are no comparison and its notes describe the wrong machine. The title's last part
+  // names the paper's machine in every redistribution scenario ("..., Sun cluster with MPICH
+  // 1.1.2"): it becomes the machine run on; the notes become one naming it (as the simulation kind).
+  void replace_machine(const std::string& name) override {
+    const std::string papers = value_.machine.name;
+    KindScenario::replace_machine(name);
+    if (name == papers) return;
+    const auto last = value_.title.rfind(", ");
+    value_.title = fmt::format("{}, on {}", value_.title.substr(0, last), name);
+    value_.notes = {fmt::format("machine {} in place of the scenario's {}: mcsim's numbers only, the paper's ratios "
+                                "and statements are of its own machine",
+                                name, papers)};
+    value_.paper_ratio.clear();
+    value_.paper_statements.clear();
+  }
   WorkEstimate estimate_work(const RunOptions& run, double task_share, double stop_above) const override {
     return estimate_kind_work(value_, run, WorkStop{task_share, stop_above});
   }

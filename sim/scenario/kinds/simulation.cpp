@@ -85,8 +85,8 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
       const auto rows = comparison_rows(result, report);
       out.files.push_back(table_file(".csv", comparison_result_table(s.id, rows)));
       out.printed = side_by_side(result, *out.files.back().table);
-      out.agreement = agreement_of(rows);
-      out.comparison = rows;
+      out.agreement = agreement_of(comparison_rows_of(*out.files.back().table));
+      out.comparison = out.files.back().table;
       if (s.plot == PlotKind::comm) out.plot = comm_plot(*out.files.back().table);
       break;
     }
@@ -95,7 +95,7 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
       out.files.push_back(table_file(".csv", region_result_table(map)));
       out.printed = region_grid(*out.files.back().table, map.series);
       out.agreement = agreement_of(map);
-      out.regions = map;
+      out.regions = out.files.back().table;
       out.files.push_back(table_file(".sweep.csv", sweep_result_table(result, report)));
       if (s.plot == PlotKind::regions) out.plot = region_plot(*out.files.front().table, map.series);
       break;
