@@ -72,11 +72,7 @@ std::vector<ComparisonRow> comparison_rows(const ExperimentResult& result, const
 }
 
 std::vector<ComparisonRow> comparison_rows_of(const ResultTable& table) {
-  const auto column = [&](const char* name) {
-    const auto c = table.column(name);
-    if (!c) throw Error("comparison_rows_of", fmt::format("the comparison table has no column '{}'", name));
-    return *c;
-  };
+  const auto column = [&](const char* name) { return table.required_column(name, "comparison_rows_of"); };
   const std::size_t row_c = column("row"), series_c = column("series"), x_c = column("x"), paper_c = column("paper"),
                     mcsim_c = column("mcsim");
   std::vector<ComparisonRow> rows;

@@ -4,6 +4,9 @@
 #include <cmath>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "error.hpp"
 
 namespace mcsim {
 
@@ -58,6 +61,13 @@ std::optional<std::size_t> ResultTable::column(const std::string& wanted) const 
   for (std::size_t c = 0; c < columns.size(); ++c)
     if (columns[c].name == wanted) return c;
   return std::nullopt;
+}
+
+std::size_t ResultTable::required_column(const std::string& wanted, const std::string& reader) const {
+  if (const auto found = column(wanted)) return *found;
+  std::vector<std::string> names;
+  for (const auto& c : columns) names.push_back(c.name);
+  throw Error(reader, fmt::format("the table {} has no column '{}' (its columns: {})", name, wanted, fmt::join(names, ", ")));
 }
 
 const ResultCell& ResultTable::at(std::size_t r, std::size_t c) const {

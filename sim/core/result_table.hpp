@@ -62,6 +62,9 @@ struct ResultTable {
 
   // The index of the column of that name; none when the table has no such column.
   std::optional<std::size_t> column(const std::string& name) const;
+  // The index of the column of that name; a table without it is the caller's error, thrown as
+  // mcsim::Error "<reader>: the table NAME has no column 'X' (its columns: ...)".
+  std::size_t required_column(const std::string& name, const std::string& reader) const;
   // The cell of row `r` at column `c` (empty past the row's end).
   const ResultCell& at(std::size_t r, std::size_t c) const;
 };

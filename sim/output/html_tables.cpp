@@ -11,13 +11,6 @@ namespace mcsim::html {
 
 namespace {
 
-// The named column of a table this file renders; a table without it is a caller's error.
-std::size_t column_of(const ResultTable& table, const char* name, const char* renderer) {
-  const auto c = table.column(name);
-  if (!c) throw Error(renderer, fmt::format("the table has no column '{}'", name));
-  return *c;
-}
-
 // The texts of column `c` of these rows, in the order they first appear.
 std::vector<std::string> first_seen(const ResultTable& table, const std::vector<std::size_t>& rows, std::size_t c) {
   std::vector<std::string> out;
@@ -87,10 +80,10 @@ std::string one_kind(const std::string& kind, const ResultTable& table, const Co
 
 std::string comparison_tables(const ResultTable& table) {
   constexpr const char* renderer = "html::comparison_tables";
-  const std::size_t row_c = column_of(table, "row", renderer);
-  const ComparisonColumns c{column_of(table, "series", renderer), column_of(table, "x", renderer),
-                            column_of(table, "paper", renderer), column_of(table, "mcsim", renderer),
-                            column_of(table, "ratio", renderer)};
+  const std::size_t row_c = table.required_column("row", renderer);
+  const ComparisonColumns c{table.required_column("series", renderer), table.required_column("x", renderer),
+                            table.required_column("paper", renderer), table.required_column("mcsim", renderer),
+                            table.required_column("ratio", renderer)};
   std::vector<std::size_t> all(table.rows.size());
   for (std::size_t r = 0; r < all.size(); ++r) all[r] = r;
   std::string out;
@@ -164,9 +157,9 @@ std::string result_table(const ResultTable& table) {
 
 std::string region_table(const ResultTable& regions) {
   constexpr const char* renderer = "html::region_table";
-  const std::size_t density_c = column_of(regions, "density", renderer), bytes_c = column_of(regions, "bytes", renderer),
-                    fastest_c = column_of(regions, "fastest", renderer), paper_c = column_of(regions, "paper", renderer),
-                    agree_c = column_of(regions, "agree", renderer);
+  const std::size_t density_c = regions.required_column("density", renderer), bytes_c = regions.required_column("bytes", renderer),
+                    fastest_c = regions.required_column("fastest", renderer), paper_c = regions.required_column("paper", renderer),
+                    agree_c = regions.required_column("agree", renderer);
   std::vector<std::size_t> all(regions.rows.size());
   for (std::size_t r = 0; r < all.size(); ++r) all[r] = r;
   const auto sizes = first_seen(regions, all, bytes_c);

@@ -54,11 +54,7 @@ std::vector<ResultTable> overhead_views(const ResultTable& overhead, const Repor
 }
 
 PlotSpec overhead_plot(const ResultTable& overhead, const ReportOptions& options) {
-  const auto column = [&](const char* name) {
-    const auto c = overhead.column(name);
-    if (!c) throw Error("overhead_plot", fmt::format("the overhead table has no column '{}'", name));
-    return *c;
-  };
+  const auto column = [&](const char* name) { return overhead.required_column(name, "overhead_plot"); };
   const std::size_t id_c = column("experiment"), density_c = column("density"), bytes_c = column("bytes"),
                     series_c = column("series"), comm_c = column("comm_ms"), fraction_c = column("fraction");
   const auto text_at = [&](std::size_t r, std::size_t c) { return cell_text(overhead.at(r, c)); };

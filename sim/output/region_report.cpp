@@ -34,11 +34,7 @@ std::string tag(const std::string& label) {
 }  // namespace
 
 std::string region_grid(const ResultTable& regions, const std::vector<std::string>& series) {
-  const auto column = [&](const char* name) {
-    const auto c = regions.column(name);
-    if (!c) throw Error("region_grid", fmt::format("the region table has no column '{}'", name));
-    return *c;
-  };
+  const auto column = [&](const char* name) { return regions.required_column(name, "region_grid"); };
   const std::size_t id_c = column("experiment"), density_c = column("density"), bytes_c = column("bytes"),
                     fastest_c = column("fastest"), paper_c = column("paper"), agree_c = column("agree");
   const auto text_at = [&](std::size_t r, std::size_t c) { return cell_text(regions.at(r, c)); };
@@ -83,11 +79,7 @@ std::string region_grid(const ResultTable& regions, const std::vector<std::strin
 // The paper's map (left) and mcsim's (right) side by side, one colour and marker per series; on
 // mcsim's map a red cross marks every cell where the two name different series.
 PlotSpec region_plot(const ResultTable& regions, const std::vector<std::string>& series) {
-  const auto column = [&](const char* name) {
-    const auto c = regions.column(name);
-    if (!c) throw Error("region_plot", fmt::format("the region table has no column '{}'", name));
-    return *c;
-  };
+  const auto column = [&](const char* name) { return regions.required_column(name, "region_plot"); };
   const std::size_t id_c = column("experiment"), density_c = column("density"), bytes_c = column("bytes"),
                     fastest_c = column("fastest"), paper_c = column("paper"), agree_c = column("agree");
   const std::string id = regions.rows.empty() ? "" : cell_text(regions.at(0, id_c));

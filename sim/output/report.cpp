@@ -31,11 +31,7 @@ std::string side_by_side(const ExperimentResult& result, const ResultTable& comp
     out += fmt::format("machine option changed from the published value: {} = {}\n", key, value);
   for (const auto& note : s.notes) out += fmt::format("note: {}\n", note);
 
-  const auto column = [&](const char* name) {
-    const auto c = comparison.column(name);
-    if (!c) throw Error("side_by_side", fmt::format("the comparison table has no column '{}'", name));
-    return *c;
-  };
+  const auto column = [&](const char* name) { return comparison.required_column(name, "side_by_side"); };
   const std::size_t row_c = column("row"), series_c = column("series"), x_c = column("x"), paper_c = column("paper"),
                     mcsim_c = column("mcsim"), ratio_c = column("ratio");
   const auto text_at = [&](std::size_t r, std::size_t c) { return cell_text(comparison.at(r, c)); };
@@ -110,11 +106,7 @@ ResultTable sweep_result_table(const ExperimentResult& result, const ReportOptio
 // marker of the same colour: the paper). Right: mcsim / paper per series against msg_unit, with
 // the line where they agree (1.0).
 PlotSpec comm_plot(const ResultTable& comparison) {
-  const auto column = [&](const char* name) {
-    const auto c = comparison.column(name);
-    if (!c) throw Error("comm_plot", fmt::format("the comparison table has no column '{}'", name));
-    return *c;
-  };
+  const auto column = [&](const char* name) { return comparison.required_column(name, "comm_plot"); };
   const std::size_t id_c = column("experiment"), row_c = column("row"), series_c = column("series"),
                     x_c = column("x"), paper_c = column("paper"), mcsim_c = column("mcsim"), ratio_c = column("ratio");
   std::vector<std::size_t> comm;  // the comm rows, in the table's order

@@ -9,11 +9,7 @@
 namespace mcsim {
 
 PlotSpec sweep_plot(const ResultTable& sweep) {
-  const auto column = [&](const char* name) {
-    const auto c = sweep.column(name);
-    if (!c) throw Error("sweep_plot", fmt::format("the sweep table has no column '{}'", name));
-    return *c;
-  };
+  const auto column = [&](const char* name) { return sweep.required_column(name, "sweep_plot"); };
   const std::size_t machine_c = column("machine"), nodes_c = column("nodes"), density_c = column("density"),
                     unit_c = column("msg_unit"), series_c = column("series"), samples_c = column("samples"),
                     mean_c = column("comm_ms_mean"), min_c = column("comm_ms_min"), max_c = column("comm_ms_max");

@@ -31,11 +31,7 @@ std::string machine_comparison_text(const MachineComparison& comparison, const R
   for (const auto& [key, value] : s.machine.options)
     out += fmt::format("machine option changed from the published value: {} = {}\n", key, value);
   for (const auto& note : s.notes) out += fmt::format("note: {}\n", note);
-  const auto column = [&](const char* name) {
-    const auto c = table.column(name);
-    if (!c) throw Error("machine_comparison_text", fmt::format("the table has no column '{}'", name));
-    return *c;
-  };
+  const auto column = [&](const char* name) { return table.required_column(name, "machine_comparison_text"); };
   const std::size_t machine_c = column("machine"), nodes_c = column("nodes"), density_c = column("density"),
                     unit_c = column("msg_unit"), series_c = column("series"), mean_c = column("comm_ms_mean");
   const auto text_at = [&](std::size_t r, std::size_t c) { return cell_text(table.at(r, c)); };
@@ -88,11 +84,7 @@ PlotSpec machine_comparison_plot(const MachineComparison& comparison, const Resu
   if (comparison.machines.size() == 1 && s.msg_units.size() > 1) return sweep_plot(table);
   PlotSpec plot{s.id + ": communication time per machine (mean over samples)", "", "time (ms)", false, true, {},
                 "outside right top"};
-  const auto column = [&](const char* name) {
-    const auto c = table.column(name);
-    if (!c) throw Error("machine_comparison_plot", fmt::format("the table has no column '{}'", name));
-    return *c;
-  };
+  const auto column = [&](const char* name) { return table.required_column(name, "machine_comparison_plot"); };
   const std::size_t machine_c = column("machine"), nodes_c = column("nodes"), density_c = column("density"),
                     unit_c = column("msg_unit"), series_c = column("series"), mean_c = column("comm_ms_mean");
   const auto text_at = [&](std::size_t r, std::size_t c) { return cell_text(table.at(r, c)); };

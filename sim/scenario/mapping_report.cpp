@@ -134,11 +134,7 @@ struct LemmaLine {
 };
 
 std::vector<LemmaLine> lemma_lines(const ResultTable& table) {
-  const auto column = [&](const char* name) {
-    const auto c = table.column(name);
-    if (!c) throw Error("lemma_side_by_side", fmt::format("the lemma table has no column '{}'", name));
-    return *c;
-  };
+  const auto column = [&](const char* name) { return table.required_column(name, "lemma_side_by_side"); };
   const std::size_t row_c = column("row"), series_c = column("series"), n_c = column("x"), paper_c = column("paper"),
                     mcsim_c = column("mcsim"), phase_c = column("phase"), alpha_c = column("alpha"),
                     form_c = column("closed_form"), agree_c = column("agree");
@@ -328,11 +324,7 @@ ResultTable slowdown_result_table(const std::string& experiment, const std::vect
 }
 
 std::vector<SlowdownRow> slowdown_rows_of(const ResultTable& table) {
-  const auto column = [&](const char* name) {
-    const auto c = table.column(name);
-    if (!c) throw Error("slowdown_rows_of", fmt::format("the slowdown table has no column '{}'", name));
-    return *c;
-  };
+  const auto column = [&](const char* name) { return table.required_column(name, "slowdown_rows_of"); };
   const std::size_t mapping_c = column("mapping"), switching_c = column("switching"), volumes_c = column("volumes"),
                     alpha_c = column("alpha"), n_c = column("n"), paper_c = column("paper"),
                     source_c = column("paper_source"), metric_c = column("metric"), simulated_c = column("simulated");

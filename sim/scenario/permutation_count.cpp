@@ -156,11 +156,7 @@ std::string permutation_side_by_side(const PermutationResult& result, const Resu
   out += fmt::format("workload: {}; {} samples, seed {}; permutations ({}), paper / mcsim / ratio\n",
                      s.workload.name, result.samples, result.seed, fmt::join(s.statistics, ", "));
   for (const auto& note : s.notes) out += fmt::format("note: {}\n", note);
-  const auto column = [&](const char* name) {
-    const auto c = comparison.column(name);
-    if (!c) throw Error("permutation_side_by_side", fmt::format("the comparison table has no column '{}'", name));
-    return *c;
-  };
+  const auto column = [&](const char* name) { return comparison.required_column(name, "permutation_side_by_side"); };
   const std::size_t row_c = column("row"), series_c = column("series"), x_c = column("x"), paper_c = column("paper"),
                     mcsim_c = column("mcsim"), ratio_c = column("ratio");
   const auto text_at = [&](std::size_t r, std::size_t c) { return cell_text(comparison.at(r, c)); };
