@@ -728,3 +728,39 @@ TEST_CASE("Docs figures: docs/results.md's CGMH readings (Tables 1-2, random_sha
     CHECK(page.find(figure) != std::string::npos);
   }
 }
+
+TEST_CASE("Docs figures: docs/papers/guo05.md's Fig. 7 and Fig. 8 ratios are docs/results/'s") {
+  // Algorithm 1 (align-message) and MPICH 1.2.5's Alltoallv over MPICH 1.1.2's Alltoallv, per case in
+  // the table's order, as the page quotes them (two decimals): the run's own vs_MPI_Alltoallv rows in
+  // the committed tables `mcsim claims` judges.
+  const auto ratios = [](const std::string& id, const std::string& over) {
+    const ResultTable table = table_in(fmt::format("{}/results/{}.csv", docs, id), id);
+    const std::size_t row = column(table, "row"), series = column(table, "series"), mcsim = column(table, "mcsim");
+    std::vector<std::string> shown;
+    for (const auto& r : table.rows)
+      if (cell_text(r[row]) == "vs_MPI_Alltoallv" && cell_text(r[series]) == over) shown.push_back(two(std::stod(cell_text(r[mcsim]))));
+    return shown;
+  };
+  const std::vector<std::string> fig7 = ratios("guo05-fig7", "align-message"), fig7_125 = ratios("guo05-fig7", "Alltoallv-1.2.5"),
+                                 fig8 = ratios("guo05-fig8", "align-message"), fig8_125 = ratios("guo05-fig8", "Alltoallv-1.2.5");
+  REQUIRE(fig7.size() == 6);
+  REQUIRE(fig8.size() == 5);
+  const auto range = [](std::vector<std::string> v) {
+    std::sort(v.begin(), v.end(), [](const std::string& a, const std::string& b) { return std::stod(a) < std::stod(b); });
+    return fmt::format("{}-{}", v.front(), v.back());
+  };
+  const std::string page = flowing(test::slurp(docs + "/papers/guo05.md"));
+  const std::vector<std::string> quoted{
+      fmt::format("Algorithm 1 is **{}, {} and {} of MPICH 1.1.2's Alltoallv** at 1,200, 6,000 and 12,000 elements", fig7[0],
+                  fig7[1], fig7[2]),
+      fmt::format("and {}, {} and {} at 60,000, 120,000 and 600,000", fig7[3], fig7[4], fig7[5]),
+      fmt::format("MPICH 1.2.5's rotated order is {} of 1.1.2's", range(fig7_125)),
+      fmt::format("(8,9)->(5,9) and (80,7)->(30,7) ({}, {}) but not on (8,20)->(6,20) ({}:", fig8[0], fig8[1], fig8[2]),
+      fmt::format("Algorithm 2 beats Alltoallv too ({}, {})", fig8[3], fig8[4]),
+      fmt::format("MPICH 1.2.5's rotated Alltoallv ({}, {}, {})", fig8_125[0], fig8_125[1], fig8_125[2]),
+  };
+  for (const auto& q : quoted) {
+    INFO(q);
+    CHECK(page.find(q) != std::string::npos);
+  }
+}
