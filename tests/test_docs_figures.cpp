@@ -563,11 +563,12 @@ namespace {
 
 // docs/machines.md's first run: 64 nodes, uniform-density d = 8, 1 KB, 5 samples, seed 34; the mean
 // communication time per scheduler (AC, LP, RS_N, RS_NL), as the page shows it (three decimals).
-std::vector<std::string> first_run(const std::string& name, const std::string& machine_arguments) {
+std::vector<std::string> first_run(const std::string& name, const std::string& machine_arguments, int nodes = 64,
+                                   int samples = 5) {
   const std::string dir = test::temp_dir("docs-machines-" + name);
-  const auto r = test::run_mcsim(fmt::format("sweep {} --nodes 64 --density 8 --msg-unit 1024 --scheduler AC,LP,RS_N,RS_NL "
-                                             "--samples 5 --seed 34 --workload uniform-density -q -o {}/run.csv",
-                                             machine_arguments, dir));
+  const auto r = test::run_mcsim(fmt::format("sweep {} --nodes {} --density 8 --msg-unit 1024 --scheduler AC,LP,RS_N,RS_NL "
+                                             "--samples {} --seed 34 --workload uniform-density -q -o {}/run.csv",
+                                             machine_arguments, nodes, samples, dir));
   INFO(machine_arguments << "\n" << r.err);
   REQUIRE(r.exit_code == 0);
   const ResultTable table = table_in(dir + "/run.csv", "sweep");
@@ -602,6 +603,51 @@ TEST_CASE("Docs figures: docs/machines.md's first run on the T3D and the Delta i
   const std::string sentence = fmt::format("(`mesh`) gives {} / {} / {} / {} ms.", mesh[0], mesh[1], mesh[2], mesh[3]);
   INFO(sentence);
   CHECK(flowing(test::slurp(docs + "/machines.md")).find(sentence) != std::string::npos);
+}
+
+TEST_CASE("Docs figures: docs/machines.md's T3D at 1,024 PEs is what the run gives", "[cli][full]") {
+  // 34 s of CPU (LP's 1,047,552 messages, dummies included), so a full-label check.
+  const auto t3d = first_run("t3d-1024", "--machine t3d --machine-option sides=8x8x16", 1024, 1);
+  const std::string text = fmt::format("({} / {} / {} / {} ms;", t3d[0], t3d[1], t3d[2], t3d[3]);
+  INFO(text);
+  CHECK(flowing(test::slurp(docs + "/machines.md")).find(text) != std::string::npos);
+}
+
+TEST_CASE("Docs figures: docs/bad-input.md's and docs/machines.md's memory estimates are what mcsim refuses with",
+          "[cli]") {
+  // The refusals are estimates only: nothing is simulated, each takes well under a second.
+  const std::string bad_input = flowing(test::slurp(docs + "/bad-input.md"));
+  const auto refusal = [](const std::string& arguments) {
+    const auto r = test::run_mcsim(arguments);
+    INFO(arguments << "\n" << r.err);
+    REQUIRE(r.exit_code != 0);
+    return r.err.substr(0, r.err.find('\n'));
+  };
+  const std::string mesh = refusal("bench --machine mesh --nodes 65536 --density 16 --scheduler AC");
+  INFO(mesh);
+  CHECK(bad_input.find(mesh) != std::string::npos);
+  const std::regex gib("memory of one simulation is ([0-9.]+) GiB");
+  const auto estimated = [&](const std::string& arguments) {
+    std::smatch m;
+    const std::string line = refusal(arguments);
+    REQUIRE(std::regex_search(line, m, gib));
+    return m[1].str();
+  };
+  const std::string cp_pacs =
+      "CP-PACS 32x32x64, " +
+      estimated("bench --machine cp-pacs --machine-option shape=32x32x64 --nodes 65536 --density 16 --scheduler AC") +
+      " GiB;";
+  INFO(cp_pacs);
+  CHECK(bad_input.find(cp_pacs) != std::string::npos);
+  // The T3D at 1,024 PEs, its four schedulers: the estimate quoted on both pages.
+  const std::string t3d = estimated(
+      "sweep --machine t3d --machine-option sides=8x8x16 --nodes 1024 --density 8 --msg-unit 1024 "
+      "--scheduler AC,LP,RS_N,RS_NL --samples 1 --workload uniform-density --max-memory 0.01 -o /dev/null/x.csv");
+  const std::string machines_text = "`--max-memory` estimates " + t3d + " GiB";
+  const std::string bad_input_text = "now estimated at " + t3d + " GiB for its four schedulers";
+  INFO(machines_text << "\n" << bad_input_text);
+  CHECK(flowing(test::slurp(docs + "/machines.md")).find(machines_text) != std::string::npos);
+  CHECK(bad_input.find(bad_input_text) != std::string::npos);
 }
 
 namespace {
