@@ -5,7 +5,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <regex>
 #include <sstream>
@@ -648,6 +650,57 @@ TEST_CASE("Docs figures: docs/bad-input.md's and docs/machines.md's memory estim
   INFO(machines_text << "\n" << bad_input_text);
   CHECK(flowing(test::slurp(docs + "/machines.md")).find(machines_text) != std::string::npos);
   CHECK(bad_input.find(bad_input_text) != std::string::npos);
+}
+
+namespace {
+
+// `mcsim ARGUMENTS` run in `dir` (so that its messages name the files as the page does): the first
+// line of its standard error, without "mcsim: error: ".
+std::string error_in(const std::string& dir, const std::string& arguments) {
+  const std::string command =
+      fmt::format("cd '{}' && {} {} >out 2>err </dev/null", dir, MCSIM_BINARY, arguments);
+  const int status = std::system(command.c_str());
+  INFO(arguments);
+  REQUIRE(status != 0);
+  std::string err = test::slurp(dir + "/err");
+  err = err.substr(0, err.find('\n'));
+  const std::string prefix = "mcsim: error: ";
+  REQUIRE(err.rfind(prefix, 0) == 0);
+  return err.substr(prefix.size());
+}
+
+}  // namespace
+
+TEST_CASE("Docs figures: docs/bad-input.md's quoted error lines are what mcsim prints", "[cli]") {
+  const std::string page = flowing(test::slurp(docs + "/bad-input.md"));
+  const std::string dir = test::temp_dir("docs-bad-input");
+  const auto write = [&](const std::string& name, const std::string& text) { std::ofstream(dir + "/" + name) << text; };
+  const auto quoted = [&](const std::string& fragment) {
+    INFO("docs/bad-input.md should quote: " << fragment);
+    CHECK(page.find(fragment) != std::string::npos);
+  };
+  quoted(error_in(dir, "run /dev/zero").substr(0, std::string("/dev/zero: the scenario file is not a regular file (a character device)").size()));
+  write("m.csv", "0,1,5\n0,1,6\n");
+  write("m.toml", "id = \"m\"\n[machine]\nname = \"cm5\"\nnodes = 32\n[workload]\nname = \"matrix-file\"\n"
+                  "file = \"m.csv\"\n[[series]]\nscheduler = \"LP\"\n");
+  quoted(error_in(dir, "run m.toml -o m-out.csv"));
+  write("bad.toml", "id = \"b\"\nsamples = 1\n[machine]\nname = \"cm5\"\nnodes = 32\n[workload]\n"
+                    "name = \"random-density\"\ndensity = [2, 2]\n[[series]]\nscheduler = \"LP\"\n");
+  quoted(fmt::format("`{}`", error_in(dir, "run bad.toml -o b-out.csv")));  // formatted: GCC 12 -Wrestrict false positive
+  write("what-if.toml", "base = \"cm5\"\nname = \"w\"\n");
+  const std::string option = error_in(dir, "sweep --machine what-if.toml --machine-option frob=1 -o w-out.csv");
+  quoted(option.substr(option.find("machine w"), option.find(" (known") - option.find("machine w")));
+  // "A bound before work": the work refusal quoted whole, and the axes' bound.
+  quoted(fmt::format("mcsim: error: {}", error_in(dir, "sweep --nodes 8192 --density 16 --scheduler CGM,RS_N,RS_NL -o s-out.csv")));
+  std::string nodes, densities;
+  for (int k = 2; k <= 2001; ++k) nodes += fmt::format("{}{}", k > 2 ? "," : "", k);
+  for (int k = 1; k <= 2000; ++k) densities += fmt::format("{}{}", k > 1 ? "," : "", k);
+  write("axes.toml", "id = \"b\"\n[machine]\nname = \"mesh\"\nnodes = [" + nodes + "]\n[workload]\n"
+                     "name = \"random-density\"\ndensity = [" + densities + "]\n[[series]]\nscheduler = \"LP\"\n");
+  const std::string axes = error_in(dir, "run axes.toml -o a-out.csv");
+  const std::string more = axes.substr(axes.find("more than"), axes.find(" (") - axes.find("more than"));
+  quoted(fmt::format("(\"{} (..., at least a unit a node)\")", more));
+  std::filesystem::remove_all(dir);
 }
 
 namespace {
