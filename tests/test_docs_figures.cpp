@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <tuple>
 #include <utility>
@@ -862,4 +863,91 @@ TEST_CASE("Docs figures: docs/papers/guo05.md's Fig. 7 and Fig. 8 ratios are doc
     INFO(q);
     CHECK(page.find(q) != std::string::npos);
   }
+}
+
+namespace {
+
+// Issue 49: a page's running text against its tables. Every decimal figure of a line outside the page's
+// tables and code blocks must appear in one of its tables (which their own tests check against the
+// runs) or in `explained`, which says where it comes from when it is not the binary's output (a
+// machine file's value, arithmetic on a paper's figures, a paper's words, a host timing) or which
+// test checks it. A one-digit edit of a figure fails, naming the page, its line and the figure.
+void check_text_figures(const std::string& name, const std::map<std::string, std::string>& explained) {
+  std::istringstream page(test::slurp(docs + "/" + name));
+  const std::regex figure(R"((^|[^\w.])(\d+\.\d+)(?!\.?\d)(?!\w))");
+  std::set<std::string> in_tables;
+  std::vector<std::pair<int, std::string>> text;
+  bool code = false;
+  int number = 0;
+  for (std::string line; std::getline(page, line);) {
+    ++number;
+    const bool fence = line.rfind("```", 0) == 0;
+    if (fence) code = !code;
+    if (code || fence) continue;
+    if (line.rfind("|", 0) == 0)
+      for (std::sregex_iterator m(line.begin(), line.end(), figure), end; m != end; ++m) in_tables.insert((*m)[2]);
+    else
+      text.emplace_back(number, line);
+  }
+  for (const auto& [at, line] : text)
+    for (std::sregex_iterator m(line.begin(), line.end(), figure), end; m != end; ++m) {
+      const std::string f = (*m)[2];
+      INFO("docs/" << name << ":" << at << ": " << f << " is in none of the page's tables and not explained in the test");
+      CHECK((in_tables.contains(f) || explained.contains(f)));
+    }
+}
+
+}  // namespace
+
+TEST_CASE("Docs figures: every decimal figure of docs/cm5-calibration.md's text is a checked table's or explained") {
+  const std::map<std::string, std::string> explained = {
+      {"0.986", "the CMMD what-if's median, checked by the test of halving the rates above"},
+      {"8.06", "cm5.toml's CMMD rate (its source beside it)"},
+      {"0.12", "cm5.toml's CMAML scopy rate, us per byte (its source beside it)"},
+      {"10.3", "twice the fitted 5.15 MB/s"},
+      {"2.6", "half the fitted 5.15 MB/s"},
+      {"1.8", "the fitted over the default per-msg_unit medians, read off the table (1.76-1.79)"},
+      {"16.5", "the mean of msg_len uniform in 1..32 (Appendix D)"},
+      {"2.16", "132 msg_units x 16384 B"},
+      {"1.08", "264 msg_units x 4096 B"},
+      {"1.07", "131 msg_units x 8192 B"},
+      {"9.25", "the paper's CFD statistics (ave_d)"},
+      {"14.12", "the paper's CFD statistics (mean length)"},
+      {"10.81", "the paper's CFD statistics (ave_d)"},
+      {"93.21", "the paper's CFD statistics (mean length)"},
+      {"0.5", "the falls' bounds, rounded from the KB figures beside them"},
+      {"1.5", "the paper's words (\"within a factor of 1.5\")"},
+      {"10.8", "a host timing of the bisection runs"},
+      {"13.2", "a host timing of the bisection runs"}};
+  check_text_figures("cm5-calibration.md", explained);
+}
+
+TEST_CASE("Docs figures: every decimal figure of docs/guide.md's text is a checked table's or explained") {
+  const std::map<std::string, std::string> explained = {
+      {"3.1", "a section of Ranka, Wang & Kumar 1992; a host timing of the pictures (3.1 s)"},
+      {"4.1", "a section of the iPSC/860 paper"},
+      {"8.06", "cm5.toml's CMMD rate (its source beside it)"},
+      {"0.05", "the colour scale's steps, sim/output"},
+      {"1.0", "the ratio line of the comparison plots; the sensitivity median (1.00 in the table); a host timing"},
+      {"2.5", "an example address, #t=2.5"},
+      {"0.59", "checked by the pictures test"},
+      {"0.36", "checked by the pictures test"},
+      {"0.998", "checked by the pictures test"},
+      {"0.40", "checked by the pictures test"},
+      {"0.26", "checked by the pictures test"},
+      {"831.2", "checked by the pictures test"},
+      {"869.9", "checked by the pictures test"},
+      {"774.2", "checked by the pictures test"},
+      {"672.3", "checked by the pictures test"},
+      {"6.4", "a host timing of the pictures"},
+      {"0.7", "a host timing of the pictures"},
+      {"7.7", "a host timing of the sensitivity runs"},
+      {"13.0", "a host timing of the sensitivity runs"},
+      {"0.25", "an option's value in a command"},
+      {"0.6", "the sensitivity table's ranges, rounded"},
+      {"1.4", "the sensitivity table's ranges, rounded; the channel variant's rate"},
+      {"0.001", "the --factors of a command"},
+      {"0.5", "the --factors of a command"},
+      {"0.04", "NX's copy rate times the factor 0.001 (40 MB/s assumed)"}};
+  check_text_figures("guide.md", explained);
 }
