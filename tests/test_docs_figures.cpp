@@ -951,3 +951,30 @@ TEST_CASE("Docs figures: every decimal figure of docs/guide.md's text is a check
       {"0.04", "NX's copy rate times the factor 0.001 (40 MB/s assumed)"}};
   check_text_figures("guide.md", explained);
 }
+
+TEST_CASE("Docs figures: every decimal figure of docs/bad-input.md's text is checked or explained") {
+  // The page has no table: its quoted error lines are checked by running them (the test of its quoted
+  // lines above, and of its memory estimates); the rest say what was measured before a fix.
+  const std::map<std::string, std::string> explained = {
+      {"0.004", "an example of a refused record value (`-0.004`)"},
+      {"4.4", "a host measurement: a task file of wang94-fig6"},
+      {"1.1", "250 tasks x 4.4 KB"},
+      {"1.5", "an example CSV cell (`-1.5`)"},
+      {"3.4", "the memory taken before the fix (history)"},
+      {"33.5", "an example of a refused min_nodes"},
+      {"0.5", "an example alpha (`0.5`)"},
+      {"16.7", "a host timing before the fix (history)"},
+      {"6.3", "a host timing before the fix (history)"},
+      {"0.1", "host timings (rules evaluated; reproductions that take under 0.1 s)"},
+      {"6.4", "2.7e8 plan messages x 24 B"},
+      {"0.02", "a host timing of the axes' refusal"},
+      {"0.25", "a host timing of the walk before the fix (history)"},
+      {"0.6", "a host timing of the walk before the fix (history)"},
+      {"14.9", "a host timing under ASan before the fix (history)"},
+      {"32.1", "the estimate before this fix (history), as the old binary printed it"},
+      {"0.334", "checked by the test of the page's memory estimates"},
+      {"21.4", "checked by the test of the page's memory estimates"},
+      {"40.8", "a host timing before the fix (history)"},
+      {"0.2", "a host timing of the refused redistribution case"}};
+  check_text_figures("bad-input.md", explained);
+}
