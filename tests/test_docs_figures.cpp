@@ -5,9 +5,12 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <tuple>
 #include <utility>
@@ -563,11 +566,12 @@ namespace {
 
 // docs/machines.md's first run: 64 nodes, uniform-density d = 8, 1 KB, 5 samples, seed 34; the mean
 // communication time per scheduler (AC, LP, RS_N, RS_NL), as the page shows it (three decimals).
-std::vector<std::string> first_run(const std::string& name, const std::string& machine_arguments) {
+std::vector<std::string> first_run(const std::string& name, const std::string& machine_arguments, int nodes = 64,
+                                   int samples = 5) {
   const std::string dir = test::temp_dir("docs-machines-" + name);
-  const auto r = test::run_mcsim(fmt::format("sweep {} --nodes 64 --density 8 --msg-unit 1024 --scheduler AC,LP,RS_N,RS_NL "
-                                             "--samples 5 --seed 34 --workload uniform-density -q -o {}/run.csv",
-                                             machine_arguments, dir));
+  const auto r = test::run_mcsim(fmt::format("sweep {} --nodes {} --density 8 --msg-unit 1024 --scheduler AC,LP,RS_N,RS_NL "
+                                             "--samples {} --seed 34 --workload uniform-density -q -o {}/run.csv",
+                                             machine_arguments, nodes, samples, dir));
   INFO(machine_arguments << "\n" << r.err);
   REQUIRE(r.exit_code == 0);
   const ResultTable table = table_in(dir + "/run.csv", "sweep");
@@ -602,6 +606,102 @@ TEST_CASE("Docs figures: docs/machines.md's first run on the T3D and the Delta i
   const std::string sentence = fmt::format("(`mesh`) gives {} / {} / {} / {} ms.", mesh[0], mesh[1], mesh[2], mesh[3]);
   INFO(sentence);
   CHECK(flowing(test::slurp(docs + "/machines.md")).find(sentence) != std::string::npos);
+}
+
+TEST_CASE("Docs figures: docs/machines.md's T3D at 1,024 PEs is what the run gives", "[cli][full]") {
+  // 34 s of CPU (LP's 1,047,552 messages, dummies included), so a full-label check.
+  const auto t3d = first_run("t3d-1024", "--machine t3d --machine-option sides=8x8x16", 1024, 1);
+  const std::string text = fmt::format("({} / {} / {} / {} ms;", t3d[0], t3d[1], t3d[2], t3d[3]);
+  INFO(text);
+  CHECK(flowing(test::slurp(docs + "/machines.md")).find(text) != std::string::npos);
+}
+
+TEST_CASE("Docs figures: docs/bad-input.md's and docs/machines.md's memory estimates are what mcsim refuses with",
+          "[cli]") {
+  // The refusals are estimates only: nothing is simulated, each takes well under a second.
+  const std::string bad_input = flowing(test::slurp(docs + "/bad-input.md"));
+  const auto refusal = [](const std::string& arguments) {
+    const auto r = test::run_mcsim(arguments);
+    INFO(arguments << "\n" << r.err);
+    REQUIRE(r.exit_code != 0);
+    return r.err.substr(0, r.err.find('\n'));
+  };
+  const std::string mesh = refusal("bench --machine mesh --nodes 65536 --density 16 --scheduler AC");
+  INFO(mesh);
+  CHECK(bad_input.find(mesh) != std::string::npos);
+  const std::regex gib("memory of one simulation is ([0-9.]+) GiB");
+  const auto estimated = [&](const std::string& arguments) {
+    std::smatch m;
+    const std::string line = refusal(arguments);
+    REQUIRE(std::regex_search(line, m, gib));
+    return m[1].str();
+  };
+  const std::string cp_pacs =
+      "CP-PACS 32x32x64, " +
+      estimated("bench --machine cp-pacs --machine-option shape=32x32x64 --nodes 65536 --density 16 --scheduler AC") +
+      " GiB;";
+  INFO(cp_pacs);
+  CHECK(bad_input.find(cp_pacs) != std::string::npos);
+  // The T3D at 1,024 PEs, its four schedulers: the estimate quoted on both pages.
+  const std::string t3d = estimated(
+      "sweep --machine t3d --machine-option sides=8x8x16 --nodes 1024 --density 8 --msg-unit 1024 "
+      "--scheduler AC,LP,RS_N,RS_NL --samples 1 --workload uniform-density --max-memory 0.01 -o /dev/null/x.csv");
+  const std::string machines_text = "`--max-memory` estimates " + t3d + " GiB";
+  const std::string bad_input_text = "now estimated at " + t3d + " GiB for its four schedulers";
+  INFO(machines_text << "\n" << bad_input_text);
+  CHECK(flowing(test::slurp(docs + "/machines.md")).find(machines_text) != std::string::npos);
+  CHECK(bad_input.find(bad_input_text) != std::string::npos);
+}
+
+namespace {
+
+// `mcsim ARGUMENTS` run in `dir` (so that its messages name the files as the page does): the first
+// line of its standard error, without "mcsim: error: ".
+std::string error_in(const std::string& dir, const std::string& arguments) {
+  const std::string command =
+      fmt::format("cd '{}' && {} {} >out 2>err </dev/null", dir, MCSIM_BINARY, arguments);
+  const int status = std::system(command.c_str());
+  INFO(arguments);
+  REQUIRE(status != 0);
+  std::string err = test::slurp(dir + "/err");
+  err = err.substr(0, err.find('\n'));
+  const std::string prefix = "mcsim: error: ";
+  REQUIRE(err.rfind(prefix, 0) == 0);
+  return err.substr(prefix.size());
+}
+
+}  // namespace
+
+TEST_CASE("Docs figures: docs/bad-input.md's quoted error lines are what mcsim prints", "[cli]") {
+  const std::string page = flowing(test::slurp(docs + "/bad-input.md"));
+  const std::string dir = test::temp_dir("docs-bad-input");
+  const auto write = [&](const std::string& name, const std::string& text) { std::ofstream(dir + "/" + name) << text; };
+  const auto quoted = [&](const std::string& fragment) {
+    INFO("docs/bad-input.md should quote: " << fragment);
+    CHECK(page.find(fragment) != std::string::npos);
+  };
+  quoted(error_in(dir, "run /dev/zero").substr(0, std::string("/dev/zero: the scenario file is not a regular file (a character device)").size()));
+  write("m.csv", "0,1,5\n0,1,6\n");
+  write("m.toml", "id = \"m\"\n[machine]\nname = \"cm5\"\nnodes = 32\n[workload]\nname = \"matrix-file\"\n"
+                  "file = \"m.csv\"\n[[series]]\nscheduler = \"LP\"\n");
+  quoted(error_in(dir, "run m.toml -o m-out.csv"));
+  write("bad.toml", "id = \"b\"\nsamples = 1\n[machine]\nname = \"cm5\"\nnodes = 32\n[workload]\n"
+                    "name = \"random-density\"\ndensity = [2, 2]\n[[series]]\nscheduler = \"LP\"\n");
+  quoted(fmt::format("`{}`", error_in(dir, "run bad.toml -o b-out.csv")));  // formatted: GCC 12 -Wrestrict false positive
+  write("what-if.toml", "base = \"cm5\"\nname = \"w\"\n");
+  const std::string option = error_in(dir, "sweep --machine what-if.toml --machine-option frob=1 -o w-out.csv");
+  quoted(option.substr(option.find("machine w"), option.find(" (known") - option.find("machine w")));
+  // "A bound before work": the work refusal quoted whole, and the axes' bound.
+  quoted(fmt::format("mcsim: error: {}", error_in(dir, "sweep --nodes 8192 --density 16 --scheduler CGM,RS_N,RS_NL -o s-out.csv")));
+  std::string nodes, densities;
+  for (int k = 2; k <= 2001; ++k) nodes += fmt::format("{}{}", k > 2 ? "," : "", k);
+  for (int k = 1; k <= 2000; ++k) densities += fmt::format("{}{}", k > 1 ? "," : "", k);
+  write("axes.toml", "id = \"b\"\n[machine]\nname = \"mesh\"\nnodes = [" + nodes + "]\n[workload]\n"
+                     "name = \"random-density\"\ndensity = [" + densities + "]\n[[series]]\nscheduler = \"LP\"\n");
+  const std::string axes = error_in(dir, "run axes.toml -o a-out.csv");
+  const std::string more = axes.substr(axes.find("more than"), axes.find(" (") - axes.find("more than"));
+  quoted(fmt::format("(\"{} (..., at least a unit a node)\")", more));
+  std::filesystem::remove_all(dir);
 }
 
 namespace {
@@ -763,4 +863,118 @@ TEST_CASE("Docs figures: docs/papers/guo05.md's Fig. 7 and Fig. 8 ratios are doc
     INFO(q);
     CHECK(page.find(q) != std::string::npos);
   }
+}
+
+namespace {
+
+// Issue 49: a page's running text against its tables. Every decimal figure of a line outside the page's
+// tables and code blocks must appear in one of its tables (which their own tests check against the
+// runs) or in `explained`, which says where it comes from when it is not the binary's output (a
+// machine file's value, arithmetic on a paper's figures, a paper's words, a host timing) or which
+// test checks it. A one-digit edit of a figure fails, naming the page, its line and the figure.
+void check_text_figures(const std::string& name, const std::map<std::string, std::string>& explained) {
+  std::istringstream page(test::slurp(docs + "/" + name));
+  const std::regex figure(R"((^|[^\w.])(\d+\.\d+)(?!\.?\d)(?!\w))");
+  std::set<std::string> in_tables;
+  std::vector<std::pair<int, std::string>> text;
+  bool code = false;
+  int number = 0;
+  for (std::string line; std::getline(page, line);) {
+    ++number;
+    const bool fence = line.rfind("```", 0) == 0;
+    if (fence) code = !code;
+    if (code || fence) continue;
+    if (line.rfind("|", 0) == 0)
+      for (std::sregex_iterator m(line.begin(), line.end(), figure), end; m != end; ++m) in_tables.insert((*m)[2]);
+    else
+      text.emplace_back(number, line);
+  }
+  for (const auto& [at, line] : text)
+    for (std::sregex_iterator m(line.begin(), line.end(), figure), end; m != end; ++m) {
+      const std::string f = (*m)[2];
+      INFO("docs/" << name << ":" << at << ": " << f << " is in none of the page's tables and not explained in the test");
+      CHECK((in_tables.contains(f) || explained.contains(f)));
+    }
+}
+
+}  // namespace
+
+TEST_CASE("Docs figures: every decimal figure of docs/cm5-calibration.md's text is a checked table's or explained") {
+  const std::map<std::string, std::string> explained = {
+      {"0.986", "the CMMD what-if's median, checked by the test of halving the rates above"},
+      {"8.06", "cm5.toml's CMMD rate (its source beside it)"},
+      {"0.12", "cm5.toml's CMAML scopy rate, us per byte (its source beside it)"},
+      {"10.3", "twice the fitted 5.15 MB/s"},
+      {"2.6", "half the fitted 5.15 MB/s"},
+      {"1.8", "the fitted over the default per-msg_unit medians, read off the table (1.76-1.79)"},
+      {"16.5", "the mean of msg_len uniform in 1..32 (Appendix D)"},
+      {"2.16", "132 msg_units x 16384 B"},
+      {"1.08", "264 msg_units x 4096 B"},
+      {"1.07", "131 msg_units x 8192 B"},
+      {"9.25", "the paper's CFD statistics (ave_d)"},
+      {"14.12", "the paper's CFD statistics (mean length)"},
+      {"10.81", "the paper's CFD statistics (ave_d)"},
+      {"93.21", "the paper's CFD statistics (mean length)"},
+      {"0.5", "the falls' bounds, rounded from the KB figures beside them"},
+      {"1.5", "the paper's words (\"within a factor of 1.5\")"},
+      {"10.8", "a host timing of the bisection runs"},
+      {"13.2", "a host timing of the bisection runs"}};
+  check_text_figures("cm5-calibration.md", explained);
+}
+
+TEST_CASE("Docs figures: every decimal figure of docs/guide.md's text is a checked table's or explained") {
+  const std::map<std::string, std::string> explained = {
+      {"3.1", "a section of Ranka, Wang & Kumar 1992; a host timing of the pictures (3.1 s)"},
+      {"4.1", "a section of the iPSC/860 paper"},
+      {"8.06", "cm5.toml's CMMD rate (its source beside it)"},
+      {"0.05", "the colour scale's steps, sim/output"},
+      {"1.0", "the ratio line of the comparison plots; the sensitivity median (1.00 in the table); a host timing"},
+      {"2.5", "an example address, #t=2.5"},
+      {"0.59", "checked by the pictures test"},
+      {"0.36", "checked by the pictures test"},
+      {"0.998", "checked by the pictures test"},
+      {"0.40", "checked by the pictures test"},
+      {"0.26", "checked by the pictures test"},
+      {"831.2", "checked by the pictures test"},
+      {"869.9", "checked by the pictures test"},
+      {"774.2", "checked by the pictures test"},
+      {"672.3", "checked by the pictures test"},
+      {"6.4", "a host timing of the pictures"},
+      {"0.7", "a host timing of the pictures"},
+      {"7.7", "a host timing of the sensitivity runs"},
+      {"13.0", "a host timing of the sensitivity runs"},
+      {"0.25", "an option's value in a command"},
+      {"0.6", "the sensitivity table's ranges, rounded"},
+      {"1.4", "the sensitivity table's ranges, rounded; the channel variant's rate"},
+      {"0.001", "the --factors of a command"},
+      {"0.5", "the --factors of a command"},
+      {"0.04", "NX's copy rate times the factor 0.001 (40 MB/s assumed)"}};
+  check_text_figures("guide.md", explained);
+}
+
+TEST_CASE("Docs figures: every decimal figure of docs/bad-input.md's text is checked or explained") {
+  // The page has no table: its quoted error lines are checked by running them (the test of its quoted
+  // lines above, and of its memory estimates); the rest say what was measured before a fix.
+  const std::map<std::string, std::string> explained = {
+      {"0.004", "an example of a refused record value (`-0.004`)"},
+      {"4.4", "a host measurement: a task file of wang94-fig6"},
+      {"1.1", "250 tasks x 4.4 KB"},
+      {"1.5", "an example CSV cell (`-1.5`)"},
+      {"3.4", "the memory taken before the fix (history)"},
+      {"33.5", "an example of a refused min_nodes"},
+      {"0.5", "an example alpha (`0.5`)"},
+      {"16.7", "a host timing before the fix (history)"},
+      {"6.3", "a host timing before the fix (history)"},
+      {"0.1", "host timings (rules evaluated; reproductions that take under 0.1 s)"},
+      {"6.4", "2.7e8 plan messages x 24 B"},
+      {"0.02", "a host timing of the axes' refusal"},
+      {"0.25", "a host timing of the walk before the fix (history)"},
+      {"0.6", "a host timing of the walk before the fix (history)"},
+      {"14.9", "a host timing under ASan before the fix (history)"},
+      {"32.1", "the estimate before this fix (history), as the old binary printed it"},
+      {"0.334", "checked by the test of the page's memory estimates"},
+      {"21.4", "checked by the test of the page's memory estimates"},
+      {"40.8", "a host timing before the fix (history)"},
+      {"0.2", "a host timing of the refused redistribution case"}};
+  check_text_figures("bad-input.md", explained);
 }

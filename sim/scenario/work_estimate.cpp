@@ -59,9 +59,15 @@ double transport_weight(const Machine& machine) { return machine.switching().tra
 //    and its message);
 //  - a built element (host, switch, link, channel x VC): 256 bytes, an assumption (a SimGrid link
 //    and its route entries; not measured apart from the messages);
+//  - a message of the plan, in flight or not (its plan entry, the compiled job's, its record):
+//    160 bytes. Measured (peak RSS, `sweep --density 8 --msg-unit 1024 --scheduler LP`, 1 sample):
+//    the T3D 512 -> 1,024 PEs 56.0 -> 147.0 MB, the 2-D mesh 61.7 -> 158.9 MB, for 785,920 more plan
+//    messages, about 115-124 bytes each; LP's n(n - 1) messages, dummies included, once counted
+//    at a message in flight's 32 KiB each, put the T3D at 1,024 PEs at 32.1 GiB;
 //  - the process itself: 64 MiB (35-36 MiB measured for 64-128 nodes).
 constexpr double node_bytes = 16 * 1024.0;
 constexpr double element_bytes = 256;
+constexpr double planned_message_bytes = 160;
 constexpr double process_bytes = 64 * 1024.0 * 1024;
 double message_bytes(const Machine& machine) { return machine.switching().traits().cost.message_bytes; }
 
@@ -162,7 +168,8 @@ WorkEstimate estimate_kind_work(const SimulationScenario& s, const RunOptions& r
         for (const auto& candidate : series.candidates) {
           per_task += static_cast<double>(s.msg_units.size()) *
                       job_work_on(*machine, machine_units, messages, *candidate.entry, series.strategy, sharing);
-          w.peak_bytes = std::max(w.peak_bytes, job_memory(*machine, messages, *candidate.entry));
+          w.peak_bytes =
+              std::max(w.peak_bytes, job_memory(*machine, messages, *candidate.entry, series.strategy));
         }
       w.tasks += samples * per_task;
     }
@@ -189,7 +196,8 @@ WorkEstimate estimate_kind_work(const BoundedTrafficScenario& s, const RunOption
     for (const auto& series : s.series) {
       w.tasks += samples * job_work(*machine, messages, *series.candidates.front().entry, series.strategy,
                                     sharing_asked(run));
-      w.peak_bytes = std::max(w.peak_bytes, job_memory(*machine, messages, *series.candidates.front().entry));
+      w.peak_bytes = std::max(w.peak_bytes,
+                              job_memory(*machine, messages, *series.candidates.front().entry, series.strategy));
     }
   }
   w.task_count = samples * static_cast<double>(s.traffic.size());
@@ -298,7 +306,7 @@ WorkEstimate estimate_kind_work(const RedistributionScenario& s, const RunOption
         const std::string name = series.scheduler == "align-message" ? "algorithm1" : series.scheduler;
         const SchedulerEntry& entry = *find_scheduler(name, s.path).entry;
         w.tasks += job_work(*machine, pairs, entry, series.strategy, sharing_asked(run));
-        w.peak_bytes = std::max(w.peak_bytes, job_memory(*machine, pairs, entry));
+        w.peak_bytes = std::max(w.peak_bytes, job_memory(*machine, pairs, entry, series.strategy));
       }
     }
   }
@@ -348,10 +356,15 @@ double job_work(const Machine& machine, double messages, const SchedulerEntry& e
   return job_work_on(machine, machine_work(machine), messages, entry, strategy, sharing);
 }
 
-double job_memory(const Machine& machine, double messages, const SchedulerEntry& entry) {
+double job_memory(const Machine& machine, double messages, const SchedulerEntry& entry,
+                  std::optional<Strategy> strategy) {
   const double nodes = machine.nodes();
   const double sent = entry.messages_per_pair > 0 ? entry.messages_per_pair * nodes * (nodes - 1) : messages;
-  return process_bytes + nodes * node_bytes + sent * message_bytes(machine) +
+  // A phased plan's node posts its next phase's message once its last one is done: a node's worth in
+  // flight. An asynchronous job posts all at once; a node program decides at run time (all, to be safe).
+  const bool all_at_once = entry.program || strategy.value_or(entry.default_strategy) == Strategy::asynchronous;
+  const double in_flight = all_at_once ? sent : std::min(sent, nodes);
+  return process_bytes + nodes * node_bytes + sent * planned_message_bytes + in_flight * message_bytes(machine) +
          machine.platform().element_count() * element_bytes;
 }
 

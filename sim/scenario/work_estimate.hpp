@@ -91,9 +91,12 @@ WorkEstimate estimate_work(const Scenario& scenario, const RunOptions& run, doub
 double job_work(const Machine& machine, double messages, const SchedulerEntry& scheduler,
                 std::optional<Strategy> strategy, SharingRequest sharing);
 
-// One such job's peak memory in bytes: the process, its nodes (an actor each), the messages its
-// plan sends by what the transport holds for each in flight, and the built platform's elements.
-double job_memory(const Machine& machine, double messages, const SchedulerEntry& scheduler);
+// One such job's peak memory in bytes: the process, its nodes (an actor each), every message its
+// plan sends as a plan entry and its record, the messages in flight at once (all of an asynchronous
+// job's or a node program's, at most one a node for a phased plan) by what the transport holds for
+// each, and the built platform's elements. `strategy` as job_work's (none: the scheduler's own).
+double job_memory(const Machine& machine, double messages, const SchedulerEntry& scheduler,
+                  std::optional<Strategy> strategy);
 
 // Throws mcsim::Error "WHERE: the estimated work is E units (BASIS), above the limit of L; --max-work
 // E allows it" when the work this process does (all of `here`, the `task_share` of `tasks` it runs:

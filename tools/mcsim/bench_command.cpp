@@ -72,7 +72,7 @@ void add_bench_command(CLI::App& app) {
     limit.check({.tasks = repeat * job_work(*made, messages, *entry.entry, chosen, sharing.request(cfg)),
                  .basis = fmt::format("{} simulation{}, matrices of up to {:.3g} messages", repeat,
                                       repeat == 1 ? "" : "s", messages),
-                 .peak_bytes = job_memory(*made, messages, *entry.entry)},
+                 .peak_bytes = job_memory(*made, messages, *entry.entry, chosen)},
                 "bench");
     (void)workload_matrix(work, nodes, 0).scaled(unit);  // bad workloads fail before any process starts
     check_schedulable(entry, hints, machine, "--scheduler");

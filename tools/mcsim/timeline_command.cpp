@@ -115,7 +115,7 @@ void add_timeline_command(CLI::App& app) {
     const SharingRequest asked = sharing.request({});
     work.check({.tasks = job_work(*made, messages, *choice.entry, forced, asked),  // recorded or not, the same sharing
                 .basis = fmt::format("one simulation, a matrix of up to {:.3g} messages", messages),
-                .peak_bytes = job_memory(*made, messages, *choice.entry)},
+                .peak_bytes = job_memory(*made, messages, *choice.entry, forced)},
                "timeline");
     const CommMatrix matrix = workload_matrix(wanted, nodes, seeds.matrix()).scaled(unit);
     std::vector<CompiledJob> jobs;

@@ -4,13 +4,15 @@
 #   settings   the SMPI settings of the bundled machines, from `mcsim mpi --show-settings`;
 #   alltoall   SMPI runs AC written in MPI (ac_alltoall.c) and MPI_Alltoall (alltoall.c, basic_linear)
 #              on the mcsim platform, mcsim runs `mcsim sweep --scheduler AC` on the same machine;
+#   t3d        SMPI runs MPI_Alltoall on the 64-node T3D with `--approximate-switching` (its worms as
+#              flows), beside mcsim's AC sweeps on the T3D as bundled (wormhole) and with `switching=flow`;
 #   algorithm1 SMPI runs Guo and Pan's Algorithm 1 (guo05_algorithm1.c) on the cluster, beside the
 #              align-message times of tests/golden/guo05-fig7 (which its golden test regenerates).
 #   make-mpi-tables.sh MCSIM SOURCE_DIR WORK               print the blocks
 #   make-mpi-tables.sh MCSIM SOURCE_DIR WORK --check PAGE  exit 1 showing the first line that differs
 #   make-mpi-tables.sh MCSIM SOURCE_DIR WORK --update PAGE rewrite the blocks in PAGE
-# Needs smpicc and smpirun (tools/install-deps.sh installs SimGrid's SMPI). 44 SMPI runs of
-# 0.1-0.3 s of CPU each.
+# Needs smpicc and smpirun (tools/install-deps.sh installs SimGrid's SMPI). 48 SMPI runs of
+# 0.1-1.2 s of CPU each.
 set -eu
 if [ $# -lt 3 ]; then
   echo "usage: $0 MCSIM SOURCE_DIR WORK [--check|--update PAGE]" >&2
@@ -47,6 +49,9 @@ sweep cm5-overlapped cm5 32 "--machine-option cmmd=overlapped" "$(echo $cm5_size
 sweep cm5 cm5 32 "" "$(echo $cm5_sizes | tr ' ' ,)"
 sweep cluster ethernet-cluster 24 "" "$(echo $cluster_sizes | tr ' ' ,)"
 sweep cluster-no-send-buffer ethernet-cluster 24 "--machine-option send_buffer_bytes=0" "$(echo $cluster_sizes | tr ' ' ,)"
+t3d_sizes="16 1024 16384 65536"
+sweep t3d t3d 64 "" "$(echo $t3d_sizes | tr ' ' ,)"
+sweep t3d-flow t3d 64 "--machine-option switching=flow" "$(echo $t3d_sizes | tr ' ' ,)"
 
 {
   echo "CM-5, 32 nodes. Times in ms; ratio = SMPI / mcsim AC."
@@ -73,6 +78,16 @@ sweep cluster-no-send-buffer ethernet-cluster 24 "--machine-option send_buffer_b
           b, m, ac * 1e3, ac * 1e3 / m, lib * 1e3, w, ac * 1e3 / w }'
   done
 } >"$work/alltoall.md"
+
+{
+  echo "| bytes | T3D, 64 nodes: mcsim wormhole | mcsim \`switching=flow\` | SMPI \`--approximate-switching\` | ratio to wormhole | ratio to flow |"
+  echo "|---|---|---|---|---|---|"
+  for b in $t3d_sizes; do
+    awk -v b="$b" -v w="$(ms t3d "$b")" -v f="$(ms t3d-flow "$b")" \
+      -v lib="$(smpi t3d 64 --approximate-switching alltoall "$b")" 'BEGIN {
+        printf "| %d | %#.4g | %#.4g | %#.4g | %.3f | %.3f |\n", b, w, f, lib * 1e3, lib * 1e3 / w, lib * 1e3 / f }'
+  done
+} >"$work/t3d.md"
 
 # settings: one row per bundled machine, the values `mcsim mpi --show-settings` passes to smpirun.
 setting() { sed -n "s/^  --cfg=smpi\/$1:\([^ ]*\) .*/\1/p" "$work/settings.txt"; }
@@ -111,10 +126,10 @@ golden=$source/tests/golden/guo05-fig7/guo05-fig7.csv
 } >"$work/algorithm1.md"
 
 case $mode in
-  print) for name in settings alltoall algorithm1; do cat "$work/$name.md"; echo; done ;;
+  print) for name in settings alltoall t3d algorithm1; do cat "$work/$name.md"; echo; done ;;
   --check | --update)
     status=0
-    for name in settings alltoall algorithm1; do
+    for name in settings alltoall t3d algorithm1; do
       begin="<!-- $name:begin -->" end="<!-- $name:end -->"
       grep -qxF "$begin" "$page" && grep -qxF "$end" "$page" ||
         { echo "$page: no lines $begin and $end" >&2; exit 1; }
