@@ -5,11 +5,13 @@
 // A node starts its sends one at a time in the order they became ready (a FIFO per sender: a send
 // to a busy node holds up the sender's later ones, as a message-passing library's send queue does),
 // and a send starts moving only when neither end node takes part in another transfer; it then
-// takes both at once, and the wrapped transport moves it (Transport::carry: a flow, a circuit, a
-// worm, a store-and-forward transfer). A synchronised pairwise exchange takes both nodes together,
-// and both directions move at once (Transport::carry_exchange). Node interfaces are taken before
-// anything of the network (a circuit's channels), so a transfer that holds channels never waits
-// for a node and no cycle of waits can form.
+// takes both at once (of the transfers waiting for a node, each goes as soon as both its nodes are
+// free, the one that asked first before the later ones), and the wrapped transport moves it
+// (Transport::carry: a flow, a circuit, a worm, a store-and-forward transfer). A synchronised
+// pairwise exchange takes both nodes together, and both directions move at once
+// (Transport::carry_exchange). Node interfaces are taken before anything of the network (a
+// circuit's channels), so a transfer that holds channels never waits for a node and no cycle of
+// waits can form.
 //
 // One actor per node, its send queue, moves that node's messages (and its replies to other
 // nodes' handshakes) one after another, in the order they became ready; a message waits in the
