@@ -978,3 +978,41 @@ TEST_CASE("Docs figures: every decimal figure of docs/bad-input.md's text is che
       {"0.2", "a host timing of the refused redistribution case"}};
   check_text_figures("bad-input.md", explained);
 }
+
+TEST_CASE("Docs figures: every decimal figure of docs/claims.md's text is checked or explained") {
+  const std::map<std::string, std::string> explained = {
+      {"0.85", "a reading of the paper's words (\"about 15% faster\"), not a result"},
+      {"2.4", "checked by the test of the page's deciding figure (mcsim claims on docs/results)"},
+      {"2.28", "checked by the test of the page's deciding figure (mcsim claims on docs/results)"},
+      {"1.06", "C003-3's ratios as `mcsim claims` prints them, quoted to show the old trend rule's mistake"},
+      {"1.04", "C003-3's ratios as `mcsim claims` prints them, quoted to show the old trend rule's mistake"},
+      {"1.00", "C003-3's ratios as `mcsim claims` prints them, quoted to show the old trend rule's mistake"},
+      {"0.8", "the bounds of a claim file's reading (scenarios/claims/guo05.toml)"},
+      {"0.9", "the bounds of a claim file's reading (scenarios/claims/guo05.toml)"}};
+  check_text_figures("claims.md", explained);
+}
+
+// The lessons' figures are the runs' (tests/test_lesson_figures.cpp computes every quoted sentence again
+// from `mcsim timeline`); these lists say which check covers each decimal of the running text.
+TEST_CASE("Docs figures: every decimal figure of the lessons' text is checked or explained") {
+  const std::string lesson_test = "checked by the lesson-figures test";
+  check_text_figures("lessons/lp-versus-ac-on-the-cm5.md",
+                     {{"0.75", "the --load-scale the lesson's pictures are drawn with (make-lessons.sh), an input"},
+                      {"0.4", lesson_test}, {"3.64", lesson_test}, {"6.98", lesson_test}, {"1.75", lesson_test},
+                      {"6.28", lesson_test}, {"73.4", lesson_test}, {"107.9", lesson_test}});
+  check_text_figures("lessons/circuits-versus-wormhole-on-a-mesh.md",
+                     {{"1.5", lesson_test}, {"0.12", lesson_test}, {"13.69", lesson_test}, {"13.35", lesson_test},
+                      {"2.6", "arithmetic: 64 B / 25 MB/s = 2.56 us"}});
+  check_text_figures("lessons/s1-ready-signal-on-the-ipsc860.md",
+                     {{"4.1", lesson_test}, {"6.9", lesson_test}, {"2.6", lesson_test}, {"13.7", lesson_test},
+                      {"2.5", lesson_test}, {"27.0", lesson_test}, {"48.5", lesson_test}, {"0.2", lesson_test},
+                      {"21.5", lesson_test}, {"148.7", lesson_test}, {"75.4", lesson_test}});
+}
+
+TEST_CASE("Docs figures: every decimal figure of docs/shards-and-slurm.md's text is checked or explained") {
+  // The page reports how shards behaved on a host: its figures are timings of that host, not results.
+  check_text_figures("shards-and-slurm.md", {{"0.4", "a host timing (a merge)"},
+                                             {"14.5", "a host timing (a run stopped after 5 tasks)"},
+                                             {"11.6", "a host timing (the resumed run)"},
+                                             {"0.24", "a host timing (a merge of 4 shards)"}});
+}
