@@ -1016,3 +1016,30 @@ TEST_CASE("Docs figures: every decimal figure of docs/shards-and-slurm.md's text
                                              {"11.6", "a host timing (the resumed run)"},
                                              {"0.24", "a host timing (a merge of 4 shards)"}});
 }
+
+TEST_CASE("Docs figures: every decimal figure of docs/machines.md's and docs/machine-files.md's text is checked or explained") {
+  const std::string t3d_1024 = "checked by the T3D-at-1,024 test ([full])";
+  check_text_figures("machines.md",
+                     {{"71.5", "a run before the Paragon's interface links existed (history)"},
+                      {"1.948", "checked by the T3D-and-Delta test"}, {"6.852", "checked by the T3D-and-Delta test"},
+                      {"1.799", "checked by the T3D-and-Delta test"}, {"4.230", "checked by the T3D-and-Delta test"},
+                      {"34.4", "a host timing (CPU seconds of the 1,024-PE run)"},
+                      {"0.338", t3d_1024}, {"31.339", t3d_1024}, {"0.393", t3d_1024}, {"1.526", t3d_1024},
+                      {"0.334", "checked by the test of the pages' memory estimates"}});
+  const std::string pairs = "checked by the T3D PEs-a-switch tests (four a switch: [full])";
+  check_text_figures("machine-files.md",
+                     {{"2.8", "a paper's bandwidth, quoted as an example of units"},
+                      {"8.06", "cm5.toml's CMMD rate (its source beside it), and an example of a quantity"},
+                      {"1.5", "an example of a quantity's text"}, {"2.5", "an example of a quantity's text"},
+                      {"2.2", "a paper's section number (Wang and Ranka 1994, sec. 2.2)"},
+                      {"3.1", "a paper's section number (Lo et al. 1992, sec. 3.1)"},
+                      {"1.893", pairs}, {"4.393", pairs}, {"4.315", pairs}, {"2.534", pairs}, {"8.737", pairs}});
+}
+
+TEST_CASE("Docs figures: every decimal figure of docs/models/cm5.md's text is checked or explained") {
+  const std::string bench = "printed by bench/fluid_agreement.cpp, a benchmark run by hand (not in the default suite)";
+  check_text_figures("models/cm5.md", {{"8.06", "cm5.toml's CMMD rate (its source beside it)"},
+                                       {"3.3", "a section number of the paper the page cites (sec. 3.3)"},
+                                       {"3.5", "the growth of a host's run time with n (a host measurement)"},
+                                       {"0.02", bench}, {"1.07", bench}});
+}
