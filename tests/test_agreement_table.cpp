@@ -3,18 +3,20 @@
 #include <catch2/catch.hpp>
 
 #include "sim/analysis/agreement.hpp"
+#include "sim/analysis/comparison.hpp"
 #include "sim/output/agreement_table.hpp"
 #include "sim/output/csv_table.hpp"
 
 using namespace mcsim;
 
 TEST_CASE("agreement.csv: a ratio line per column and the headline, then the headline's ordered pairs") {
-  const std::vector<ComparisonRow> rows = {
-      {"comm", "LP", "64", 10.0, 12.0},  {"comm", "CGM", "64", 20.0, 18.0},
-      {"comm", "LP", "256", 40.0, 44.0}, {"comm", "CGM", "256", 30.0, 50.0},
-      {"iters", "A,B", "", 4.0, 4.0},  // not a time: left out of the headline and its pairs
-  };
-  const Agreement a = agreement_of(rows);
+  ComparisonTable rows("t-1");
+  rows.add("comm", "LP", "64", 10.0, 12.0);
+  rows.add("comm", "CGM", "64", 20.0, 18.0);
+  rows.add("comm", "LP", "256", 40.0, 44.0);
+  rows.add("comm", "CGM", "256", 30.0, 50.0);
+  rows.add("iters", "A,B", "", 4.0, 4.0);  // not a time: left out of the headline and its pairs
+  const Agreement a = agreement_of(rows.table());
   CHECK(table_csv(agreement_table("t-1", a)) ==
         "experiment,measure,column,count,agreeing,median,min,max\n"
         "t-1,ratio,comm LP,2,,1.15,1.1,1.2\n"

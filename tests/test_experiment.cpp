@@ -8,6 +8,7 @@
 #include "sim/scenario/permutation_count.hpp"
 #include "sim/output/overhead.hpp"
 #include "sim/output/plot.hpp"
+#include "sim/analysis/region_map.hpp"
 #include "sim/output/region_report.hpp"
 #include "sim/output/report.hpp"
 #include "sim/output/sweep_plot.hpp"
@@ -35,8 +36,7 @@ TEST_CASE("A scenario runs every series at every msg_unit for every sample", "[e
     REQUIRE(summarize(result.cell(0, 0, 1, k).comm_s).mean > summarize(result.cell(0, 0, 0, k).comm_s).mean);
   REQUIRE(result.cell(0, 0, 0, 2).strategy == Strategy::phase_synchronous);
 
-  const auto rows = comparison_rows(result, {.host_times = true});
-  const std::string csv = table_csv(comparison_result_table(s.id, rows));
+  const std::string csv = table_csv(comparison_result_table(result, {.host_times = true}));
   REQUIRE(csv.rfind("experiment,row,series,x,paper,mcsim,ratio\n", 0) == 0);
   REQUIRE(csv.find("tiny,comm,LP,16,1,") != std::string::npos);
   REQUIRE(csv.find("tiny,comm,LP,4096,,") != std::string::npos);  // the paper gives no number there
@@ -50,13 +50,13 @@ TEST_CASE("Same scenario and seed: byte-identical output, whatever the number of
   one.workers = 1;
   two.workers = 2;
   const ReportOptions deterministic{.host_times = false};
-  const auto a = table_csv(comparison_result_table(s.id, comparison_rows(run_experiment(s, one), deterministic)));
-  const auto b = table_csv(comparison_result_table(s.id, comparison_rows(run_experiment(s, two), deterministic)));
+  const auto a = table_csv(comparison_result_table(run_experiment(s, one), deterministic));
+  const auto b = table_csv(comparison_result_table(run_experiment(s, two), deterministic));
   REQUIRE(a == b);
   REQUIRE(a.find(",comp,") == std::string::npos);
   RunOptions other = one;
   other.seed = 8;
-  const auto c = table_csv(comparison_result_table(s.id, comparison_rows(run_experiment(s, other), deterministic)));
+  const auto c = table_csv(comparison_result_table(run_experiment(s, other), deterministic));
   REQUIRE(a != c);
 }
 
@@ -111,15 +111,17 @@ TEST_CASE("Permutation-count experiments: closed forms and counted permutations 
   RunOptions options;
   options.workers = 2;
   const auto result = run_permutation_count(s, options);
-  const auto rows = permutation_rows(result);
-  REQUIRE(rows.size() == 2 * 2 * 4);  // 2 lambdas x 2 densities x (d1, d2, 2 series)
-  const auto& d1 = rows[0];
-  REQUIRE(d1.row == "n32-l0.75");
-  REQUIRE(d1.series == "d1");
-  REQUIRE(*d1.mcsim == Approx(8.888889).epsilon(1e-6));  // 4/0.75 + 2/0.5625
-  REQUIRE(*d1.paper == Approx(8.89));
-  for (const auto& row : rows)
-    if (row.series == "resetting" || row.series == "no_resetting") REQUIRE(*row.mcsim >= 4);
+  const ResultTable rows = permutation_comparison(result);
+  REQUIRE(rows.rows.size() == 2 * 2 * 4);  // 2 lambdas x 2 densities x (d1, d2, 2 series)
+  const std::size_t row_c = *rows.column("row"), series_c = *rows.column("series"), paper_c = *rows.column("paper"),
+                    mcsim_c = *rows.column("mcsim");
+  REQUIRE(cell_text(rows.at(0, row_c)) == "n32-l0.75");
+  REQUIRE(cell_text(rows.at(0, series_c)) == "d1");
+  REQUIRE(*cell_number(rows.at(0, mcsim_c)) == Approx(8.888889).epsilon(1e-6));  // 4/0.75 + 2/0.5625
+  REQUIRE(*cell_number(rows.at(0, paper_c)) == Approx(8.89));
+  for (std::size_t r = 0; r < rows.rows.size(); ++r)
+    if (cell_text(rows.at(r, series_c)) == "resetting" || cell_text(rows.at(r, series_c)) == "no_resetting")
+      REQUIRE(*cell_number(rows.at(r, mcsim_c)) >= 4);
   const auto points = table_csv(permutation_points_table(result));
   REQUIRE(points.rfind("nodes,lambda,d,series,permutations_mean,heap_ops_per_node,d_over_lambda_ln_d\n", 0) == 0);
 }
@@ -215,18 +217,19 @@ TEST_CASE("The machines plot: one machine over several message sizes puts the si
 // The region grid and the region plot are renderers of the region table: what they show is what its
 // fastest, paper and agree columns say.
 TEST_CASE("The region grid and plot render the region table: tags by agreement, markers per series, crosses where they differ") {
-  RegionMap map;
-  map.id = "regions";
-  map.series = {"AC", "RS_N"};
-  map.densities = {4};
-  map.sizes = {64, 1024};
-  map.cells = {{4, 64, {1, 2}, 0, std::string("AC"), "AC"}, {4, 1024, {3, 2}, 1, std::string("AC"), "RS_N"}};
-  const ResultTable table = region_result_table(map);
-  const std::string grid = region_grid(table, map.series);
+  const std::vector<std::string> series = {"AC", "RS_N"};
+  ResultTable table{"", {{.name = "experiment", .key = true}, {.name = "density"}, {.name = "bytes", .unit = "B"},
+                         {.name = "fastest"}, {.name = "paper"}, {.name = "agree"}, {.name = "AC_ms", .unit = "ms"},
+                         {.name = "RS_N_ms", .unit = "ms"}}, {}};
+  table.rows = {{text_cell("regions"), integer_cell(4), integer_cell(64), text_cell("AC"), text_cell("AC"),
+                 text_cell("yes"), number_cell(1), number_cell(2)},
+                {text_cell("regions"), integer_cell(4), integer_cell(1024), text_cell("RS_N"), text_cell("AC"),
+                 text_cell("no"), number_cell(3), number_cell(2)}};
+  const std::string grid = region_grid(table, series);
   CHECK(grid.find("AC = AC, N = RS_N") != std::string::npos);
   CHECK(grid.find("     4   AC/AC    n/ac\n") != std::string::npos);
   CHECK(grid.find("agreement with the paper's regions: 50% of 2 cells") != std::string::npos);
-  const PlotSpec plot = region_plot(table, map.series);
+  const PlotSpec plot = region_plot(table, series);
   REQUIRE(plot.beside.size() == 1);
   REQUIRE(plot.series.size() == 1);  // the paper names AC in both cells
   CHECK(plot.series[0].points.size() == 2);
@@ -238,9 +241,13 @@ TEST_CASE("The region grid and plot render the region table: tags by agreement, 
 }
 
 TEST_CASE("The comm plot renders the comparison table: mcsim's lines, the paper's markers, mcsim / paper beside") {
-  const ResultTable table = comparison_result_table(
-      "t", {{"comm", "LP", "64", 10.0, 10.5}, {"comm", "AC", "64", 10.0, 30.0}, {"comm", "LP", "256", 40.0, 44.0},
-            {"comm", "AC", "256", std::nullopt, 20.0}, {"iters", "LP", "", 31.0, 31.0}});
+  ComparisonTable rows("t");
+  rows.add("comm", "LP", "64", 10.0, 10.5);
+  rows.add("comm", "AC", "64", 10.0, 30.0);
+  rows.add("comm", "LP", "256", 40.0, 44.0);
+  rows.add("comm", "AC", "256", std::nullopt, 20.0);
+  rows.add("iters", "LP", "", 31.0, 31.0);
+  const ResultTable& table = rows.table();
   const PlotSpec plot = comm_plot(table);
   REQUIRE(plot.series.size() == 4);  // mcsim LP, paper LP, mcsim AC, paper AC (64 B only)
   CHECK(plot.series[0].title == "mcsim LP");
@@ -269,12 +276,13 @@ TEST_CASE("The overhead figure: the host-dependent fraction beside the simulated
 
 TEST_CASE("CSV fields with a comma or a quote are quoted (RFC 4180), so every line keeps its column count") {
   // A redistribution case is named like (8,5)->(6,5); labels are free text from the scenario.
-  const std::vector<ComparisonRow> rows = {{"comm", "say \"x\", then y", "(8,5)->(6,5)", std::nullopt, 0.5}};
-  REQUIRE(table_csv(comparison_result_table("id,1", rows)) ==
+  ComparisonTable rows("id,1");
+  rows.add("comm", "say \"x\", then y", "(8,5)->(6,5)", std::nullopt, 0.5);
+  REQUIRE(table_csv(rows.table()) ==
           "experiment,row,series,x,paper,mcsim,ratio\n"
           "\"id,1\",comm,\"say \"\"x\"\", then y\",\"(8,5)->(6,5)\",,0.5,\n");
   // and the project's reader takes the same fields back
-  const auto read = csv_rows(table_csv(comparison_result_table("id,1", rows)));
+  const auto read = csv_rows(table_csv(rows.table()));
   REQUIRE(read.size() == 2);
   REQUIRE(read[1] == std::vector<std::string>{"id,1", "comm", "say \"x\", then y", "(8,5)->(6,5)", "", "0.5", ""});
 }
@@ -290,7 +298,7 @@ TEST_CASE("Tasks run before in the process are taken, not run again, and give th
   RunOptions options;
   options.workers = 2;
   const ReportOptions deterministic{.host_times = false};
-  const std::string alone = table_csv(comparison_result_table(one.id, comparison_rows(run_experiment(one, options), deterministic)));
+  const std::string alone = table_csv(comparison_result_table(run_experiment(one, options), deterministic));
 
   TaskResults shared;
   options.reuse = &shared;
@@ -298,7 +306,7 @@ TEST_CASE("Tasks run before in the process are taken, not run again, and give th
   REQUIRE(shared.size() == 2 * 2);  // (2 densities) x (2 samples)
   std::size_t progress_calls = 0;
   options.progress = [&](std::size_t, std::size_t total) { progress_calls += total; };
-  const std::string reused = table_csv(comparison_result_table(one.id, comparison_rows(run_experiment(one, options), deterministic)));
+  const std::string reused = table_csv(comparison_result_table(run_experiment(one, options), deterministic));
   REQUIRE(reused == alone);
   REQUIRE(shared.size() == 4);
   REQUIRE(progress_calls == 0);

@@ -28,11 +28,15 @@ ReportedScenario reproduction(const std::string& id, const std::string& source) 
   s.header.id = id;
   s.header.title = "Title of " + id;
   s.header.source = source;
-  const std::vector<ComparisonRow> rows = {{"comm", "LP", "64", 10.0, 10.5},  {"comm", "AC", "64", 10.0, 30.0},
-                                           {"comm", "LP", "256", 40.0, 44.0}, {"comm", "AC", "256", 40.0, 20.0},
-                                           {"iters", "LP", "", 31.0, 31.0},   {"iters", "AC", "", std::nullopt, 1.0}};
-  s.comparison = comparison_result_table(id, rows);  // the table the run's CSV renders
-  s.agreement = agreement_of(rows);
+  ComparisonTable rows(id);
+  rows.add("comm", "LP", "64", 10.0, 10.5);
+  rows.add("comm", "AC", "64", 10.0, 30.0);
+  rows.add("comm", "LP", "256", 40.0, 44.0);
+  rows.add("comm", "AC", "256", 40.0, 20.0);
+  rows.add("iters", "LP", "", 31.0, 31.0);
+  rows.add("iters", "AC", "", std::nullopt, 1.0);
+  s.comparison = rows.table();  // the table the run's CSV renders
+  s.agreement = agreement_of(rows.table());
   s.files = {id + ".csv", id + ".agreement.csv"};
   s.pictures = {id + ".svg"};
   s.machines = {{"cm5", "Thinking Machines CM-5", 32,
@@ -86,7 +90,9 @@ TEST_CASE("html: a comparison is one table per row kind, x down and per series p
   CHECK(tables.find("<tr><th class=\"label\">AC</th><td>–</td><td>1</td><td class=\"none\">–</td></tr>") !=
         std::string::npos);
   // A kind the paper gives no value for: mcsim's column alone.
-  const std::string alone = html::comparison_tables(comparison_result_table("t-2", {{"comm_sd", "LP", "8", std::nullopt, 1.5}}));
+  ComparisonTable sd("t-2");
+  sd.add("comm_sd", "LP", "8", std::nullopt, 1.5);
+  const std::string alone = html::comparison_tables(sd.table());
   CHECK(alone.find("mcsim only") != std::string::npos);
   CHECK(alone.find("<th>ratio</th>") == std::string::npos);
 }
@@ -166,13 +172,14 @@ TEST_CASE("The pages show the sweep's and the overhead's result tables: the cell
 }
 
 TEST_CASE("html: a region map's cells say whether mcsim's fastest series is the paper's") {
-  RegionMap map;
-  map.series = {"AC", "LP"};
-  map.densities = {4};
-  map.sizes = {64, 1024};
-  map.cells = {{4, 64, {1, 2}, 0, std::string("AC"), "AC"}, {4, 1024, {3, 2}, 1, std::string("AC"), "LP"}};
-  map.id = "t-3";
-  const std::string table = html::region_table(region_result_table(map));
+  ResultTable regions{"", {{.name = "experiment", .key = true}, {.name = "density"}, {.name = "bytes", .unit = "B"},
+                           {.name = "fastest"}, {.name = "paper"}, {.name = "agree"}, {.name = "AC_ms", .unit = "ms"},
+                           {.name = "LP_ms", .unit = "ms"}}, {}};
+  regions.rows = {{text_cell("t-3"), integer_cell(4), integer_cell(64), text_cell("AC"), text_cell("AC"),
+                   text_cell("yes"), number_cell(1), number_cell(2)},
+                  {text_cell("t-3"), integer_cell(4), integer_cell(1024), text_cell("LP"), text_cell("AC"),
+                   text_cell("no"), number_cell(3), number_cell(2)}};
+  const std::string table = html::region_table(regions);
   CHECK(table.find("<td class=\"q1\">AC<br><span class=\"muted\">AC</span></td>") != std::string::npos);
   CHECK(table.find("<td class=\"q5\">LP<br><span class=\"muted\">AC</span></td>") != std::string::npos);
 }

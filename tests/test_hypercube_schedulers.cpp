@@ -294,19 +294,23 @@ TEST_CASE("wang94-permutations: RS_N and RS_NL counts, mean and max, beside d + 
   options.samples = 3;
   options.workers = 2;
   const auto result = run_permutation_count(s, options);
-  const auto rows = permutation_rows(result);
-  REQUIRE(rows.size() == 5 * 5);  // 5 densities x (d+log2d, RS_N, RS_N max, RS_NL, RS_NL max)
-  REQUIRE(rows[0].row == "n64-l1");
-  REQUIRE(rows[0].series == "d+log2d");
-  REQUIRE(*rows[0].mcsim == Approx(6));
-  REQUIRE_FALSE(rows[0].paper);
-  REQUIRE(rows[1].series == "RS_N");
-  REQUIRE(rows[2].series == "RS_N max");
-  REQUIRE(*rows[2].mcsim >= *rows[1].mcsim);
-  REQUIRE(*rows[1].mcsim >= 4);
-  REQUIRE(rows[23].series == "RS_NL");
-  REQUIRE(*rows[23].mcsim >= 48);
-  const auto text = permutation_side_by_side(result, comparison_result_table(s.id, rows));
+  const ResultTable rows = permutation_comparison(result);
+  REQUIRE(rows.rows.size() == 5 * 5);  // 5 densities x (d+log2d, RS_N, RS_N max, RS_NL, RS_NL max)
+  const std::size_t row_c = *rows.column("row"), series_c = *rows.column("series"), paper_c = *rows.column("paper"),
+                    mcsim_c = *rows.column("mcsim");
+  const auto series = [&](std::size_t r) { return cell_text(rows.at(r, series_c)); };
+  const auto mcsim = [&](std::size_t r) { return *cell_number(rows.at(r, mcsim_c)); };
+  REQUIRE(cell_text(rows.at(0, row_c)) == "n64-l1");
+  REQUIRE(series(0) == "d+log2d");
+  REQUIRE(mcsim(0) == Approx(6));
+  REQUIRE_FALSE(cell_number(rows.at(0, paper_c)));
+  REQUIRE(series(1) == "RS_N");
+  REQUIRE(series(2) == "RS_N max");
+  REQUIRE(mcsim(2) >= mcsim(1));
+  REQUIRE(mcsim(1) >= 4);
+  REQUIRE(series(23) == "RS_NL");
+  REQUIRE(mcsim(23) >= 48);
+  const auto text = permutation_side_by_side(result, rows);
   REQUIRE(text.find("d + log2(d)") != std::string::npos);
   // The text renders the table: d = 4's line, the bound d + log2 d = 6 with no paper value.
   REQUIRE(text.find("\nn64-l1               4              - / 6.00 / -") != std::string::npos);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 #include <map>
+#include <optional>
+#include <vector>
 
 namespace mcsim {
 
@@ -17,19 +19,41 @@ RatioSpread spread(std::string column, std::vector<double> ratios) {
 
 int sign(double a, double b) { return (a > b) - (a < b); }
 
+// A comparison table's row as the agreement reads it.
+struct Compared {
+  std::string row, series, x;
+  std::optional<double> paper, mcsim;
+  std::optional<double> ratio() const {
+    if (!paper || !mcsim || *paper == 0) return std::nullopt;
+    return *mcsim / *paper;
+  }
+};
+
+std::vector<Compared> compared_rows(const ResultTable& table) {
+  const auto column = [&](const char* name) { return table.required_column(name, "agreement_of"); };
+  const std::size_t row_c = column("row"), series_c = column("series"), x_c = column("x"), paper_c = column("paper"),
+                    mcsim_c = column("mcsim");
+  std::vector<Compared> rows;
+  for (std::size_t r = 0; r < table.rows.size(); ++r)
+    rows.push_back({cell_text(table.at(r, row_c)), cell_text(table.at(r, series_c)), cell_text(table.at(r, x_c)),
+                    cell_number(table.at(r, paper_c)), cell_number(table.at(r, mcsim_c))});
+  return rows;
+}
+
 // Rows of measured time (comm, comm_mean, ...): what a machine's parameters move. Counts of
 // permutations and the like do not depend on them.
-bool is_time_row(const ComparisonRow& r) { return r.row.starts_with("comm"); }
+bool is_time_row(const Compared& r) { return r.row.starts_with("comm"); }
 
 }  // namespace
 
-Agreement agreement_of(const std::vector<ComparisonRow>& rows) {
+Agreement agreement_of(const ResultTable& comparison) {
+  const std::vector<Compared> rows = compared_rows(comparison);
   Agreement a;
   std::map<std::string, std::vector<double>> by_column;  // ordered by name: stable output
   std::vector<std::string> column_order;
   std::vector<double> all;
   const bool has_times = std::any_of(rows.begin(), rows.end(), is_time_row);
-  auto headline = [&](const ComparisonRow& r) { return !has_times || is_time_row(r); };
+  auto headline = [&](const Compared& r) { return !has_times || is_time_row(r); };
   for (const auto& r : rows) {
     const auto ratio = r.ratio();
     if (!ratio) continue;
@@ -43,7 +67,7 @@ Agreement agreement_of(const std::vector<ComparisonRow>& rows) {
   // Orderings: every pair of rows of one kind at one x, both with paper and mcsim values.
   for (std::size_t i = 0; i < rows.size(); ++i)
     for (std::size_t j = i + 1; j < rows.size(); ++j) {
-      const ComparisonRow &p = rows[i], &q = rows[j];
+      const Compared &p = rows[i], &q = rows[j];
       if (p.row != q.row || p.x != q.x || p.series == q.series) continue;
       if (!p.paper || !p.mcsim || !q.paper || !q.mcsim || !headline(p)) continue;
       ++a.pairs;
@@ -52,13 +76,15 @@ Agreement agreement_of(const std::vector<ComparisonRow>& rows) {
   return a;
 }
 
-Agreement agreement_of(const RegionMap& map) {
+Agreement region_agreement_of(const ResultTable& regions) {
+  const std::size_t paper_c = regions.required_column("paper", "region_agreement_of"),
+                    agree_c = regions.required_column("agree", "region_agreement_of");
   Agreement a;
   a.region_map = true;
-  for (const auto& cell : map.cells) {
-    if (!cell.paper) continue;
+  for (std::size_t r = 0; r < regions.rows.size(); ++r) {
+    if (cell_text(regions.at(r, paper_c)).empty()) continue;
     ++a.cells;
-    if (cell.agrees()) ++a.agreeing_cells;
+    if (cell_text(regions.at(r, agree_c)) == "yes") ++a.agreeing_cells;
   }
   return a;
 }

@@ -9,8 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "region_map.hpp"
-#include "comparison.hpp"
+#include "../core/result_table.hpp"
 
 namespace mcsim {
 
@@ -32,7 +31,11 @@ struct Agreement {
   bool region_map = false;
 };
 
-Agreement agreement_of(const std::vector<ComparisonRow>& rows);
-Agreement agreement_of(const RegionMap& map);
+// Of a comparison table (comparison.hpp's columns row, series, x, paper, mcsim), from its cells as
+// they are (mcsim / paper of the rounded values): the CSV, the claims and this read one table.
+// Throws mcsim::Error for a table without those columns.
+Agreement agreement_of(const ResultTable& comparison);
+// Of a region table (region_map.hpp's columns paper, agree).
+Agreement region_agreement_of(const ResultTable& regions);
 
 }  // namespace mcsim

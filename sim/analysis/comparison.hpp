@@ -1,23 +1,34 @@
-// The paper-vs-mcsim comparison of a simulation: one row per (row kind, series, x) with the paper's
-// value and mcsim's. Computed here; printed and written by report.hpp, summed up by agreement.hpp.
+// The paper-vs-mcsim comparison of a reproduction, as the one ResultTable the kinds build: a row
+// per (row kind, series, x) with the paper's value, mcsim's and mcsim / paper (columns experiment,
+// row, series, x, paper, mcsim, ratio). The CSV, the terminal texts, the report's pages and the
+// agreement (agreement.hpp) all read this table.
 #pragma once
 
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "../core/experiment_result.hpp"
 #include "../core/result_table.hpp"
 
 namespace mcsim {
 
-struct ComparisonRow {
-  std::string row;     // comm, comp, comp_vs_LP, iters
-  std::string series;  // the paper's column head
-  std::string x;       // the swept value (msg_unit) where the row has one
-  std::optional<double> paper;
-  std::optional<double> mcsim;
-  std::optional<double> ratio() const;
+class ComparisonTable {
+ public:
+  explicit ComparisonTable(std::string experiment);
+  // A row: paper, mcsim and mcsim / paper (of the unrounded values) at 6 significant digits.
+  void add(std::string row, std::string series, std::string x, std::optional<double> paper,
+           std::optional<double> mcsim);
+  // A row whose mcsim is a time in ms to the nanosecond ("%.6f"), paper and ratio as in add: for a
+  // text that prints times to a fixed number of decimals, so that the table holds every digit shown.
+  void add_time_ms(std::string row, std::string series, std::string x, std::optional<double> paper, double ms);
+  const ResultTable& table() const { return table_; }
+  ResultTable take() && { return std::move(table_); }
+
+ private:
+  void add_cells(std::string row, std::string series, std::string x, std::optional<double> paper, ResultCell mcsim,
+                 std::optional<double> ratio);
+  std::string experiment_;
+  ResultTable table_;
 };
 
 struct ReportOptions {
@@ -26,12 +37,7 @@ struct ReportOptions {
   bool host_times = true;
 };
 
-// The rows of a comparison table (comparison_result_table's columns: row, series, x, paper, mcsim),
-// read back at the table's digits: what the agreement is computed from, so that it, the CSV and the
-// claims read one table. Throws mcsim::Error for a table without those columns.
-std::vector<ComparisonRow> comparison_rows_of(const ResultTable& table);
-
 // Needs a scenario with one node count and one density. Throws mcsim::Error otherwise.
-std::vector<ComparisonRow> comparison_rows(const ExperimentResult& result, const ReportOptions& options);
+ResultTable comparison_result_table(const ExperimentResult& result, const ReportOptions& options);
 
 }  // namespace mcsim

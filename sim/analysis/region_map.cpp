@@ -1,50 +1,43 @@
 #include "region_map.hpp"
 
-#include <fmt/format.h>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "../core/error.hpp"
 
 namespace mcsim {
 
-bool RegionCell::agrees() const { return paper && *paper == fastest_label; }
-
-std::optional<double> RegionMap::agreement() const {
-  std::size_t judged = 0, agreeing = 0;
-  for (const auto& cell : cells)
-    if (cell.paper) {
-      ++judged;
-      if (cell.agrees()) ++agreeing;
-    }
-  if (judged == 0) return std::nullopt;
-  return static_cast<double>(agreeing) / static_cast<double>(judged);
-}
-
-RegionMap region_map(const ExperimentResult& result) {
+ResultTable region_result_table(const ExperimentResult& result) {
   const SimulationScenario& s = result.scenario;
   if (s.nodes.size() != 1) throw Error(s.path, "a region map needs one node count");
-  RegionMap map;
-  map.id = s.id;
-  for (const auto& series : s.series) map.series.push_back(series.label);
-  map.densities = s.densities;
-  map.sizes = s.msg_units;
+  ResultTable table{"", {{.name = "experiment", .key = true}, {.name = "density"}, {.name = "bytes", .unit = "B"},
+                         {.name = "fastest"}, {.name = "paper"}, {.name = "agree"}}, {}};
+  for (const auto& series : s.series) table.columns.push_back({.name = series.label + "_ms", .unit = "ms"});
   for (std::size_t d = 0; d < s.densities.size(); ++d)
     for (std::size_t u = 0; u < s.msg_units.size(); ++u) {
-      RegionCell cell;
-      cell.density = s.densities[d];
-      cell.bytes = s.msg_units[u];
+      const int density = s.densities[d];
+      const std::uint64_t bytes = s.msg_units[u];
+      std::vector<double> mean_ms;
+      std::size_t fastest = 0;
       for (std::size_t k = 0; k < s.series.size(); ++k) {
-        cell.mean_ms.push_back(summarize(result.cell(0, d, u, k).comm_s).mean * 1e3);
-        if (cell.mean_ms[k] < cell.mean_ms[cell.fastest]) cell.fastest = k;
+        mean_ms.push_back(summarize(result.cell(0, d, u, k).comm_s).mean * 1e3);
+        if (mean_ms[k] < mean_ms[fastest]) fastest = k;
       }
-      cell.fastest_label = map.series[cell.fastest];
+      std::optional<std::string> paper;
       for (const auto& rule : s.paper.regions)
-        if (rule.contains(cell.density, cell.bytes)) {
-          cell.paper = rule.series;
+        if (rule.contains(density, bytes)) {
+          paper = rule.series;
           break;
         }
-      map.cells.push_back(std::move(cell));
+      const std::string& fastest_label = s.series[fastest].label;
+      std::vector<ResultCell> row{text_cell(s.id), integer_cell(density), integer_cell(static_cast<std::int64_t>(bytes)),
+                                  text_cell(fastest_label), text_cell(paper.value_or("")),
+                                  text_cell(paper ? (*paper == fastest_label ? "yes" : "no") : "")};
+      for (const double ms : mean_ms) row.push_back(number_cell(ms));
+      table.rows.push_back(std::move(row));
     }
-  return map;
+  return table;
 }
 
 }  // namespace mcsim

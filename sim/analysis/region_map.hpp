@@ -1,36 +1,18 @@
 // A region map: for every (density, message size) cell of a sweep, which series is fastest on
-// average, set beside the region a paper's figure gives (Wang and Ranka 1994, Figure 5).
+// average, set beside the region a paper's figure gives (Wang and Ranka 1994, Figure 5), as the
+// one ResultTable the CSV, the grid text, the plot, the report's page and the agreement read.
 #pragma once
 
-#include <optional>
-#include <string>
-#include <vector>
-
 #include "../core/experiment_result.hpp"
+#include "../core/result_table.hpp"
 
 namespace mcsim {
 
-struct RegionCell {
-  int density = 0;
-  std::uint64_t bytes = 0;
-  std::vector<double> mean_ms;       // per series
-  std::size_t fastest = 0;           // index of the series with the least mean time (first on ties)
-  std::optional<std::string> paper;  // the series the paper's regions name for this cell
-  bool agrees() const;
-  std::string fastest_label;
-};
-
-struct RegionMap {
-  std::string id;
-  std::vector<std::string> series;
-  std::vector<int> densities;
-  std::vector<std::uint64_t> sizes;
-  std::vector<RegionCell> cells;  // by density, then size
-  // Share of the cells with a paper region where ours names the same series (nullopt if none has).
-  std::optional<double> agreement() const;
-};
-
-// Needs one node count. Throws mcsim::Error otherwise.
-RegionMap region_map(const ExperimentResult& result);
+// experiment,density,bytes,fastest,paper,agree and a LABEL_ms column per series (mean communication
+// time): a row per cell, by density then size. `fastest` is the series of least mean time (the
+// first on ties, of the unrounded means); `paper` the series the paper's regions name ("" where
+// none does), `agree` "yes"/"no" where the paper names one. Needs one node count: throws
+// mcsim::Error otherwise.
+ResultTable region_result_table(const ExperimentResult& result);
 
 }  // namespace mcsim

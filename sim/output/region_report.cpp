@@ -10,21 +10,6 @@
 
 namespace mcsim {
 
-ResultTable region_result_table(const RegionMap& map) {
-  ResultTable table{"", {{.name = "experiment", .key = true}, {.name = "density"}, {.name = "bytes", .unit = "B"},
-                         {.name = "fastest"}, {.name = "paper"}, {.name = "agree"}}, {}};
-  for (const auto& label : map.series) table.columns.push_back({.name = label + "_ms", .unit = "ms"});
-  for (const auto& cell : map.cells) {
-    std::vector<ResultCell> row{text_cell(map.id), integer_cell(cell.density),
-                                integer_cell(static_cast<std::int64_t>(cell.bytes)), text_cell(cell.fastest_label),
-                                text_cell(cell.paper.value_or("")),
-                                text_cell(cell.paper ? (cell.agrees() ? "yes" : "no") : "")};
-    for (double ms : cell.mean_ms) row.push_back(number_cell(ms));
-    table.rows.push_back(std::move(row));
-  }
-  return table;
-}
-
 namespace {
 // A short, distinct tag per series for the text grid: AC, LP, RS_N -> N, RS_NL -> NL, ...
 std::string tag(const std::string& label) {

@@ -1,19 +1,15 @@
-// A region map (region_map.hpp) as the reader sees it: a CSV, a text grid and the two maps drawn
-// side by side.
+// A region table (sim/analysis/region_map.hpp) as the reader sees it: a text grid and the two maps
+// drawn side by side (its CSV is table_csv's).
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "plot.hpp"
-#include "../analysis/region_map.hpp"
 #include "../core/result_table.hpp"
 
 namespace mcsim {
 
-// experiment,density,bytes,fastest,paper,agree,<series>_ms...
-// experiment,density,bytes,fastest,paper,agree and a LABEL_ms column per series: a row per cell.
-ResultTable region_result_table(const RegionMap& map);
 // The region table (region_result_table) as the terminal shows it: rows densities, columns sizes,
 // each cell "ours/paper" by the tags of `series` (the scenario's labels, in its order), upper case
 // where the table's `agree` says yes; then the share of the cells with a paper region that agree.

@@ -12,15 +12,6 @@
 
 namespace mcsim {
 
-ResultTable comparison_result_table(const std::string& experiment, const std::vector<ComparisonRow>& rows) {
-  ResultTable table{"", {{.name = "experiment", .key = true}, {.name = "row", .key = true}, {.name = "series", .key = true},
-                         {.name = "x", .key = true}, {.name = "paper"}, {.name = "mcsim"}, {.name = "ratio"}}, {}};
-  for (const auto& r : rows)
-    table.rows.push_back({text_cell(experiment), text_cell(r.row), text_cell(r.series), text_cell(r.x),
-                          number_cell(r.paper), number_cell(r.mcsim), number_cell(r.ratio())});
-  return table;
-}
-
 std::string side_by_side(const ExperimentResult& result, const ResultTable& comparison) {
   const SimulationScenario& s = result.scenario;
   std::string out = fmt::format("{} — {}\n", s.id, s.title);

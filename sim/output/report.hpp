@@ -16,9 +16,7 @@
 
 namespace mcsim {
 
-// experiment,row,series,x,paper,mcsim,ratio: a row per comparison row (6 significant digits).
-ResultTable comparison_result_table(const std::string& experiment, const std::vector<ComparisonRow>& rows);
-// The comparison table (comparison_result_table) as the terminal shows it: paper / mcsim / ratio per
+// The comparison table (sim/analysis/comparison.hpp) as the terminal shows it: paper / mcsim / ratio per
 // series, a line per row and x in the table's order; the heading from the scenario and the run.
 std::string side_by_side(const ExperimentResult& result, const ResultTable& comparison);
 

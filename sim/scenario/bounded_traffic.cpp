@@ -130,19 +130,19 @@ BoundedTrafficResult run_bounded_traffic(const BoundedTrafficScenario& scenario,
   return result;
 }
 
-std::vector<ComparisonRow> bounded_traffic_rows(const BoundedTrafficResult& result) {
-  std::vector<ComparisonRow> rows;
+ResultTable bounded_traffic_comparison(const BoundedTrafficResult& result) {
   const auto& s = result.scenario;
+  ComparisonTable rows(s.id);
   for (const auto& point : result.points)
     for (std::size_t k = 0; k < s.series.size(); ++k) {
       const Summary sum = summarize(point.comm_s[k]);
       const std::string x = std::to_string(point.traffic);
-      rows.push_back({"comm_mean", s.series[k].label, x, std::nullopt, sum.mean * 1e3});
-      rows.push_back({"comm_sd", s.series[k].label, x, std::nullopt, sum.sd * 1e3});
-      rows.push_back({"comm_min", s.series[k].label, x, std::nullopt, sum.min * 1e3});
-      rows.push_back({"comm_max", s.series[k].label, x, std::nullopt, sum.max * 1e3});
+      rows.add("comm_mean", s.series[k].label, x, std::nullopt, sum.mean * 1e3);
+      rows.add("comm_sd", s.series[k].label, x, std::nullopt, sum.sd * 1e3);
+      rows.add("comm_min", s.series[k].label, x, std::nullopt, sum.min * 1e3);
+      rows.add("comm_max", s.series[k].label, x, std::nullopt, sum.max * 1e3);
     }
-  return rows;
+  return std::move(rows).take();
 }
 
 std::string bounded_traffic_text(const BoundedTrafficResult& result) {

@@ -39,8 +39,8 @@ BoundedTrafficResult run_bounded_traffic(const BoundedTrafficScenario& scenario,
 
 // The table printed for the reader, with the claim verdicts.
 std::string bounded_traffic_text(const BoundedTrafficResult& result);
-// Rows comm_mean, comm_sd, comm_min, comm_max (ms) per series and t (x), in the comparison CSV form.
-std::vector<ComparisonRow> bounded_traffic_rows(const BoundedTrafficResult& result);
+// Rows comm_mean, comm_sd, comm_min, comm_max (ms) per series and t (x), as a comparison table (sim/analysis/comparison.hpp).
+ResultTable bounded_traffic_comparison(const BoundedTrafficResult& result);
 // Mean communication time against t, one line per series, with min-max bars.
 PlotSpec bounded_traffic_plot(const BoundedTrafficResult& result);
 

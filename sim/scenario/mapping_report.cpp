@@ -112,12 +112,12 @@ ResultTable lemma_result_table(const std::string& experiment, const std::vector<
   return table;
 }
 
-std::vector<ComparisonRow> lemma_comparison(const std::vector<LemmaRow>& rows) {
-  std::vector<ComparisonRow> out;
+ResultTable lemma_comparison(const std::string& experiment, const std::vector<LemmaRow>& rows) {
+  ComparisonTable out(experiment);
   for (const auto& r : rows)
-    out.push_back({fmt::format("{} ({}{})", r.row, r.closed_form, r.alpha.empty() ? "" : ", alpha " + r.alpha), r.series,
-                   r.phase ? fmt::format("n={} i={}", r.n, *r.phase) : fmt::format("n={}", r.n), r.paper, r.mcsim});
-  return out;
+    out.add(fmt::format("{} ({}{})", r.row, r.closed_form, r.alpha.empty() ? "" : ", alpha " + r.alpha), r.series,
+            r.phase ? fmt::format("n={} i={}", r.n, *r.phase) : fmt::format("n={}", r.n), r.paper, r.mcsim);
+  return std::move(out).take();
 }
 
 namespace {
@@ -345,14 +345,14 @@ std::string slowdown_cell(const SlowdownRow& r) {
 }
 }  // namespace
 
-std::vector<ComparisonRow> slowdown_comparison(const std::vector<SlowdownRow>& rows) {
-  std::vector<ComparisonRow> out;
+ResultTable slowdown_comparison(const std::string& experiment, const std::vector<SlowdownRow>& rows) {
+  ComparisonTable out(experiment);
   for (const auto& r : rows) {
     const std::string kind = "slowdown S, " + slowdown_cell(r), x = fmt::format("n={}", r.n);
-    out.push_back({kind, "metric", x, r.paper, r.metric});
-    out.push_back({kind, "simulated", x, r.paper, r.simulated});
+    out.add(kind, "metric", x, r.paper, r.metric);
+    out.add(kind, "simulated", x, r.paper, r.simulated);
   }
-  return out;
+  return std::move(out).take();
 }
 
 std::string slowdown_side_by_side(const MappingScenario& s, const ResultTable& table) {

@@ -31,9 +31,9 @@ struct LemmaRow {
 std::vector<LemmaRow> lemma_rows(const MappingScenario& scenario);
 // experiment,row,series,x,paper,mcsim,ratio (x = n) and then phase,alpha,closed_form,agree.
 ResultTable lemma_result_table(const std::string& experiment, const std::vector<LemmaRow>& rows);
-// The rows as paper-vs-mcsim rows for the report's pages: row "<metric> (<closed form>[, alpha A])",
+// The rows as a paper-vs-mcsim table (sim/analysis/comparison.hpp) for the report's pages: row "<metric> (<closed form>[, alpha A])",
 // series the mapping, x "n=N[ i=P]".
-std::vector<ComparisonRow> lemma_comparison(const std::vector<LemmaRow>& rows);
+ResultTable lemma_comparison(const std::string& experiment, const std::vector<LemmaRow>& rows);
 // The lemma table (lemma_result_table) as the terminal shows it: per-phase and total tables, then
 // every closed form with the smallest n where it disagrees (by the table's agree column).
 std::string lemma_side_by_side(const MappingScenario& scenario, const ResultTable& table);
@@ -61,7 +61,7 @@ ResultTable slowdown_result_table(const std::string& experiment, const std::vect
 std::vector<SlowdownRow> slowdown_rows_of(const ResultTable& table);
 // The same typed, for the report's pages: per cell (mapping, switching, volumes, alpha) and n the
 // metric's and the simulation's slowdown, each beside the paper's closed form where it gives one.
-std::vector<ComparisonRow> slowdown_comparison(const std::vector<SlowdownRow>& rows);
+ResultTable slowdown_comparison(const std::string& experiment, const std::vector<SlowdownRow>& rows);
 // The slowdown table (slowdown_result_table) as the terminal shows it: per cell a line of n, the
 // metric's slowdown, the simulated one and the paper's.
 std::string slowdown_side_by_side(const MappingScenario& scenario, const ResultTable& table);

@@ -120,9 +120,9 @@ PermutationResult run_permutation_count(const PermutationScenario& scenario, con
   return result;
 }
 
-std::vector<ComparisonRow> permutation_rows(const PermutationResult& result) {
+ResultTable permutation_comparison(const PermutationResult& result) {
   const PermutationScenario& s = result.scenario;
-  std::vector<ComparisonRow> rows;
+  ComparisonTable rows(s.id);
   auto paper_value = [&](double lambda, const std::string& series, std::size_t d) -> std::optional<double> {
     for (const auto& row : s.paper_permutations)
       if (std::abs(row.lambda - lambda) < 1e-9)
@@ -137,16 +137,16 @@ std::vector<ComparisonRow> permutation_rows(const PermutationResult& result) {
         const auto x = fmt::format("{}", s.densities[d]);
         const double density = s.densities[d];
         for (const auto& name : s.closed_forms)
-          rows.push_back({label, name, x, paper_value(lambda, name, d), closed_form(name).value(density, lambda)});
+          rows.add(label, name, x, paper_value(lambda, name, d), closed_form(name).value(density, lambda));
         for (std::size_t k = 0; k < s.series.size(); ++k, ++c) {
           const auto& cell = result.cells[c];
           for (const auto& stat : s.statistics) {
             const auto head = statistic_label(s.series[k].label, stat);
-            rows.push_back({label, head, x, paper_value(lambda, head, d), statistic(cell.permutations, stat)});
+            rows.add(label, head, x, paper_value(lambda, head, d), statistic(cell.permutations, stat));
           }
         }
       }
-  return rows;
+  return std::move(rows).take();
 }
 
 std::string permutation_side_by_side(const PermutationResult& result, const ResultTable& comparison) {

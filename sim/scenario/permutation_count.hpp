@@ -47,8 +47,8 @@ std::vector<std::string> closed_form_names();
 
 // Rows "n32-l0.75" x density; series: the scenario's closed forms, then every scenario series
 // once per statistic (mean: the series label; max: "label max").
-std::vector<ComparisonRow> permutation_rows(const PermutationResult& result);
-// The comparison table of those rows (comparison_result_table) as the terminal shows it: a line per
+ResultTable permutation_comparison(const PermutationResult& result);
+// That comparison table as the terminal shows it: a line per
 // row and density, per series "paper / mcsim / ratio"; the heading from the scenario and the run.
 std::string permutation_side_by_side(const PermutationResult& result, const ResultTable& comparison);
 // One line per cell: nodes,lambda,d,series,permutations_mean,heap_ops_per_node,d_over_lambda_ln_d.

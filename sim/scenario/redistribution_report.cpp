@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
+#include <optional>
+#include <tuple>
 
 #include "../../topologies/machines.hpp"
 #include "../core/error.hpp"
@@ -41,7 +44,7 @@ ScenarioOutputs redistribution_tables(const RedistributionScenario& s) {
   const rd::Redistribution r = redistribution_of(s.cases.at(0));
   const rd::CommunicationTable m = rd::communication_table(r);
   ScenarioOutputs out;
-  std::vector<ComparisonRow> rows;
+  ComparisonTable rows(s.id);
   std::string text = header_text(s);
   text += fmt::format("{}, slice L = lcm(xp, yq) = {}\n\ncommunication table M (paper / mcsim):\n      ", r.name(),
                       r.slice());
@@ -59,7 +62,7 @@ ScenarioOutputs redistribution_tables(const RedistributionScenario& s) {
         table_agree += *paper == static_cast<double>(m(i, j));
       }
       text += fmt::format("{:>8}", fmt::format("{}/{}", paper ? fmt::format("{}", *paper) : "-", m(i, j)));
-      rows.push_back({"M", fmt::format("P{}", i), fmt::format("Q{}", j), paper, static_cast<double>(m(i, j))});
+      rows.add("M", fmt::format("P{}", i), fmt::format("Q{}", j), paper, static_cast<double>(m(i, j)));
     }
     text += "\n";
   }
@@ -81,8 +84,8 @@ ScenarioOutputs redistribution_tables(const RedistributionScenario& s) {
           if (paper_cs != s.paper_cs.end() && static_cast<std::size_t>(i) < paper_cs->second.size() &&
               k < paper_cs->second[i].size() && n < paper_cs->second[i][k].size())
             paper = paper_cs->second[i][k][n];
-          rows.push_back({"CS:" + name, fmt::format("P{}", i), fmt::format("{}.{}", k + 1, n + 1), paper,
-                          static_cast<double>(targets[n])});
+          rows.add("CS:" + name, fmt::format("P{}", i), fmt::format("{}.{}", k + 1, n + 1), paper,
+                   static_cast<double>(targets[n]));
         }
       }
       std::vector<std::vector<int>> ours_raw;
@@ -100,7 +103,7 @@ ScenarioOutputs redistribution_tables(const RedistributionScenario& s) {
     const auto paper_units = s.paper_units.find(name);
     std::optional<double> paper;
     if (paper_units != s.paper_units.end()) paper = static_cast<double>(paper_units->second);
-    rows.push_back({"units", name, "", paper, static_cast<double>(units)});
+    rows.add("units", name, "", paper, static_cast<double>(units));
     const std::string problem = rd::delivery_problem(schedule, m);
     text += fmt::format("  cost in message units (one unit per node and time unit): paper {}, mcsim {}\n",
                         paper ? fmt::format("{}", *paper) : "-", units);
@@ -108,13 +111,13 @@ ScenarioOutputs redistribution_tables(const RedistributionScenario& s) {
     text += fmt::format("  every small step a permutation: {}; of equal lengths: {}; every element delivered once: {}\n",
                         permutations ? "yes" : "no", equal ? "yes" : "no", problem.empty() ? "yes" : "NO: " + problem);
     // The same properties as rows (1 yes, 0 no), so that a claim can read them (C003-1).
-    rows.push_back({"property", name, "permutation steps", std::nullopt, permutations ? 1.0 : 0.0});
-    rows.push_back({"property", name, "equal lengths", std::nullopt, equal ? 1.0 : 0.0});
+    rows.add("property", name, "permutation steps", std::nullopt, permutations ? 1.0 : 0.0);
+    rows.add("property", name, "equal lengths", std::nullopt, equal ? 1.0 : 0.0);
     out.files.push_back({"." + name + ".svg", rd::timeline_svg(schedule, m, fmt::format("{}: {}", r.name(), name))});
   }
   out.printed = text;
-  out.files.insert(out.files.begin(), table_file(".csv", comparison_result_table(s.id, rows)));
-  out.agreement = agreement_of(comparison_rows_of(*out.files.front().table));
+  out.files.insert(out.files.begin(), table_file(".csv", std::move(rows).take()));
+  out.agreement = agreement_of(*out.files.front().table);
   out.comparison = out.files.front().table;
   return out;
 }
@@ -175,14 +178,48 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
   std::vector<std::vector<JobRecord>> records;
   for (auto& outcome : run_task_list(list, run)) records.push_back(std::move(outcome.records));
 
-  // Report: one line per cell, times in ms, ratios to the baseline.
+  // The table first: a row per cell and series (its time, "comm") and per cell and series other than
+  // the baseline (its time over the baseline's, "vs_<baseline>", beside the paper's ratio).
   const auto baseline = static_cast<std::size_t>(
       std::find_if(s.series.begin(), s.series.end(), [&](const auto& one) { return one.label == s.baseline; }) -
       s.series.begin());
-  std::vector<ComparisonRow> rows;
+  const std::string vs = "vs_" + s.baseline;
+  std::vector<std::string> xs;  // the x of each cell: unique per cell
+  ComparisonTable table(s.id);
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    const auto& cell = cells[c];
+    const std::string label = case_label(s.cases[cell.case_index]);
+    xs.push_back(s.cases.size() == 1                              ? fmt::format("{}", cell.local_size)
+                 : s.global_size > 0 || s.local_sizes.size() == 1 ? label
+                                                                  : fmt::format("{} N={}", label, cell.local_size));
+    for (std::size_t k = 0; k < s.series.size(); ++k)
+      table.add_time_ms("comm", s.series[k].label, xs.back(), std::nullopt, records[c][k].comm_s * 1e3);
+    for (std::size_t k = 0; k < s.series.size(); ++k) {
+      if (k == baseline) continue;
+      const auto paper = s.paper_ratio.find(s.series[k].label);
+      table.add(vs, s.series[k].label, xs.back(),
+                paper != s.paper_ratio.end() ? std::optional<double>(paper->second) : std::nullopt,
+                records[c][k].comm_s / records[c][baseline].comm_s);
+    }
+  }
+  ScenarioOutputs out;
+  out.files.push_back(table_file(".csv", std::move(table).take()));
+  const ResultTable& t = *out.files.back().table;
+
+  // The text renders the table: one line per cell, times in ms to the table's 4th decimal, ratios
+  // to the baseline to the 3rd.
+  const auto column = [&](const char* name) { return t.required_column(name, "redistribution_times"); };
+  const std::size_t row_c = column("row"), series_c = column("series"), x_c = column("x"), paper_c = column("paper"),
+                    mcsim_c = column("mcsim");
+  std::map<std::tuple<std::string, std::string, std::string>, std::size_t> at;  // (row, series, x) -> row index
+  for (std::size_t r = 0; r < t.rows.size(); ++r)
+    at[{cell_text(t.at(r, row_c)), cell_text(t.at(r, series_c)), cell_text(t.at(r, x_c))}] = r;
+  const auto value = [&](const std::string& row, std::size_t k, std::size_t c, std::size_t column) {
+    return cell_number(t.at(at.at({row, s.series[k].label, xs[c]}), column));
+  };
   std::string text = header_text(s);
-  for (const auto& [key, value] : s.machine.options)
-    text += fmt::format("machine option changed from the published value: {} = {}\n", key, value);
+  for (const auto& [key, option] : s.machine.options)
+    text += fmt::format("machine option changed from the published value: {} = {}\n", key, option);
   text += fmt::format("machine {} ({} nodes), {}-byte elements{}; communication time in ms\n\n", machine->name(),
                       machine->nodes(), s.element_bytes,
                       s.global_size > 0 ? fmt::format(", global size {} (local N = global / p)", s.global_size) : "");
@@ -204,29 +241,21 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
   std::vector<RedistributionCellTimes> drawn;
   for (std::size_t c = 0; c < cells.size(); ++c) {
     const auto& cell = cells[c];
-    const std::string label = case_label(s.cases[cell.case_index]);
-    const std::string x = s.cases.size() == 1                          ? fmt::format("{}", cell.local_size)
-                          : s.global_size > 0 || s.local_sizes.size() == 1 ? label
-                                                                           : fmt::format("{} N={}", label, cell.local_size);
-    text += fmt::format("{:<22}{:>10}", label, cell.local_size);
-    drawn.push_back({cell.case_index, cell.local_size, x, {}});
+    text += fmt::format("{:<22}{:>10}", case_label(s.cases[cell.case_index]), cell.local_size);
+    drawn.push_back({cell.case_index, cell.local_size, xs[c], {}});
     for (std::size_t k = 0; k < s.series.size(); ++k) {
-      const double ms = records[c][k].comm_s * 1e3;
+      const double ms = value("comm", k, c, mcsim_c).value_or(0);
       text += fmt::format("{:>{}.4f}", ms, time_width[k]);
-      rows.push_back({"comm", s.series[k].label, x, std::nullopt, ms});
       drawn.back().ms.push_back(ms);
     }
     for (std::size_t k = 0; k < s.series.size(); ++k) {
       if (k == baseline) continue;
-      const double ratio = records[c][k].comm_s / records[c][baseline].comm_s;
+      const double ratio = value(vs, k, c, mcsim_c).value_or(0);
+      const auto paper_ratio = value(vs, k, c, paper_c);
       ratios[k].push_back(ratio);
-      const auto paper = s.paper_ratio.find(s.series[k].label);
-      std::optional<double> paper_ratio;
-      if (paper != s.paper_ratio.end()) paper_ratio = paper->second;
       text += fmt::format("{:>{}}",
                           fmt::format("{:.3f}{}", ratio, paper_ratio ? fmt::format(" (paper ~{:g})", *paper_ratio) : ""),
                           ratio_width[k]);
-      rows.push_back({"vs_" + s.baseline, s.series[k].label, x, paper_ratio, ratio});
     }
     text += "\n";
   }
@@ -240,10 +269,8 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
     text += fmt::format("  - {} / {}: {:.3f} .. {:.3f} (first {:.3f}, last {:.3f})\n", s.series[k].label, s.baseline,
                         *low, *high, values.front(), values.back());
   }
-  ScenarioOutputs out;
   out.printed = text;
-  out.files.push_back(table_file(".csv", comparison_result_table(s.id, rows)));
-  out.agreement = agreement_of(comparison_rows_of(*out.files.back().table));
+  out.agreement = agreement_of(t);
   out.comparison = out.files.back().table;
   out.plot = redistribution_times_plot(s, drawn);
   return out;

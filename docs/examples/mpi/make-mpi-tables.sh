@@ -120,7 +120,7 @@ golden=$source/tests/golden/guo05-fig7/guo05-fig7.csv
     awk -v n="$n" -v m="$m" -v t="$t" 'function grouped(x, s) {
         s = sprintf("%d", x); while (s ~ /[0-9][0-9][0-9][0-9]/) sub(/[0-9][0-9][0-9]$/, ",&", s)
         while (s ~ /[0-9][0-9][0-9][0-9],/) sub(/[0-9][0-9][0-9],/, ",&", s); return s }
-      BEGIN { printf "| %s | %s-%s | %s | %.4f | %.3f |\n", grouped(n), grouped(16 * n / 24), grouped(24 * n / 24),
+      BEGIN { printf "| %s | %s-%s | %.4f | %.4f | %.3f |\n", grouped(n), grouped(16 * n / 24), grouped(24 * n / 24),
         m, t * 1e3, t * 1e3 / m }'
   done
 } >"$work/algorithm1.md"

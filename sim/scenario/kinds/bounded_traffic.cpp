@@ -21,9 +21,8 @@ class BoundedTrafficKind : public SweepKind<BoundedTrafficScenario> {
     ScenarioOutputs out;
     const auto result = run_bounded_traffic(value_, run);
     out.printed = bounded_traffic_text(result);
-    const auto rows = bounded_traffic_rows(result);
-    out.files.push_back(table_file(".csv", comparison_result_table(value_.id, rows)));
-    out.agreement = agreement_of(comparison_rows_of(*out.files.back().table));
+    out.files.push_back(table_file(".csv", bounded_traffic_comparison(result)));
+    out.agreement = agreement_of(*out.files.back().table);
     out.comparison = out.files.back().table;
     if (value_.plot == PlotKind::comm) out.plot = bounded_traffic_plot(result);
     return out;

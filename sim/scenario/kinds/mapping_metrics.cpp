@@ -39,14 +39,14 @@ class MappingMetricsKind : public TypedKind<MappingScenario> {
       const auto rows = lemma_rows(s);
       out.files.push_back(table_file(".csv", lemma_result_table(s.id, rows)));
       out.printed = lemma_side_by_side(s, *out.files.back().table);
-      out.comparison = comparison_result_table(s.id, lemma_comparison(rows));
+      out.comparison = lemma_comparison(s.id, rows);
       return out;
     }
     auto rows = slowdown_rows(s);
     simulate_slowdowns(s, rows, run);
     out.files.push_back(table_file(".csv", slowdown_result_table(s.id, rows)));
     out.printed = slowdown_side_by_side(s, *out.files.back().table);
-    out.comparison = comparison_result_table(s.id, slowdown_comparison(slowdown_rows_of(*out.files.back().table)));
+    out.comparison = slowdown_comparison(s.id, slowdown_rows_of(*out.files.back().table));
     if (s.plot == PlotKind::slowdown) out.plot = slowdown_plot(s, rows);
     return out;
   }

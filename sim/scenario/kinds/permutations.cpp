@@ -23,10 +23,9 @@ class PermutationsKind : public SweepKind<PermutationScenario> {
   ScenarioOutputs run(const RunOptions& run, const ReportOptions&) const override {
     ScenarioOutputs out;
     const auto result = run_permutation_count(value_, run);
-    const auto rows = permutation_rows(result);
-    out.files.push_back(table_file(".csv", comparison_result_table(value_.id, rows)));
+    out.files.push_back(table_file(".csv", permutation_comparison(result)));
     out.printed = permutation_side_by_side(result, *out.files.back().table);
-    out.agreement = agreement_of(comparison_rows_of(*out.files.back().table));
+    out.agreement = agreement_of(*out.files.back().table);
     out.comparison = out.files.back().table;
     out.files.push_back(table_file(".points.csv", permutation_points_table(result)));
     if (value_.plot == PlotKind::heap_ops) out.plot = heap_ops_plot(result);

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "../../output/overhead.hpp"
+#include "../../analysis/region_map.hpp"
 #include "../../output/region_report.hpp"
 #include "../experiment.hpp"
 #include "../machine_comparison.hpp"
@@ -82,22 +83,22 @@ ScenarioOutputs SimulationKind::run(const RunOptions& run, const ReportOptions& 
   const ExperimentResult result = run_experiment(s, run);
   switch (s.report) {
     case Report::comparison: {
-      const auto rows = comparison_rows(result, report);
-      out.files.push_back(table_file(".csv", comparison_result_table(s.id, rows)));
+      out.files.push_back(table_file(".csv", comparison_result_table(result, report)));
       out.printed = side_by_side(result, *out.files.back().table);
-      out.agreement = agreement_of(comparison_rows_of(*out.files.back().table));
+      out.agreement = agreement_of(*out.files.back().table);
       out.comparison = out.files.back().table;
       if (s.plot == PlotKind::comm) out.plot = comm_plot(*out.files.back().table);
       break;
     }
     case Report::regions: {
-      const RegionMap map = region_map(result);
-      out.files.push_back(table_file(".csv", region_result_table(map)));
-      out.printed = region_grid(*out.files.back().table, map.series);
-      out.agreement = agreement_of(map);
+      std::vector<std::string> series;
+      for (const auto& one : s.series) series.push_back(one.label);
+      out.files.push_back(table_file(".csv", region_result_table(result)));
+      out.printed = region_grid(*out.files.back().table, series);
+      out.agreement = region_agreement_of(*out.files.back().table);
       out.regions = out.files.back().table;
       out.files.push_back(table_file(".sweep.csv", sweep_result_table(result, report)));
-      if (s.plot == PlotKind::regions) out.plot = region_plot(*out.files.front().table, map.series);
+      if (s.plot == PlotKind::regions) out.plot = region_plot(*out.files.front().table, series);
       break;
     }
     case Report::overhead:
