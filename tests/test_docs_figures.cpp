@@ -1043,3 +1043,65 @@ TEST_CASE("Docs figures: every decimal figure of docs/models/cm5.md's text is ch
                                        {"3.5", "the growth of a host's run time with n (a host measurement)"},
                                        {"0.02", bench}, {"1.07", bench}});
 }
+
+namespace {
+
+// One cell of docs/results/lo92-thm2.csv: the `metric` or `simulated` value of (mapping, switching,
+// volumes, alpha, n).
+double lo92_cell(const ResultTable& t, const std::string& mapping, const std::string& switching, const std::string& volumes,
+                 const std::string& alpha, int n, const std::string& value) {
+  const std::size_t m = column(t, "mapping"), s = column(t, "switching"), v = column(t, "volumes"), a = column(t, "alpha"),
+                    k = column(t, "n"), at = column(t, value);
+  for (const auto& r : t.rows)
+    if (cell_text(r[m]) == mapping && cell_text(r[s]) == switching && cell_text(r[v]) == volumes && cell_text(r[a]) == alpha &&
+        cell_text(r[k]) == std::to_string(n))
+      return std::stod(cell_text(r[at]));
+  FAIL("lo92-thm2.csv has no " << value << " for " << mapping << " " << switching << " " << volumes << " alpha " << alpha
+                               << " n " << n);
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("Docs figures: docs/papers/lo92.md's slowdowns are docs/results/lo92-thm2.csv's") {
+  const ResultTable t = table_in(docs + "/results/lo92-thm2.csv", "lo92-thm2");
+  const std::string saf = "store-and-forward";
+  auto cell = [&](const std::string& mapping, const std::string& switching, const std::string& volumes, const std::string& alpha,
+                  int n, const std::string& value) { return lo92_cell(t, mapping, switching, volumes, alpha, n, value); };
+  const auto f2 = [](double v) { return fmt::format("{:.2f}", v); };
+  const auto f3 = [](double v) { return fmt::format("{:.3f}", v); };
+  const std::string page = flowing(test::slurp(docs + "/papers/lo92.md"));
+  const std::vector<std::string> quoted{
+      fmt::format("reflecting/growing store-and-forward slowdown {} at alpha = 1", f3(cell("reflecting/growing", saf, "large", "1", 16, "metric"))),
+      fmt::format("growing at alpha = 1/2 {} (asymptote 1.25)", f3(cell("growing", saf, "large", "1/2", 16, "metric"))),
+      fmt::format("{} against the metric's {} at B(14), alpha = 1 ({} against {} at B(12))",
+                  f2(cell("growing", saf, "large", "1", 14, "simulated")), f2(cell("growing", saf, "large", "1", 14, "metric")),
+                  f2(cell("growing", saf, "large", "1", 12, "simulated")), f2(cell("growing", saf, "large", "1", 12, "metric"))),
+      fmt::format("reflecting/growing {} instead of {} (paper: 2/3); it grows with n ({}, {}, {} at n = 12, 13, 14)",
+                  f2(cell("reflecting/growing", saf, "large", "1", 14, "simulated")),
+                  f2(cell("reflecting/growing", saf, "large", "1", 14, "metric")),
+                  f2(cell("reflecting/growing", saf, "large", "1", 12, "simulated")),
+                  f2(cell("reflecting/growing", saf, "large", "1", 13, "simulated")),
+                  f2(cell("reflecting/growing", saf, "large", "1", 14, "simulated"))),
+      fmt::format("(metric {})", f2(cell("reflecting/growing", saf, "large", "1", 16, "metric"))),
+      fmt::format("against the metric's {:g} and {:g}", cell("growing", saf, "large", "1", 15, "metric"),
+                  cell("growing", saf, "large", "1", 16, "metric")),
+      fmt::format("1/2 growing is {} against {} (1.122 against {} at B(16))", f2(cell("growing", saf, "large", "1/2", 14, "simulated")),
+                  f2(cell("growing", saf, "large", "1/2", 14, "metric")), f3(cell("growing", saf, "large", "1/2", 16, "metric"))),
+      fmt::format("growing's simulated slowdown is {:g} against the metric's {}", cell("growing", "wormhole", "small", "", 12, "simulated"),
+                  f2(cell("growing", "wormhole", "small", "", 12, "metric")))};
+  for (const auto& figure : quoted) {
+    INFO(figure);
+    CHECK(page.find(figure) != std::string::npos);
+  }
+  CHECK(cell("reflecting/growing", saf, "large", "1", 15, "metric") < 0.695);  // "(metric 0.69)" at n = 15 and 16
+  const std::string checked = "checked above against docs/results/lo92-thm2.csv";
+  const std::string long_run = "a run with simulate_up_to = 16 (11 min, 6.8 GiB), not re-run by a test";
+  check_text_figures("papers/lo92.md",
+                     {{"4.2", "a section number of the paper"}, {"0.685", checked}, {"1.244", checked},
+                      {"1.25", "the paper's asymptote (5/4)"}, {"1.2", "a host measurement (memory)"},
+                      {"6.8", "a host measurement (memory)"}, {"9.14", checked}, {"17.29", checked}, {"5.33", checked},
+                      {"9.67", checked}, {"1.33", checked}, {"0.70", checked}, {"1.31", checked}, {"1.32", checked},
+                      {"0.69", checked}, {"12.8", long_run}, {"24.6", checked}, {"1.12", checked}, {"1.24", checked},
+                      {"1.122", long_run}});
+}
