@@ -1105,3 +1105,106 @@ TEST_CASE("Docs figures: docs/papers/lo92.md's slowdowns are docs/results/lo92-t
                       {"0.69", checked}, {"12.8", long_run}, {"24.6", checked}, {"1.12", checked}, {"1.24", checked},
                       {"1.122", long_run}});
 }
+
+namespace {
+
+// A figure as the page prints it agrees with the data when the data rounds to it at the page's precision.
+bool agrees_at_printed_precision(const std::string& printed, double value) {
+  const auto point = printed.find('.');
+  const int decimals = point == std::string::npos ? 0 : static_cast<int>(printed.size() - point - 1);
+  return std::abs(std::stod(printed) - value) <= 0.5 * std::pow(10.0, -decimals) + 1e-12;
+}
+
+double ranka95_cell(const std::string& name, const std::string& row, const std::string& series, const std::string& t) {
+  const ResultTable table = table_in(fmt::format("{}/results/{}.csv", docs, name), name);
+  const std::size_t r = column(table, "row"), s = column(table, "series"), x = column(table, "x"), m = column(table, "mcsim");
+  for (const auto& cells : table.rows)
+    if (cell_text(cells[r]) == row && cell_text(cells[s]) == series && cell_text(cells[x]) == t) return std::stod(cell_text(cells[m]));
+  FAIL(name << ".csv has no " << row << " of " << series << " at t = " << t);
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("Docs figures: docs/papers/ranka95.md's results table is docs/results/ranka95-*.csv's, at the page's precision") {
+  // Columns after t: Figure 9's three series, Figure 10's three, and the all-to-all of ranka95-alltoall.
+  const std::vector<std::pair<std::string, std::string>> columns{
+      {"ranka95-fig9", "two-stage"},  {"ranka95-fig9", "DRS"},  {"ranka95-fig9", "DRS+improvements"},
+      {"ranka95-fig10", "two-stage"}, {"ranka95-fig10", "DRS"}, {"ranka95-fig10", "DRS+improvements"},
+      {"ranka95-alltoall", "all-to-all"}};
+  std::istringstream page(test::slurp(docs + "/papers/ranka95.md"));
+  const std::regex row(R"(^\| (\d+) \|(.*)\|\s*$)"), cell(R"(([0-9.]+) \(([0-9.]+)\))");
+  int rows = 0;
+  for (std::string line; std::getline(page, line);) {
+    std::smatch m;
+    if (!std::regex_match(line, m, row)) continue;
+    const std::string t = m[1];
+    const std::string rest = m[2];
+    std::size_t c = 0;
+    for (std::sregex_iterator it(rest.begin(), rest.end(), cell), end; it != end; ++it, ++c) {
+      REQUIRE(c < columns.size());
+      const auto& [name, series] = columns[c];
+      const std::string mean = (*it)[1], sd = (*it)[2];
+      INFO("docs/papers/ranka95.md, t = " << t << ", " << name << " " << series << ": " << mean << " (" << sd << ")");
+      CHECK(agrees_at_printed_precision(mean, ranka95_cell(name, "comm_mean", series, t)));
+      CHECK(agrees_at_printed_precision(sd, ranka95_cell(name, "comm_sd", series, t)));
+    }
+    CHECK(c == columns.size());
+    ++rows;
+  }
+  CHECK(rows == 4);
+}
+
+TEST_CASE("Docs figures: docs/papers/ranka95.md's ratios are docs/results/ranka95-*.csv's") {
+  const std::vector<std::string> ts{"1024", "4096", "16384", "65536"};
+  auto mean = [](const std::string& name, const std::string& series, const std::string& t) {
+    return ranka95_cell(name, "comm_mean", series, t);
+  };
+  auto spread = [&](auto value) {  // the lowest and highest of value(t) over the table's t
+    double low = 1e300, high = 0;
+    for (const auto& t : ts) low = std::min(low, value(t)), high = std::max(high, value(t));
+    return std::pair{low, high};
+  };
+  const auto f2 = [](double v) { return fmt::format("{:.2f}", v); };
+  const auto f1 = [](double v) { return fmt::format("{:.1f}", v); };
+  const auto two_stage_cv = spread([&](const std::string& t) {
+    return ranka95_cell("ranka95-fig9", "comm_sd", "two-stage", t) / mean("ranka95-fig9", "two-stage", t);
+  });
+  const auto drs_cv = spread([&](const std::string& t) {
+    return ranka95_cell("ranka95-fig9", "comm_sd", "DRS", t) / mean("ranka95-fig9", "DRS", t);
+  });
+  const auto over_improved = spread([&](const std::string& t) {
+    return mean("ranka95-fig9", "two-stage", t) / mean("ranka95-fig9", "DRS+improvements", t);
+  });
+  const auto over_drs = spread([&](const std::string& t) {
+    return mean("ranka95-fig9", "two-stage", t) / mean("ranka95-fig9", "DRS", t);
+  });
+  auto over_all_to_all = [&](const std::string& t) {
+    return mean("ranka95-alltoall", "two-stage", t) / mean("ranka95-alltoall", "all-to-all", t);
+  };
+  const std::string page = flowing(test::slurp(docs + "/papers/ranka95.md"));
+  const std::vector<std::string> quoted{
+      fmt::format("(sd/mean {}-{} against up to {} for DRS on Figure 9's matrices", f2(two_stage_cv.first),
+                  f2(two_stage_cv.second), f2(drs_cv.second)),
+      fmt::format("(ratio {}, {}, {}; {} at t = 1024", f2(over_all_to_all("16384")), f2(over_all_to_all("65536")),
+                  f2(over_all_to_all("262144")), f1(over_all_to_all("1024"))),
+      fmt::format("two-stage is {}-{}x slower than DRS+improvements and {}-{}x slower than plain DRS", f1(over_improved.first),
+                  f1(over_improved.second), f1(over_drs.first), f1(over_drs.second)),
+      fmt::format("plain DRS at t = 65536 ({};", f2(mean("ranka95-fig9", "two-stage", "65536") / mean("ranka95-fig9", "DRS", "65536")))};
+  for (const auto& figure : quoted) {
+    INFO(figure);
+    CHECK(page.find(figure) != std::string::npos);
+  }
+  const std::string checked = "checked above against docs/results/ranka95-*.csv";
+  const std::string measured = "measured with timeline runs under node_interface=duplex (the page says how), not re-run by a test";
+  check_text_figures("papers/ranka95.md",
+                     {{"1.6", "cm5.toml's CMAML send cost (its source beside it); and the low end of a ratio range, "
+                              "the two-stage/DRS ratios of the table"},
+                      {"1.7", "cm5.toml's CMAML receive cost (its source beside it)"},
+                      {"0.12", "cm5.toml's CMAML scopy rate, us per byte (its source beside it)"},
+                      {"0.02", checked}, {"0.03", checked}, {"0.50", checked}, {"2.25", checked}, {"2.06", checked},
+                      {"2.02", checked}, {"4.6", checked}, {"2.4", checked}, {"1.3", checked}, {"1.27", checked},
+                      {"6.9", "the highest two-stage/DRS ratio of the table (Figure 10, t = 1024: 11.37 / 1.64)"},
+                      {"8.33", "cm5.toml's node interface rate under node_interface=duplex"},
+                      {"62.8", measured}, {"1.03", measured}, {"2.55", measured}, {"5.08", measured}});
+}
