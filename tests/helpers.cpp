@@ -165,4 +165,15 @@ FatTreeShape cm5_fat_tree(int nodes) {
   return FatTree::from_shape(cm5.under("topology.shape."), nodes).shape();
 }
 
+ResultTable two_cell_region_table(const std::string& experiment, const std::string& other) {
+  ResultTable table{"", {{.name = "experiment", .key = true}, {.name = "density"}, {.name = "bytes", .unit = "B"},
+                         {.name = "fastest"}, {.name = "paper"}, {.name = "agree"}, {.name = "AC_ms", .unit = "ms"},
+                         {.name = other + "_ms", .unit = "ms"}}, {}};
+  table.rows = {{text_cell(experiment), integer_cell(4), integer_cell(64), text_cell("AC"), text_cell("AC"), text_cell("yes"),
+                 number_cell(1), number_cell(2)},
+                {text_cell(experiment), integer_cell(4), integer_cell(1024), text_cell(other), text_cell("AC"),
+                 text_cell("no"), number_cell(3), number_cell(2)}};
+  return table;
+}
+
 }  // namespace mcsim::test

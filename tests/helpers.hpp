@@ -10,6 +10,7 @@
 #include "routing/fat_tree_shape.hpp"
 #include "sim/core/comm_matrix.hpp"
 #include "sim/core/plan.hpp"
+#include "sim/core/result_table.hpp"
 #include "sim/core/run.hpp"
 #include "sim/engine/executor.hpp"
 #include "sim/engine/machine.hpp"
@@ -55,5 +56,9 @@ std::string simgrid_configuration_log(const std::function<void()>& body);
 // The bundled CM-5's fat tree for `nodes` nodes, as cm5.toml gives it (4-ary, up-links by the
 // rule cm5-parents-per-level).
 FatTreeShape cm5_fat_tree(int nodes);
+
+// A two-cell region table as a region map's renderers read it: at density 4, 64 B where mcsim's fastest is
+// AC as the paper's, and 1,024 B where it is `other` against the paper's AC (times 1/2 and 3/2 ms).
+ResultTable two_cell_region_table(const std::string& experiment, const std::string& other);
 
 }  // namespace mcsim::test

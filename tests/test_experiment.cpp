@@ -218,13 +218,7 @@ TEST_CASE("The machines plot: one machine over several message sizes puts the si
 // fastest, paper and agree columns say.
 TEST_CASE("The region grid and plot render the region table: tags by agreement, markers per series, crosses where they differ") {
   const std::vector<std::string> series = {"AC", "RS_N"};
-  ResultTable table{"", {{.name = "experiment", .key = true}, {.name = "density"}, {.name = "bytes", .unit = "B"},
-                         {.name = "fastest"}, {.name = "paper"}, {.name = "agree"}, {.name = "AC_ms", .unit = "ms"},
-                         {.name = "RS_N_ms", .unit = "ms"}}, {}};
-  table.rows = {{text_cell("regions"), integer_cell(4), integer_cell(64), text_cell("AC"), text_cell("AC"),
-                 text_cell("yes"), number_cell(1), number_cell(2)},
-                {text_cell("regions"), integer_cell(4), integer_cell(1024), text_cell("RS_N"), text_cell("AC"),
-                 text_cell("no"), number_cell(3), number_cell(2)}};
+  const ResultTable table = test::two_cell_region_table("regions", "RS_N");
   const std::string grid = region_grid(table, series);
   CHECK(grid.find("AC = AC, N = RS_N") != std::string::npos);
   CHECK(grid.find("     4   AC/AC    n/ac\n") != std::string::npos);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <regex>
 
+#include "helpers.hpp"
 #include "sim/analysis/agreement.hpp"
 #include "sim/output/html_page.hpp"
 #include "sim/output/html_report.hpp"
@@ -172,13 +173,7 @@ TEST_CASE("The pages show the sweep's and the overhead's result tables: the cell
 }
 
 TEST_CASE("html: a region map's cells say whether mcsim's fastest series is the paper's") {
-  ResultTable regions{"", {{.name = "experiment", .key = true}, {.name = "density"}, {.name = "bytes", .unit = "B"},
-                           {.name = "fastest"}, {.name = "paper"}, {.name = "agree"}, {.name = "AC_ms", .unit = "ms"},
-                           {.name = "LP_ms", .unit = "ms"}}, {}};
-  regions.rows = {{text_cell("t-3"), integer_cell(4), integer_cell(64), text_cell("AC"), text_cell("AC"),
-                   text_cell("yes"), number_cell(1), number_cell(2)},
-                  {text_cell("t-3"), integer_cell(4), integer_cell(1024), text_cell("LP"), text_cell("AC"),
-                   text_cell("no"), number_cell(3), number_cell(2)}};
+  const ResultTable regions = test::two_cell_region_table("t-3", "LP");
   const std::string table = html::region_table(regions);
   CHECK(table.find("<td class=\"q1\">AC<br><span class=\"muted\">AC</span></td>") != std::string::npos);
   CHECK(table.find("<td class=\"q5\">LP<br><span class=\"muted\">AC</span></td>") != std::string::npos);
