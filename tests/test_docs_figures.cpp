@@ -1208,3 +1208,23 @@ TEST_CASE("Docs figures: docs/papers/ranka95.md's ratios are docs/results/ranka9
                       {"8.33", "cm5.toml's node interface rate under node_interface=duplex"},
                       {"62.8", measured}, {"1.03", measured}, {"2.55", measured}, {"5.08", measured}});
 }
+
+TEST_CASE("Docs figures: every decimal figure of docs/results.md's text is checked or explained") {
+  const std::string tables = "checked by the Table 3-7 test of this page (docs/results/ranka92-table*.csv)";
+  const std::string permutations = "checked by the Tables 1-2 test of this page (docs/results/ranka92-table1/2.csv)";
+  const std::string cm5 = "checked by the CM-5 mcsim / paper test of this page (blocking and overlapped)";
+  const std::string ranges = "checked by the best CGMH / CGM ranges test of this page";
+  check_text_figures("results.md",
+                     {{"60.7", tables}, {"86.0", tables}, {"35.6", tables}, {"39.9", tables}, {"22.1", tables},
+                      {"21.8", tables}, {"19.1", tables}, {"18.9", tables}, {"19.0", tables}, {"0.89", tables},
+                      {"24.4", tables}, {"27.4", tables},
+                      {"0.75", "the lambda of a Table 2 row (an input); also the top of the overlapped range, " + cm5},
+                      {"0.989", permutations}, {"1.347", permutations}, {"1.2", permutations}, {"1.057", permutations},
+                      {"0.920", permutations}, {"0.70", ranges}, {"0.93", ranges}, {"0.59", ranges}, {"0.94", ranges},
+                      {"0.95", ranges}, {"0.62", ranges}, {"0.22", cm5}, {"0.87", cm5}, {"0.21", cm5}, {"0.68", cm5},
+                      {"0.39", cm5}, {"8.06", "cm5.toml's CMMD rate (its source beside it)"},
+                      {"4.03", "the what-if's input (half of 8.06), run by tests/test_cm5_calibration.cpp"},
+                      {"1.27", "checked by tests/test_cm5_calibration.cpp (the cmmd-4.03 what-if)"},
+                      {"0.57", "checked by the AC / CGM range test of this page"},
+                      {"1.06", "checked by the AC / CGM range test of this page"}});
+}
