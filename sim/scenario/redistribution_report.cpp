@@ -237,6 +237,12 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
     if (k != baseline) text += fmt::format("{:>{}}", head, ratio_width.back());
   }
   text += "\n";
+  // Every cell of mcsim's column was simulated: an empty one is a defect of the table, not a zero.
+  const auto simulated = [&](const std::string& row, std::size_t k, std::size_t c) {
+    const auto v = value(row, k, c, mcsim_c);
+    if (!v) throw Error(s.id, fmt::format("the result table has no {} for {} in row {}", row, s.series[k].label, c + 1));
+    return *v;
+  };
   std::map<std::size_t, std::vector<double>> ratios;
   std::vector<RedistributionCellTimes> drawn;
   for (std::size_t c = 0; c < cells.size(); ++c) {
@@ -244,13 +250,13 @@ ScenarioOutputs redistribution_times(const RedistributionScenario& s, const RunO
     text += fmt::format("{:<22}{:>10}", case_label(s.cases[cell.case_index]), cell.local_size);
     drawn.push_back({cell.case_index, cell.local_size, xs[c], {}});
     for (std::size_t k = 0; k < s.series.size(); ++k) {
-      const double ms = value("comm", k, c, mcsim_c).value_or(0);
+      const double ms = simulated("comm", k, c);
       text += fmt::format("{:>{}.4f}", ms, time_width[k]);
       drawn.back().ms.push_back(ms);
     }
     for (std::size_t k = 0; k < s.series.size(); ++k) {
       if (k == baseline) continue;
-      const double ratio = value(vs, k, c, mcsim_c).value_or(0);
+      const double ratio = simulated(vs, k, c);
       const auto paper_ratio = value(vs, k, c, paper_c);
       ratios[k].push_back(ratio);
       text += fmt::format("{:>{}}",
