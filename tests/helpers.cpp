@@ -52,8 +52,10 @@ TemporaryDirectories temporary_directories;
 
 namespace {
 // Runs `body` in an actor of a fresh engine, in a child process; `build` makes the platform and
-// returns the host the actor runs on.
-std::string in_fresh_engine(const std::function<simgrid::s4u::Host*()>& build, const std::function<std::string()>& body) {
+// returns the host the actor runs on. With `end_clock`, " end " and the clock when the engine
+// stopped follow the body's text.
+std::string in_fresh_engine(const std::function<simgrid::s4u::Host*()>& build, const std::function<std::string()>& body,
+                            bool end_clock = false) {
   return run_isolated(
              1,
              [&](std::size_t) {
@@ -64,6 +66,7 @@ std::string in_fresh_engine(const std::function<simgrid::s4u::Host*()>& build, c
                std::string out;
                simgrid::s4u::Actor::create("test", build(), [&] { out = body(); });
                engine.run();
+               if (end_clock) out += fmt::format(" end {}", simgrid::s4u::Engine::get_clock());
                return out;
              },
              1)
@@ -71,15 +74,19 @@ std::string in_fresh_engine(const std::function<simgrid::s4u::Host*()>& build, c
 }
 }  // namespace
 
-std::string in_engine(const std::function<std::string()>& body) {
-  return in_fresh_engine(
-      [] {
-        simgrid::s4u::NetZone* zone = simgrid::s4u::create_full_zone("zone");
-        simgrid::s4u::Host* host = zone->create_host("h", 1e9);
-        zone->seal();
-        return host;
-      },
-      body);
+namespace {
+simgrid::s4u::Host* one_host() {
+  simgrid::s4u::NetZone* zone = simgrid::s4u::create_full_zone("zone");
+  simgrid::s4u::Host* host = zone->create_host("h", 1e9);
+  zone->seal();
+  return host;
+}
+}  // namespace
+
+std::string in_engine(const std::function<std::string()>& body) { return in_fresh_engine(one_host, body); }
+
+std::string in_engine_to_its_end(const std::function<std::string()>& body) {
+  return in_fresh_engine(one_host, body, true);
 }
 
 std::string in_machine(const MachineSpec& spec, const std::function<std::string(Machine&)>& body) {

@@ -27,6 +27,8 @@ double end_of(const Run& run, int src, int dst);
 // Runs `body` in an actor of a fresh engine with one host, in a child process, and returns what it
 // returned: for engine parts that need a running simulation but no machine.
 std::string in_engine(const std::function<std::string()>& body);
+// The same, followed by " end " and the clock when the engine stopped (for what must not move it).
+std::string in_engine_to_its_end(const std::function<std::string()>& body);
 // The same on the platform of a machine (`body` runs on its node 0): for engine parts that need one.
 std::string in_machine(const MachineSpec& spec, const std::function<std::string(Machine&)>& body);
 

@@ -935,10 +935,10 @@ TEST_CASE("Docs figures: every decimal figure of docs/guide.md's text is a check
       {"0.998", "checked by the pictures test"},
       {"0.40", "checked by the pictures test"},
       {"0.26", "checked by the pictures test"},
-      {"841.0", "checked by the pictures test"},
-      {"876.7", "checked by the pictures test"},
+      {"828.3", "checked by the pictures test"},
+      {"836.7", "checked by the pictures test"},
       {"728.7", "checked by the pictures test"},
-      {"633.5", "checked by the pictures test"},
+      {"639.1", "checked by the pictures test"},
       {"6.4", "a host timing of the pictures"},
       {"0.7", "a host timing of the pictures"},
       {"7.7", "a host timing of the sensitivity runs"},
@@ -1001,12 +1001,12 @@ TEST_CASE("Docs figures: every decimal figure of the lessons' text is checked or
                       {"0.4", lesson_test}, {"3.64", lesson_test}, {"6.98", lesson_test}, {"1.75", lesson_test},
                       {"6.28", lesson_test}, {"73.4", lesson_test}, {"107.9", lesson_test}});
   check_text_figures("lessons/circuits-versus-wormhole-on-a-mesh.md",
-                     {{"1.5", lesson_test}, {"0.12", lesson_test}, {"13.69", lesson_test}, {"13.35", lesson_test},
+                     {{"1.5", lesson_test}, {"0.57", lesson_test}, {"13.69", lesson_test}, {"13.35", lesson_test},
                       {"2.6", "arithmetic: 64 B / 25 MB/s = 2.56 us"}});
   check_text_figures("lessons/s1-ready-signal-on-the-ipsc860.md",
-                     {{"4.1", lesson_test}, {"6.9", lesson_test}, {"2.6", lesson_test}, {"13.7", lesson_test},
-                      {"2.5", lesson_test}, {"27.0", lesson_test}, {"48.5", lesson_test}, {"0.2", lesson_test},
-                      {"21.5", lesson_test}, {"148.7", lesson_test}, {"75.4", lesson_test}});
+                     {{"1.0", lesson_test}, {"4.3", lesson_test}, {"2.4", lesson_test}, {"13.6", lesson_test},
+                      {"2.3", lesson_test}, {"26.8", lesson_test}, {"46.5", lesson_test}, {"0.1", lesson_test},
+                      {"19.7", lesson_test}, {"148.7", lesson_test}, {"75.4", lesson_test}});
 }
 
 TEST_CASE("Docs figures: every decimal figure of docs/shards-and-slurm.md's text is checked or explained") {
@@ -1021,10 +1021,10 @@ TEST_CASE("Docs figures: every decimal figure of docs/machines.md's and docs/mac
   const std::string t3d_1024 = "checked by the T3D-at-1,024 test ([full])";
   check_text_figures("machines.md",
                      {{"71.5", "a run before the Paragon's interface links existed (history)"},
-                      {"1.948", "checked by the T3D-and-Delta test"}, {"6.852", "checked by the T3D-and-Delta test"},
-                      {"1.799", "checked by the T3D-and-Delta test"}, {"4.230", "checked by the T3D-and-Delta test"},
+                      {"1.941", "checked by the T3D-and-Delta test"}, {"6.784", "checked by the T3D-and-Delta test"},
+                      {"1.814", "checked by the T3D-and-Delta test"}, {"4.230", "checked by the T3D-and-Delta test"},
                       {"34.4", "a host timing (CPU seconds of the 1,024-PE run)"},
-                      {"0.338", t3d_1024}, {"31.339", t3d_1024}, {"0.393", t3d_1024}, {"1.526", t3d_1024},
+                      {"0.337", t3d_1024}, {"31.349", t3d_1024}, {"0.380", t3d_1024}, {"1.526", t3d_1024},
                       {"0.334", "checked by the test of the pages' memory estimates"}});
   const std::string pairs = "checked by the T3D PEs-a-switch tests (four a switch: [full])";
   check_text_figures("machine-files.md",
@@ -1033,7 +1033,7 @@ TEST_CASE("Docs figures: every decimal figure of docs/machines.md's and docs/mac
                       {"1.5", "an example of a quantity's text"}, {"2.5", "an example of a quantity's text"},
                       {"2.2", "a paper's section number (Wang and Ranka 1994, sec. 2.2)"},
                       {"3.1", "a paper's section number (Lo et al. 1992, sec. 3.1)"},
-                      {"1.893", pairs}, {"4.393", pairs}, {"4.315", pairs}, {"2.534", pairs}, {"8.737", pairs}});
+                      {"1.893", pairs}, {"4.384", pairs}, {"4.311", pairs}, {"2.488", pairs}, {"8.728", pairs}});
 }
 
 TEST_CASE("Docs figures: every decimal figure of docs/models/cm5.md's text is checked or explained") {

@@ -41,17 +41,18 @@ TEST_CASE("NX protocols: an unloaded message takes the aggregate model's time, s
 
 TEST_CASE("NX protocols: two long messages into one node interleave their handshakes", "[engine]") {
   // 1 -> 0 (1 hop) and 3 -> 0 (2 hops), 1000 bytes each, both sent at time 0; one node interface each.
-  // Both requests are ready at 10 us and want node 0's interface; SimGrid lets node 3's go first.
-  // Trips: node 3's request 10-20 us; node 1's waits for node 0's interface, 20-25; node 3's reply
-  // 40-50 (after 20 us of library time at node 0); node 1's reply waits for node 0 until 50, 50-55;
-  // node 3's data starts at 60 (its reply's 10 us): 60 + 2 x 20 (hops) + 1000 = 1100; node 1's data
-  // waits for node 0 until then: 1100 + 20 + 1000 = 2120.
+  // Both requests are ready at 10 us and want node 0's interface; node 1's goes first (its send queue
+  // began its wait first, and waits ending at one instant end in the order they began, timed_wait.hpp).
+  // Trips: node 1's request 10-15 us; node 3's waits for node 0's interface, 15-25; node 1's reply
+  // 35-40 (after 20 us of library time at node 0); node 3's reply 45-55; node 1's data, ready at 50
+  // (its reply's 10 us), waits for node 0 until 55: 55 + 20 + 1000 = 1075; node 3's data waits for
+  // node 0 until then: 1075 + 2 x 20 + 1000 = 2115.
   // The aggregate model sends both whole, node 3's first: 20 + 2 x 30 + 1000 = 1080, then node 1's
-  // 1080 + 30 + 1000 = 2110. So the handshakes cost the second message 10 us here.
+  // 1080 + 30 + 1000 = 2110. So the handshakes cost the later message 5 us here.
   const std::vector<PlannedMessage> two = {{1, 0, 1000}, {3, 0, 1000}};
   const auto trips = simulate_isolated(cube("protocols"), {Job{one_phase(4, Strategy::asynchronous, two, false), 1}});
-  REQUIRE(end_of(trips[0], 3, 0) == Approx(1100e-6));
-  REQUIRE(end_of(trips[0], 1, 0) == Approx(2120e-6));
+  REQUIRE(end_of(trips[0], 1, 0) == Approx(1075e-6));
+  REQUIRE(end_of(trips[0], 3, 0) == Approx(2115e-6));
   const auto startup = simulate_isolated(cube("startup"), {Job{one_phase(4, Strategy::asynchronous, two, false), 1}});
   REQUIRE(end_of(startup[0], 3, 0) == Approx(1080e-6));
   REQUIRE(end_of(startup[0], 1, 0) == Approx(2110e-6));

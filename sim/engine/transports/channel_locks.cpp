@@ -6,6 +6,7 @@
 
 #include "../../core/error.hpp"
 #include "../activity_recorder.hpp"
+#include "../timed_wait.hpp"
 
 namespace mcsim {
 
@@ -116,7 +117,7 @@ void ChannelLocks::stream(ActivityRecorder* recorder, std::initializer_list<Held
   };
   tell(&ActivityRecorder::link_stream_begins);
   if (!shared_) {
-    if (longest_s > 0) simgrid::s4u::this_actor::sleep_for(longest_s);
+    wait_for(longest_s);
   } else {
     // The bytes, sharing the links, then the latency (each stream's own; the longest is waited).
     double latency_s = 0;
@@ -130,7 +131,7 @@ void ChannelLocks::stream(ActivityRecorder* recorder, std::initializer_list<Held
       moving.push_back(shared_->begin(links, static_cast<double>(s.bytes)));
     }
     for (const auto& m : moving) m->acquire();
-    if (latency_s > 0) simgrid::s4u::this_actor::sleep_for(latency_s);
+    wait_for(latency_s);
   }
   tell(&ActivityRecorder::link_stream_ends);
 }

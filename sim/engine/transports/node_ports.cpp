@@ -5,12 +5,14 @@
 #include <algorithm>
 #include <array>
 #include <iterator>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
 
 #include "../actor_errors.hpp"
+#include "../timed_wait.hpp"
 #include "fifo_lock.hpp"
 
 namespace mcsim {
@@ -118,6 +120,9 @@ class SharedNodePorts final : public Transport {
     std::vector<Leg> legs;
     s4u::SemaphorePtr wake = s4u::Semaphore::create(0);  // released by enqueue() while the actor sleeps
     bool asleep = false;
+    // When the sleeping actor's timed wait ends by itself (infinity for a wait without a deadline): a
+    // leg ready no earlier needs no wake-up, the actor finds it then.
+    double wakes_at_s = 0;
     s4u::ActorPtr server;
   };
 
@@ -134,21 +139,25 @@ class SharedNodePorts final : public Transport {
   void enqueue(Leg leg) {
     leg.order = next_order_++;
     QueuedLegs& q = queued_[static_cast<std::size_t>(leg_source(leg))];
+    const double ready_s = leg.ready_s;
     q.legs.push_back(std::move(leg));
     std::push_heap(q.legs.begin(), q.legs.end(), later);
-    if (q.asleep) {
+    if (q.asleep && ready_s < q.wakes_at_s) {
       q.asleep = false;
       q.wake->release();
     }
   }
 
   // A node's send queue: the earliest ready leg, one at a time. It sleeps until its first leg is
-  // ready or a new one comes (a wake-up that finds nothing ready just sleeps again).
+  // ready or a leg ready before that comes. (Woken for every new leg, half its wake-ups found
+  // nothing ready and slept again: under S1 the data leg is queued when the reply is sent, for
+  // after the reply's receive time.)
   void serve(int node) {
     QueuedLegs& q = queued_[static_cast<std::size_t>(node)];
     while (!stopping_) {
       if (q.legs.empty()) {
         q.asleep = true;
+        q.wakes_at_s = std::numeric_limits<double>::infinity();
         q.wake->acquire();
         continue;
       }
@@ -156,7 +165,8 @@ class SharedNodePorts final : public Transport {
       const double now = s4u::Engine::get_clock();
       if (first.ready_s > now) {
         q.asleep = true;
-        if (q.wake->acquire_timeout(first.ready_s - now)) q.asleep = false;  // timed out
+        q.wakes_at_s = first.ready_s;
+        if (acquire_for(q.wake, first.ready_s - now)) q.asleep = false;  // timed out
         continue;
       }
       std::pop_heap(q.legs.begin(), q.legs.end(), later);

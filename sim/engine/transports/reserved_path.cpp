@@ -25,6 +25,7 @@
 
 #include "../transport.hpp"
 #include "channel_locks.hpp"
+#include "../timed_wait.hpp"
 
 namespace mcsim {
 
@@ -132,9 +133,9 @@ class ReservedPathTransport final : public Transport {
       const double until = due[me.next];
       if (until > now) {
         if (ahead_from == me.next) {
-          s4u::this_actor::sleep_for(until - now);  // nothing held ahead: nobody can bump
+          wait_for(until - now);  // nothing held ahead: nobody can bump
         } else {
-          const bool timed_out = me.wake->acquire_timeout(until - now);
+          const bool timed_out = acquire_for(me.wake, until - now);
           if (me.woken && timed_out) me.wake->acquire();  // bumped at the instant the wait ended: take its token
           if (me.woken) {  // bumped: the bumper set me.next back
             me.woken = false;

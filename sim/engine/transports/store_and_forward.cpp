@@ -5,6 +5,7 @@
 #include <simgrid/s4u.hpp>
 
 #include "../transport.hpp"
+#include "../timed_wait.hpp"
 #include "channel_locks.hpp"
 
 namespace mcsim {
@@ -34,7 +35,7 @@ class StoreAndForwardTransport final : public Transport {
         recorder_->stream_begins(src, dst);
       }
       if (recorder_) recorder_->held_idle(route[i].link, startup_s);
-      if (startup_s > 0) s4u::this_actor::sleep_for(startup_s);
+      wait_for(startup_s);
       channels_.stream(recorder_, {{hop, bytes}});  // the hop is held: its latency, then its bytes
       channels_.release(taken);
     }

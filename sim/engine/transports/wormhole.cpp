@@ -62,6 +62,7 @@
 #include <vector>
 
 #include "../transport.hpp"
+#include "../timed_wait.hpp"
 #include "../../core/error.hpp"
 #include "channel_locks.hpp"
 
@@ -117,7 +118,7 @@ class WormholeTransport final : public Transport {
       recorder_->claim_ends(src);
       recorder_->stream_begins(src, dst);
     }
-    if (bytes > 0) s4u::this_actor::sleep_for(stream_s);
+    if (bytes > 0) wait_for(stream_s);
     buffers_[channels_.index(header->taken.back())].release();  // the destination has taken the last flit
     if (recorder_) recorder_->stream_ends(src, dst);
     tail.wait();
@@ -146,7 +147,7 @@ class WormholeTransport final : public Transport {
     const RouteChannel taken = channels_.claim(c);
     header.taken.push_back(taken);
     if (recorder_) header.claimed.push_back(s4u::Engine::get_clock());
-    if (hop_s > 0) s4u::this_actor::sleep_for(hop_s);
+    wait_for(hop_s);
     header.landed.push_back(s4u::Engine::get_clock());
     // The worm's bytes cross c behind its header (a Paje trace shows them from here to the release).
     if (recorder_ && bytes > 0) recorder_->link_stream_begins(c.link, static_cast<double>(bytes), stream_s);
@@ -330,7 +331,7 @@ class WormholeTransport final : public Transport {
         free_at = std::max(free_at, header.delivering_from + static_cast<double>(bytes - (hops - i) * per_buffer) * t);
       }
       const double wait_s = free_at - s4u::Engine::get_clock();
-      if (wait_s > 0) s4u::this_actor::sleep_for(wait_s);
+      wait_for(wait_s);
       free_channel(channels, header, i, bytes, buffers);
     }
   }
