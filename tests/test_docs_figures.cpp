@@ -1228,3 +1228,189 @@ TEST_CASE("Docs figures: every decimal figure of docs/results.md's text is check
                       {"0.57", "checked by the AC / CGM range test of this page"},
                       {"1.06", "checked by the AC / CGM range test of this page"}});
 }
+
+// ---- docs/papers/guo05.md and docs/mpi.md (issue 49): their figures against the runs and the data ----
+
+namespace {
+
+// A redistribution reproduction's table as docs/results/ holds it (the bundled run, the golden's copy).
+ResultTable guo05_table(const std::string& id) { return table_in(fmt::format("{}/results/{}.csv", docs, id), id); }
+
+// The reproduction run again into `dir` with `options` (each run about 0.1 s).
+ResultTable guo05_run(const std::string& id, const std::string& options, const std::string& dir) {
+  const auto r = test::run_mcsim(fmt::format("reproduce {} {} -q -j 1 --deterministic -o {}", id, options, dir));
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  return table_in(fmt::format("{}/{}.csv", dir, id), id);
+}
+
+// The mcsim cell of (row, series, x); x = "" for the table's only one.
+double guo05_cell(const ResultTable& t, const std::string& row, const std::string& series, const std::string& x) {
+  const std::size_t r = column(t, "row"), s = column(t, "series"), at = column(t, "x"), m = column(t, "mcsim");
+  for (const auto& cells : t.rows)
+    if (cell_text(cells[r]) == row && cell_text(cells[s]) == series && cell_text(cells[at]) == x) return std::stod(cell_text(cells[m]));
+  FAIL("no " << row << " of " << series << " at " << x);
+  return 0;
+}
+
+// The mcsim cells of (row, series) in the table's order of x.
+std::vector<double> guo05_cells(const ResultTable& t, const std::string& row, const std::string& series) {
+  const std::size_t r = column(t, "row"), s = column(t, "series"), m = column(t, "mcsim");
+  std::vector<double> values;
+  for (const auto& cells : t.rows)
+    if (cell_text(cells[r]) == row && cell_text(cells[s]) == series) values.push_back(std::stod(cell_text(cells[m])));
+  REQUIRE(!values.empty());
+  return values;
+}
+
+// "LOW-HIGH" of the values, each printed by `shown`.
+template <typename Shown>
+std::string low_high(const std::vector<double>& values, Shown shown) {
+  const auto [low, high] = std::minmax_element(values.begin(), values.end());
+  return fmt::format("{}-{}", shown(*low), shown(*high));
+}
+
+void require_quoted(const std::string& page_name, const std::vector<std::string>& quoted) {
+  const std::string page = flowing(test::slurp(docs + "/" + page_name));
+  for (const auto& q : quoted) {
+    INFO("docs/" << page_name << " should say: " << q);
+    CHECK(page.find(q) != std::string::npos);
+  }
+}
+
+const auto f1 = [](double v) { return fmt::format("{:.1f}", v); };
+const auto f2 = [](double v) { return fmt::format("{:.2f}", v); };
+const auto f3 = [](double v) { return fmt::format("{:.3f}", v); };
+const auto percent = [](double v) { return fmt::format("{}", std::lround(100 * v)); };
+
+}  // namespace
+
+TEST_CASE("Docs figures: docs/papers/guo05.md's figures of Example 1 and Figs. 4-7 are docs/results/'s") {
+  const ResultTable ex1 = guo05_table("guo05-ex1"), fig4 = guo05_table("guo05-fig4"), fig5 = guo05_table("guo05-fig5"),
+                    fig5_text = guo05_table("guo05-fig5-text"), fig6 = guo05_table("guo05-fig6"), fig7 = guo05_table("guo05-fig7");
+  // "Both are 1.4-1.9x faster than `general`": general over each schedule, at every size.
+  const std::vector<double> general = guo05_cells(fig4, "comm", "general");
+  std::vector<double> faster;
+  for (const std::string schedule : {"contention-free", "align-message"}) {
+    const std::vector<double> times = guo05_cells(fig4, "comm", schedule);
+    REQUIRE(times.size() == general.size());
+    for (std::size_t i = 0; i < times.size(); ++i) faster.push_back(general[i] / times[i]);
+  }
+  // Algorithm 2 over its stepwise form (the series contention-free of guo05-fig5), in whole per cent slower.
+  std::vector<double> slower;
+  for (const double r : guo05_cells(fig5, "vs_contention-free", "align-message")) slower.push_back(r - 1);
+  const std::vector<double> fig7_alltoallv = guo05_cells(fig7, "comm", "MPI_Alltoallv");
+  REQUIRE(fig7_alltoallv.size() == 6);
+  require_quoted(
+      "papers/guo05.md",
+      {fmt::format("Example 1 costs {:g} units contention-free and {:g} with Algorithm 1", guo05_cell(ex1, "units", "contention-free", ""),
+                   guo05_cell(ex1, "units", "algorithm1", "")),
+       fmt::format("not reproduced, ratio {}.", low_high(guo05_cells(fig4, "vs_contention-free", "align-message"), f2)),
+       fmt::format("Both are {}x faster than `general`", low_high(faster, f1)),
+       fmt::format("Algorithm 2 is {}% slower than its stepwise form", low_high(slower, percent)),
+       fmt::format("align-message is {} of contention-free and the claim holds",
+                   low_high(guo05_cells(fig5_text, "vs_contention-free", "align-message"), f2)),
+       fmt::format("({} of the general routine)", low_high(guo05_cells(fig6, "vs_no scheduling", "scheduled"), f2)),
+       fmt::format("from p = 5 to 30 ({} -> {} ms)", f2(guo05_cell(fig6, "comm", "no scheduling", "(8,5)->(6,5)")),
+                   f2(guo05_cell(fig6, "comm", "no scheduling", "(8,30)->(6,5)"))),
+       // Alltoallv's times where every message fits the send buffer (1,200-12,000 elements).
+       fmt::format("its messages pipeline ({}-{} ms)", f2(fig7_alltoallv[0]), f2(fig7_alltoallv[2]))});
+  // The dashed lines: the ratios the paper printed, as the scenarios carry them.
+  const auto paper = [](const ResultTable& t, const std::string& row) {
+    const std::size_t r = column(t, "row"), s = column(t, "series"), p = column(t, "paper");
+    for (const auto& cells : t.rows)
+      if (cell_text(cells[r]) == row && cell_text(cells[s]) == "align-message") return cell_text(cells[p]);
+    return std::string();
+  };
+  require_quoted("papers/guo05.md", {fmt::format("(Fig. 4's ~{}, Fig. 7's ~{})", paper(fig4, "vs_contention-free"),
+                                                 paper(fig7, "vs_MPI_Alltoallv"))});
+}
+
+TEST_CASE("Docs figures: docs/papers/guo05.md's sensitivity to the assumed CP-PACS and its figures without the send buffer are what the runs give",
+          "[cli]") {
+  // Figs. 4-6 under each assumed CP-PACS variant the page names (shape, routing order, switching), and
+  // Figs. 7-8 with `send_buffer_bytes=0`: 17 reproductions of about 0.1 s each.
+  const std::string dir = test::temp_dir("docs-guo05-sensitivity");
+  const std::vector<std::string> variants{"", "--machine-option order=zyx", "--machine-option shape=2x4x8",
+                                          "--machine-option shape=8x8x1", "--machine-option switching=flow"};
+  std::map<std::string, std::vector<std::string>> at_600000;  // figure -> align-message / contention-free per variant
+  for (const std::string figure : {"guo05-fig4", "guo05-fig5", "guo05-fig6"})
+    for (std::size_t v = 0; v < variants.size(); ++v) {
+      const std::string out = fmt::format("{}/{}-{}", dir, figure, v);
+      const ResultTable t = guo05_run(figure, variants[v], out);
+      if (figure == "guo05-fig6") {
+        // "Fig. 6's (scheduled better for every p) does not [depend on them]".
+        for (const double r : guo05_cells(t, "vs_no scheduling", "scheduled")) {
+          INFO(figure << " " << variants[v]);
+          CHECK(r < 1);
+        }
+      } else {
+        at_600000[figure].push_back(f2(guo05_cell(t, "vs_contention-free", "align-message", "600000")));
+      }
+    }
+  const auto& f4 = at_600000["guo05-fig4"];
+  const auto& f5 = at_600000["guo05-fig5"];
+  const ResultTable fig7 = guo05_run("guo05-fig7", "--machine-option send_buffer_bytes=0", dir + "/fig7-no-buffer");
+  const ResultTable fig8 = guo05_run("guo05-fig8", "--machine-option send_buffer_bytes=0", dir + "/fig8-no-buffer");
+  const std::vector<double> fig7_ratio = guo05_cells(fig7, "vs_MPI_Alltoallv", "align-message");
+  REQUIRE(fig7_ratio.size() == 6);
+  require_quoted(
+      "papers/guo05.md",
+      {fmt::format("align-message / contention-free at 600,000 elements is {} (4x4x4, x-y-z), {} (4x4x4, z-y-x), {} (2x4x8), {} "
+                   "(8x8x1) and {} with flow switching for Fig. 4; for Fig. 5 {}, {}, {}, {} and {}:",
+                   f4[0], f4[1], f4[2], f4[3], f4[4], f5[0], f5[1], f5[2], f5[3], f5[4]),
+       fmt::format("`--machine-option send_buffer_bytes=0`) it was {}, {}, {} at those sizes", f3(fig7_ratio[0]), f3(fig7_ratio[1]),
+                   f3(fig7_ratio[2])),
+       fmt::format("though the paper ran it; without the send buffer it was {})",
+                   f2(guo05_cell(fig8, "vs_MPI_Alltoallv", "align-message", "(8,20)->(6,20)")))});
+  // The default run is the bundled one: docs/results/guo05-fig4.csv's figure.
+  CHECK(f4[0] == f2(guo05_cell(guo05_table("guo05-fig4"), "vs_contention-free", "align-message", "600000")));
+}
+
+TEST_CASE("Docs figures: every decimal figure of docs/papers/guo05.md's text is checked or explained") {
+  const std::string results = "checked by the Example 1 and Figs. 4-7 test of this page (docs/results/guo05-*.csv)";
+  const std::string fig78 = "checked by the Fig. 7 and Fig. 8 ratios test (docs/results/guo05-fig7/8.csv)";
+  const std::string runs = "checked by the sensitivity and send-buffer test of this page (the reproductions run again)";
+  check_text_figures("papers/guo05.md",
+                     {{"0.85", "the paper's ratio as guo05-fig4's paper column carries it; " + results},
+                      {"0.8", "the paper's ratio as guo05-fig7's paper column carries it, " + results +
+                                  "; and the paper's 15 -> 12 units (arithmetic: 12 / 15)"},
+                      {"2.2", "a section number of the paper"},
+                      {"5.1", "a section number of the paper"},
+                      {"4.2", "a section number of the paper"},
+                      {"1.00", results + " (Fig. 4's ratio range); " + runs},
+                      {"1.06", results},
+                      {"1.4", results},
+                      {"0.70", results + " (the text's Fig. 5 reading); " + runs + " (Fig. 8 without the buffer)"},
+                      {"0.76", results},
+                      {"0.56", results},
+                      {"0.86", results},
+                      {"0.72", results},
+                      {"0.29", results},
+                      {"0.77", results},
+                      {"4.00", results},
+                      {"1.41", fig78},
+                      {"1.65", fig78},
+                      {"1.73", fig78},
+                      {"0.73", fig78},
+                      {"0.83", fig78},
+                      {"0.63", fig78},
+                      {"0.50", fig78},
+                      {"0.98", fig78},
+                      {"0.65", fig78},
+                      {"0.71", fig78},
+                      {"1.13", fig78},
+                      {"0.91", fig78},
+                      {"0.53", fig78},
+                      {"0.41", fig78},
+                      {"0.51", fig78},
+                      {"0.58", fig78},
+                      {"0.960", runs},
+                      {"0.845", runs},
+                      {"0.790", runs},
+                      {"1.12", runs},
+                      {"0.88", runs},
+                      {"1.08", runs},
+                      {"0.80", runs},
+                      {"0.75", runs}});
+}
