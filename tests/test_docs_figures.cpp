@@ -1414,3 +1414,217 @@ TEST_CASE("Docs figures: every decimal figure of docs/papers/guo05.md's text is 
                       {"0.80", runs},
                       {"0.75", runs}});
 }
+
+namespace {
+
+// The rows of docs/mpi.md's block NAME (between <!-- NAME:begin --> and <!-- NAME:end -->, which the
+// test "mpi page" checks against SMPI and mcsim runs) that hold `cells` cells and start with a number.
+std::vector<std::vector<std::string>> mpi_block_rows(const std::string& name, std::size_t cells) {
+  const std::string page = test::slurp(docs + "/mpi.md");
+  const auto begin = page.find("<!-- " + name + ":begin -->"), end = page.find("<!-- " + name + ":end -->");
+  REQUIRE(begin != std::string::npos);
+  REQUIRE(end != std::string::npos);
+  std::istringstream block(page.substr(begin, end - begin));
+  std::vector<std::vector<std::string>> rows;
+  for (std::string line; std::getline(block, line);) {
+    if (line.rfind("| ", 0) != 0 || line.size() < 3 || !std::isdigit(static_cast<unsigned char>(line[2]))) continue;
+    std::vector<std::string> row;
+    std::istringstream fields(line.substr(1));
+    for (std::string field; std::getline(fields, field, '|');)
+      row.push_back(std::regex_replace(field, std::regex("^\\s+|\\s+$"), ""));
+    if (row.size() == cells) rows.push_back(row);
+  }
+  REQUIRE(!rows.empty());
+  return rows;
+}
+
+// The numbers of a column, for the rows whose first cell is in `at` (all rows when `at` is empty).
+std::vector<double> mpi_column(const std::vector<std::vector<std::string>>& rows, std::size_t c, const std::set<std::string>& at = {}) {
+  std::vector<double> values;
+  for (const auto& row : rows)
+    if (at.empty() || at.contains(row[0])) values.push_back(std::stod(row[c]));
+  REQUIRE(!values.empty());
+  return values;
+}
+
+double largest(const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()); }
+
+// A run's messages (`mcsim timeline`'s CSV: phase,src,dst,bytes,dummy,start_ms,end_ms).
+struct TracedMessage {
+  int src = 0, dst = 0;
+  double start_ms = 0, end_ms = 0;
+};
+
+// The run's messages; `communication_ms`, when given, gets the communication time the command prints.
+std::vector<TracedMessage> timeline_messages(const std::string& arguments, const std::string& out, double* communication_ms = nullptr) {
+  const auto r = test::run_mcsim(fmt::format("timeline {} -o {}", arguments, out));
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  if (communication_ms) {
+    std::smatch m;
+    REQUIRE(std::regex_search(r.out, m, std::regex("communication time ([0-9.]+) ms")));
+    *communication_ms = std::stod(m[1]);
+  }
+  const ResultTable t = table_in(out, "timeline");
+  const std::size_t src = column(t, "src"), dst = column(t, "dst"), start = column(t, "start_ms"), end = column(t, "end_ms");
+  std::vector<TracedMessage> messages;
+  for (const auto& row : t.rows)
+    messages.push_back({std::stoi(cell_text(row[src])), std::stoi(cell_text(row[dst])), std::stod(cell_text(row[start])),
+                        std::stod(cell_text(row[end]))});
+  REQUIRE(!messages.empty());
+  return messages;
+}
+
+}  // namespace
+
+TEST_CASE("Docs figures: docs/mpi.md's figures drawn from its tables are the tables'") {
+  // The CM-5 table: 9 cells (bytes, then overlapped mcsim, SMPI AC, ratio, SMPI Alltoall, ratio, CMMD 1992
+  // mcsim, SMPI AC, ratio); the cluster's: 7; the T3D's: 6; Algorithm 1's: 5.
+  const auto cm5 = mpi_block_rows("alltoall", 9), cluster = mpi_block_rows("alltoall", 7), t3d = mpi_block_rows("t3d", 6),
+             algorithm1 = mpi_block_rows("algorithm1", 5);
+  REQUIRE(cm5.size() == 6);
+  REQUIRE(cluster.size() == 7);
+  const auto away = [](const std::vector<double>& ratios) {  // the largest |ratio - 1|
+    double d = 0;
+    for (const double r : ratios) d = std::max(d, std::abs(r - 1));
+    return d;
+  };
+  const auto ms_to_s = [](const std::string& ms) { return std::stod(ms) / 1000; };
+  const std::set<std::string> small{"256", "1024", "4096", "16384"};
+  std::vector<double> apart;  // mcsim without the send buffer over SMPI's AC, 256 B-16 KiB
+  for (const double r : mpi_column(cluster, 6, small)) apart.push_back(1 / r);
+  // Algorithm 1, SMPI over mcsim from the time columns, per regime.
+  auto smpi_over_mcsim = [&](const std::set<std::string>& sizes) {
+    std::vector<double> v;
+    for (const auto& row : algorithm1)
+      if (sizes.contains(row[0])) v.push_back(std::stod(row[3]) / std::stod(row[2]) - 1);
+    REQUIRE(v.size() == sizes.size());
+    return v;
+  };
+  std::vector<double> faster;
+  for (const double d : smpi_over_mcsim({"1,200", "6,000", "12,000"})) faster.push_back(-d);
+  std::vector<double> t3d_fast;
+  for (const double r : mpi_column(t3d, 4, {"16384", "65536"})) t3d_fast.push_back(1 - r);
+  const std::vector<double> t3d_flow = mpi_column(t3d, 5, {"16384", "65536"});
+  require_quoted(
+      "mpi.md",
+      {fmt::format("The same program agrees within {}% on the CM-5", percent(away(mpi_column(cm5, 3)))),
+       fmt::format("The CM-5's {}% at 256 B", percent(mpi_column(cm5, 5, {"256"})[0] - 1)),
+       fmt::format("one blocking pair after another ({:.1f} s at 64 KiB)", ms_to_s(cm5.back()[6])),
+       fmt::format("of an MPI program ({:.3f} s,", ms_to_s(cm5.back()[7])),
+       fmt::format("the cluster was {:.2g}-{:.2g}x apart at 256 B-16 KiB (SMPI's AC {}-{} of", *std::min_element(apart.begin(), apart.end()),
+                   largest(apart), cluster[1][6], cluster[4][6]),
+       fmt::format("mcsim's AC agrees with SMPI's AC within {}% from 16 B to 16 KiB",
+                   f1(100 * away(mpi_column(cluster, 3, {"16", "256", "1024", "4096", "16384"})))),
+       fmt::format("the measured gap (SMPI {}-{} of mcsim)", f2(mpi_column(cluster, 3, {"65536"})[0]), f2(mpi_column(cluster, 3, {"262144"})[0])),
+       fmt::format("{}% too fast at 16-64 KiB", low_high(t3d_fast, percent)),
+       fmt::format("agree within {}%", f1(100 * away(mpi_column(t3d, 4, {"16", "1024"})))),
+       fmt::format("flow transport {}% and {}% at 16 and 64 KiB", f1(100 * (t3d_flow[0] - 1)), f1(100 * (t3d_flow[1] - 1))),
+       fmt::format("every message above 128,000 bytes): within {}%.", f1(100 * std::abs(smpi_over_mcsim({"600,000"})[0]))),
+       fmt::format("(60,000-120,000): SMPI {}% slower.", low_high(smpi_over_mcsim({"60,000", "120,000"}), percent)),
+       fmt::format("(1,200-12,000): SMPI {}% faster.", low_high(faster, percent))});
+}
+
+TEST_CASE("Docs figures: docs/mpi.md's traced timelines and its runs without the send buffer are what mcsim gives", "[cli]") {
+  const std::string dir = test::temp_dir("docs-mpi-traced");
+  // The CM-5 with CMMD's asynchronous calls, AC at 256 B: every node's 31 sender shares end at 1.364 ms,
+  // node 31's 31 messages all arrive at 2.926 ms, the run ends 1.364 ms of receiver shares later.
+  double cm5_ms = 0;
+  const auto cm5 = timeline_messages("--machine cm5 --machine-option cmmd=overlapped --nodes 32 --workload uniform-density --density 31 "
+                                     "--scheduler AC --msg-unit 256",
+                                     dir + "/cm5.csv", &cm5_ms);
+  std::set<std::string> to_31;
+  double last_issue = 0;
+  for (const auto& m : cm5) {
+    if (m.dst == 31) to_31.insert(f3(m.end_ms));
+    last_issue = std::max(last_issue, m.start_ms);
+  }
+  REQUIRE(to_31.size() == 1);  // all at once
+  // A message is issued at the start of its sender share (44 us: cm5.toml's CMMD_send_async start-up half).
+  const double shares_end = last_issue + 0.044;
+  // The cluster with no send buffer, AC at 1 KiB on 24 nodes: node 23's writes in turn; on 4 nodes writer 1's first.
+  const auto cluster = timeline_messages("--machine ethernet-cluster --machine-option send_buffer_bytes=0 --nodes 24 --workload "
+                                         "uniform-density --density 23 --scheduler AC --msg-unit 1024",
+                                         dir + "/cluster.csv");
+  std::vector<TracedMessage> node23;
+  for (const auto& m : cluster)
+    if (m.src == 23) node23.push_back(m);
+  REQUIRE(node23.size() == 23);
+  std::sort(node23.begin(), node23.end(), [](const TracedMessage& a, const TracedMessage& b) { return a.start_ms < b.start_ms; });
+  const auto took = [&](std::size_t i) { return f3(node23[i].end_ms - node23[i].start_ms); };
+  const auto four = timeline_messages("--machine ethernet-cluster --machine-option send_buffer_bytes=0 --nodes 4 --workload "
+                                      "uniform-density --density 3 --scheduler AC --msg-unit 1024",
+                                      dir + "/four.csv");
+  double first_wait_us = 0;
+  for (const auto& m : four)
+    if (m.src == 1 && m.dst == 0) first_wait_us = 1000 * (m.end_ms - m.start_ms);
+  // The cluster's row of machines-alltoall (64 nodes, AC at 1 KiB) with and without the buffer.
+  const auto swept = test::run_mcsim(fmt::format("sweep --machine ethernet-cluster --machine-option send_buffer_bytes=0 --nodes 64 "
+                                                 "--workload uniform-density --density 63 --scheduler AC --msg-unit 1024 --samples 1 "
+                                                 "--deterministic -q -o {}/no-buffer-64.csv",
+                                                 dir));
+  INFO(swept.err);
+  REQUIRE(swept.exit_code == 0);
+  const ResultTable no_buffer_64 = table_in(dir + "/no-buffer-64.csv", "sweep");
+  const double no_buffer_64_ms = std::stod(cell_text(no_buffer_64.rows.at(0)[column(no_buffer_64, "comm_ms_mean")]));
+  const ResultTable machines = table_in(docs + "/results/machines-alltoall.csv", "machines-alltoall");
+  double buffered_64_ms = 0;
+  for (const auto& row : machines.rows)
+    if (cell_text(row[column(machines, "machine")]) == "ethernet-cluster" && cell_text(row[column(machines, "series")]) == "AC")
+      buffered_64_ms = std::stod(cell_text(row[column(machines, "comm_ms_mean")]));
+  // Figs. 7-8 as bundled (docs/results) and without the buffer (run again).
+  const ResultTable fig7 = guo05_table("guo05-fig7"), fig8 = guo05_table("guo05-fig8");
+  const ResultTable fig7_0 = guo05_run("guo05-fig7", "--machine-option send_buffer_bytes=0", dir + "/fig7");
+  const ResultTable fig8_0 = guo05_run("guo05-fig8", "--machine-option send_buffer_bytes=0", dir + "/fig8");
+  const auto first3 = [](const std::vector<double>& v) { return fmt::format("{}, {}, {}", f3(v.at(0)), f3(v.at(1)), f3(v.at(2))); };
+  const std::vector<double> slower = guo05_cells(fig7, "vs_MPI_Alltoallv", "align-message");
+  std::vector<double> fall;  // Fig. 8's MPI_Alltoallv with the buffer over without, per case
+  const std::vector<double> with = guo05_cells(fig8, "comm", "MPI_Alltoallv"), without = guo05_cells(fig8_0, "comm", "MPI_Alltoallv");
+  REQUIRE(with.size() == without.size());
+  for (std::size_t i = 0; i < with.size(); ++i) fall.push_back(1 - with[i] / without[i]);
+  require_quoted(
+      "mpi.md",
+      {fmt::format("each node spends its 31 x 44 us sender shares (0-{} ms); node 31's 31 messages all arrive at {} ms", f3(shares_end),
+                   *to_31.begin()),
+       fmt::format("{} + {} = {} ms.", *to_31.begin(), f3(shares_end), f3(cm5_ms)),
+       fmt::format("node 23's writes to 0, 1, 2, ... take {}, {}, {}, ... {} ms", took(0), took(1), took(2), took(22)),
+       fmt::format("its last write ends at {} ms", f2(node23.back().end_ms)),
+       fmt::format("writer 1's first message waits {:.0f} us", first_wait_us),
+       fmt::format("MPI_Alltoallv at N = 1,200, 6,000, 12,000 takes {} ms (without the buffer {})",
+                   first3(guo05_cells(fig7, "comm", "MPI_Alltoallv")), first3(guo05_cells(fig7_0, "comm", "MPI_Alltoallv"))),
+       fmt::format("Algorithm 1 (align-message, {} ms) comes out {}-{}x slower", first3(guo05_cells(fig7, "comm", "align-message")),
+                   f2(slower.at(0)), f2(slower.at(2))),
+       fmt::format("falls by up to {}% ((8,20)->(6,20): {} -> {} ms)", percent(largest(fall)),
+                   f1(guo05_cell(fig8_0, "comm", "MPI_Alltoallv", "(8,20)->(6,20)")),
+                   f1(guo05_cell(fig8, "comm", "MPI_Alltoallv", "(8,20)->(6,20)"))),
+       fmt::format("the cluster's row of `machines-alltoall` from {} to {} ms", f1(no_buffer_64_ms), f2(buffered_64_ms))});
+}
+
+TEST_CASE("Docs figures: every decimal figure of docs/mpi.md's text is checked or explained") {
+  // The page's four tables are the blocks the test "mpi page" rewrites from runs and checks (make-mpi-tables.sh).
+  const std::string tables = "checked by the test of this page's figures drawn from its tables";
+  const std::string traced = "checked by the test of this page's traced timelines and runs without the send buffer";
+  const std::string smpi_test = "checked by tests/test_smpi_platform.cpp's one-message test: mcsim = 88 us + 1,008 B / 8.06 MB/s "
+                                "to 1e-9, SMPI = mcsim + 8 B / 8.06 MB/s to 1e-7";
+  check_text_figures("mpi.md",
+                     {{"3.32", "SimGrid's version"},
+                      {"0.1", "a host timing (an SMPI run's CPU seconds); and 'within 0.1%', " + tables},
+                      {"1.2", "a host timing (the T3D's SMPI runs); MPICH 1.2 (a version); and 'within 1.2%', " + tables},
+                      {"0.2", "'within 0.2%', " + tables},
+                      {"0.35", "a host timing (the Algorithm 1 SMPI runs' CPU seconds)"},
+                      {"123.1", "arithmetic: 2 x 31 x 16 B / 8.06 MB/s, which tests/test_smpi_platform.cpp's AC-in-MPI test "
+                                "finds between SMPI's and mcsim's AC to 0.5%"},
+                      {"8.06", "cm5.toml's CMMD rate (its source beside it)"},
+                      {"0.504", "arithmetic: 31 x 2 x 65,552 B / 8.06 MB/s"},
+                      {"2.14", "arithmetic: 23 x 1,024 B / 11 MB/s (ethernet-cluster.toml's rate)"},
+                      {"93.1", "arithmetic: 1,024 B / 11 MB/s (ethernet-cluster.toml's rate)"},
+                      {"0.8", "the Algorithm 1 table's 800 B messages, in KB"},
+                      {"4.1", "a section number of the paper"},
+                      {"4.3", tables},     {"0.506", tables},   {"2.8", tables},    {"0.38", tables},    {"0.48", tables},
+                      {"9.2", tables},     {"2.9", tables},     {"1.364", traced},  {"2.926", traced},   {"4.290", traced},
+                      {"2.201", traced},   {"2.108", traced},   {"2.015", traced},  {"0.153", traced},   {"27.07", traced},
+                      {"0.771", traced},   {"2.178", traced},   {"3.996", traced},  {"1.280", traced},   {"4.602", traced},
+                      {"8.784", traced},   {"1.085", traced},   {"3.597", traced},  {"6.925", traced},   {"1.41", traced},
+                      {"170.4", traced},   {"106.4", traced},   {"195.2", traced},  {"13.42", traced},   {"214.055", smpi_test},
+                      {"213.062", smpi_test}, {"0.993", smpi_test}});
+}
