@@ -1315,6 +1315,42 @@ TEST_CASE("Docs figures: docs/papers/guo05.md's figures of Example 1 and Figs. 4
                    f2(guo05_cell(fig6, "comm", "no scheduling", "(8,30)->(6,5)"))),
        // Alltoallv's times where every message fits the send buffer (1,200-12,000 elements).
        fmt::format("its messages pipeline ({}-{} ms)", f2(fig7_alltoallv[0]), f2(fig7_alltoallv[2]))});
+  // "(ex1: 25/25 entries, 5/5 + 5/5 rows; ...)": M's entries equal to the paper's, and per schedule the
+  // paper printed, its CS rows (one a processor) whose every entry equals the paper's.
+  const auto agreeing = [](const ResultTable& t, const std::vector<std::string>& schedules) {
+    const std::size_t r = column(t, "row"), s = column(t, "series"), p = column(t, "paper"), m = column(t, "mcsim");
+    int entries = 0, equal = 0;
+    std::map<std::string, std::map<std::string, bool>> rows;  // schedule -> processor -> every entry equal
+    for (const auto& cells : t.rows) {
+      const std::string row = cell_text(cells[r]);
+      const bool same = cell_text(cells[p]) == cell_text(cells[m]);
+      if (row == "M") ++entries, equal += same;
+      if (row.rfind("CS:", 0) == 0) {
+        const auto [at, fresh] = rows[row.substr(3)].try_emplace(cell_text(cells[s]), true);
+        at->second = at->second && same;
+      }
+    }
+    std::string per_schedule;
+    for (const auto& schedule : schedules) {
+      const auto& processors = rows.at(schedule);
+      const auto good = std::count_if(processors.begin(), processors.end(), [](const auto& p) { return p.second; });
+      per_schedule += fmt::format("{}{}/{}", per_schedule.empty() ? "" : " + ", good, processors.size());
+    }
+    return std::pair{fmt::format("{}/{}", equal, entries), per_schedule};
+  };
+  const ResultTable ex2 = guo05_table("guo05-ex2");
+  const auto [ex1_entries, ex1_rows] = agreeing(ex1, {"contention-free", "algorithm1"});
+  const auto [ex2_entries, ex2_rows] = agreeing(ex2, {"algorithm2-stepwise", "algorithm2"});
+  const auto units = [&](const std::string& schedule) {  // Example 2's units, when mcsim's equal the paper's
+    const std::size_t r = column(ex2, "row"), s = column(ex2, "series"), p = column(ex2, "paper"), m = column(ex2, "mcsim");
+    for (const auto& cells : ex2.rows)
+      if (cell_text(cells[r]) == "units" && cell_text(cells[s]) == schedule && cell_text(cells[p]) == cell_text(cells[m]))
+        return cell_text(cells[m]);
+    return std::string("(not the paper's)");
+  };
+  require_quoted("papers/guo05.md",
+                 {fmt::format("the {} -> {} units of Example 2 equal the paper's (ex1: {} entries, {} rows; ex2: {}, {} rows)",
+                              units("algorithm2-stepwise"), units("algorithm2"), ex1_entries, ex1_rows, ex2_entries, ex2_rows)});
   // The dashed lines: the ratios the paper printed, as the scenarios carry them.
   const auto paper = [](const ResultTable& t, const std::string& row) {
     const std::size_t r = column(t, "row"), s = column(t, "series"), p = column(t, "paper");
@@ -1363,6 +1399,22 @@ TEST_CASE("Docs figures: docs/papers/guo05.md's sensitivity to the assumed CP-PA
                    f3(fig7_ratio[2])),
        fmt::format("though the paper ran it; without the send buffer it was {})",
                    f2(guo05_cell(fig8, "vs_MPI_Alltoallv", "align-message", "(8,20)->(6,20)")))});
+  // "both forms cost 8 units": Fig. 5's case, cyclic(3) -> cyclic(2) on 6, in the unit costs of the
+  // tables report, its large steps no permutations (a scenario of that case alone, no paper figures).
+  {
+    std::ofstream(dir + "/fig5-units.toml") << "id = \"fig5-units\"\nkind = \"redistribution\"\ntitle = \"Fig. 5's case\"\n"
+                                               "source = \"docs/papers/guo05.md\"\nreport = \"tables\"\n[redistribution]\n"
+                                               "cases = [{x = 3, p = 6, y = 2, q = 6}]\n"
+                                               "schedules = [\"algorithm2-stepwise\", \"algorithm2\"]\n";
+  }
+  const auto units = test::run_mcsim(fmt::format("reproduce fig5-units --scenarios {} -q -o {}/fig5-units", dir, dir));
+  INFO(units.err);
+  REQUIRE(units.exit_code == 0);
+  const ResultTable fig5_units = table_in(dir + "/fig5-units/fig5-units.csv", "fig5-units");
+  const double stepwise = guo05_cell(fig5_units, "units", "algorithm2-stepwise", ""), large = guo05_cell(fig5_units, "units", "algorithm2", "");
+  CHECK(stepwise == large);
+  CHECK(guo05_cell(fig5_units, "property", "algorithm2", "permutation steps") == 0);  // "its large steps are not contention-free"
+  require_quoted("papers/guo05.md", {fmt::format("both forms cost {:g} units", large)});
   // The default run is the bundled one: docs/results/guo05-fig4.csv's figure.
   CHECK(f4[0] == f2(guo05_cell(guo05_table("guo05-fig4"), "vs_contention-free", "align-message", "600000")));
 }
@@ -1576,6 +1628,28 @@ TEST_CASE("Docs figures: docs/mpi.md's traced timelines and its runs without the
   const ResultTable fig7 = guo05_table("guo05-fig7"), fig8 = guo05_table("guo05-fig8");
   const ResultTable fig7_0 = guo05_run("guo05-fig7", "--machine-option send_buffer_bytes=0", dir + "/fig7");
   const ResultTable fig8_0 = guo05_run("guo05-fig8", "--machine-option send_buffer_bytes=0", dir + "/fig8");
+  // "making every write return at once (`sends = posted`) is wrong the other way (537 and 2,858 ms at 64
+  // and 256 KiB": the bundled cluster with that one line of its machine file changed.
+  std::string cluster_file = test::slurp(std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/machines/ethernet-cluster.toml");
+  const std::string local = "sends = { value = \"local\"";
+  REQUIRE(cluster_file.find(local) != std::string::npos);
+  cluster_file.replace(cluster_file.find(local), local.size(), "sends = { value = \"posted\"");
+  std::ofstream(dir + "/cluster-posted.toml") << cluster_file;
+  const auto posted = test::run_mcsim(fmt::format("sweep --machine {}/cluster-posted.toml --nodes 24 --workload uniform-density --density 23 "
+                                                  "--scheduler AC --msg-unit 65536,262144 --samples 1 --deterministic -q -o {}/posted.csv",
+                                                  dir, dir));
+  INFO(posted.err);
+  REQUIRE(posted.exit_code == 0);
+  const ResultTable posted_ms = table_in(dir + "/posted.csv", "sweep");
+  REQUIRE(posted_ms.rows.size() == 2);
+  const auto whole = [](double ms) {  // 2858 -> "2,858"
+    const long v = std::lround(ms);
+    return v >= 1000 ? fmt::format("{},{:03d}", v / 1000, v % 1000) : fmt::format("{}", v);
+  };
+  std::map<std::string, double> posted_at;  // msg_unit -> ms
+  for (const auto& row : posted_ms.rows)
+    posted_at[cell_text(row[column(posted_ms, "msg_unit")])] = std::stod(cell_text(row[column(posted_ms, "comm_ms_mean")]));
+  require_quoted("mpi.md", {fmt::format("({} and {} ms at 64 and 256 KiB", whole(posted_at.at("65536")), whole(posted_at.at("262144")))});
   const auto first3 = [](const std::vector<double>& v) { return fmt::format("{}, {}, {}", f3(v.at(0)), f3(v.at(1)), f3(v.at(2))); };
   const std::vector<double> slower = guo05_cells(fig7, "vs_MPI_Alltoallv", "align-message");
   std::vector<double> fall;  // Fig. 8's MPI_Alltoallv with the buffer over without, per case
