@@ -1228,3 +1228,477 @@ TEST_CASE("Docs figures: every decimal figure of docs/results.md's text is check
                       {"0.57", "checked by the AC / CGM range test of this page"},
                       {"1.06", "checked by the AC / CGM range test of this page"}});
 }
+
+// ---- docs/papers/guo05.md and docs/mpi.md (issue 49): their figures against the runs and the data ----
+
+namespace {
+
+// A redistribution reproduction's table as docs/results/ holds it (the bundled run, the golden's copy).
+ResultTable guo05_table(const std::string& id) { return table_in(fmt::format("{}/results/{}.csv", docs, id), id); }
+
+// The reproduction run again into `dir` with `options` (each run about 0.1 s).
+ResultTable guo05_run(const std::string& id, const std::string& options, const std::string& dir) {
+  const auto r = test::run_mcsim(fmt::format("reproduce {} {} -q -j 1 --deterministic -o {}", id, options, dir));
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  return table_in(fmt::format("{}/{}.csv", dir, id), id);
+}
+
+// The mcsim cell of (row, series, x); x = "" for the table's only one.
+double guo05_cell(const ResultTable& t, const std::string& row, const std::string& series, const std::string& x) {
+  const std::size_t r = column(t, "row"), s = column(t, "series"), at = column(t, "x"), m = column(t, "mcsim");
+  for (const auto& cells : t.rows)
+    if (cell_text(cells[r]) == row && cell_text(cells[s]) == series && cell_text(cells[at]) == x) return std::stod(cell_text(cells[m]));
+  FAIL("no " << row << " of " << series << " at " << x);
+  return 0;
+}
+
+// The mcsim cells of (row, series) in the table's order of x.
+std::vector<double> guo05_cells(const ResultTable& t, const std::string& row, const std::string& series) {
+  const std::size_t r = column(t, "row"), s = column(t, "series"), m = column(t, "mcsim");
+  std::vector<double> values;
+  for (const auto& cells : t.rows)
+    if (cell_text(cells[r]) == row && cell_text(cells[s]) == series) values.push_back(std::stod(cell_text(cells[m])));
+  REQUIRE(!values.empty());
+  return values;
+}
+
+// "LOW-HIGH" of the values, each printed by `shown`.
+template <typename Shown>
+std::string low_high(const std::vector<double>& values, Shown shown) {
+  const auto [low, high] = std::minmax_element(values.begin(), values.end());
+  return fmt::format("{}-{}", shown(*low), shown(*high));
+}
+
+void require_quoted(const std::string& page_name, const std::vector<std::string>& quoted) {
+  const std::string page = flowing(test::slurp(docs + "/" + page_name));
+  for (const auto& q : quoted) {
+    INFO("docs/" << page_name << " should say: " << q);
+    CHECK(page.find(q) != std::string::npos);
+  }
+}
+
+const auto f1 = [](double v) { return fmt::format("{:.1f}", v); };
+const auto f2 = [](double v) { return fmt::format("{:.2f}", v); };
+const auto f3 = [](double v) { return fmt::format("{:.3f}", v); };
+const auto percent = [](double v) { return fmt::format("{}", std::lround(100 * v)); };
+
+}  // namespace
+
+TEST_CASE("Docs figures: docs/papers/guo05.md's figures of Example 1 and Figs. 4-7 are docs/results/'s") {
+  const ResultTable ex1 = guo05_table("guo05-ex1"), fig4 = guo05_table("guo05-fig4"), fig5 = guo05_table("guo05-fig5"),
+                    fig5_text = guo05_table("guo05-fig5-text"), fig6 = guo05_table("guo05-fig6"), fig7 = guo05_table("guo05-fig7");
+  // "Both are 1.4-1.9x faster than `general`": general over each schedule, at every size.
+  const std::vector<double> general = guo05_cells(fig4, "comm", "general");
+  std::vector<double> faster;
+  for (const std::string schedule : {"contention-free", "align-message"}) {
+    const std::vector<double> times = guo05_cells(fig4, "comm", schedule);
+    REQUIRE(times.size() == general.size());
+    for (std::size_t i = 0; i < times.size(); ++i) faster.push_back(general[i] / times[i]);
+  }
+  // Algorithm 2 over its stepwise form (the series contention-free of guo05-fig5), in whole per cent slower.
+  std::vector<double> slower;
+  for (const double r : guo05_cells(fig5, "vs_contention-free", "align-message")) slower.push_back(r - 1);
+  const std::vector<double> fig7_alltoallv = guo05_cells(fig7, "comm", "MPI_Alltoallv");
+  REQUIRE(fig7_alltoallv.size() == 6);
+  require_quoted(
+      "papers/guo05.md",
+      {fmt::format("Example 1 costs {:g} units contention-free and {:g} with Algorithm 1", guo05_cell(ex1, "units", "contention-free", ""),
+                   guo05_cell(ex1, "units", "algorithm1", "")),
+       fmt::format("not reproduced, ratio {}.", low_high(guo05_cells(fig4, "vs_contention-free", "align-message"), f2)),
+       fmt::format("Both are {}x faster than `general`", low_high(faster, f1)),
+       fmt::format("Algorithm 2 is {}% slower than its stepwise form", low_high(slower, percent)),
+       fmt::format("align-message is {} of contention-free and the claim holds",
+                   low_high(guo05_cells(fig5_text, "vs_contention-free", "align-message"), f2)),
+       fmt::format("({} of the general routine)", low_high(guo05_cells(fig6, "vs_no scheduling", "scheduled"), f2)),
+       fmt::format("from p = 5 to 30 ({} -> {} ms)", f2(guo05_cell(fig6, "comm", "no scheduling", "(8,5)->(6,5)")),
+                   f2(guo05_cell(fig6, "comm", "no scheduling", "(8,30)->(6,5)"))),
+       // Alltoallv's times where every message fits the send buffer (1,200-12,000 elements).
+       fmt::format("its messages pipeline ({}-{} ms)", f2(fig7_alltoallv[0]), f2(fig7_alltoallv[2]))});
+  // "(ex1: 25/25 entries, 5/5 + 5/5 rows; ...)": M's entries equal to the paper's, and per schedule the
+  // paper printed, its CS rows (one a processor) whose every entry equals the paper's.
+  const auto agreeing = [](const ResultTable& t, const std::vector<std::string>& schedules) {
+    const std::size_t r = column(t, "row"), s = column(t, "series"), p = column(t, "paper"), m = column(t, "mcsim");
+    int entries = 0, equal = 0;
+    std::map<std::string, std::map<std::string, bool>> rows;  // schedule -> processor -> every entry equal
+    for (const auto& cells : t.rows) {
+      const std::string row = cell_text(cells[r]);
+      const bool same = cell_text(cells[p]) == cell_text(cells[m]);
+      if (row == "M") ++entries, equal += same;
+      if (row.rfind("CS:", 0) == 0) {
+        const auto [at, fresh] = rows[row.substr(3)].try_emplace(cell_text(cells[s]), true);
+        at->second = at->second && same;
+      }
+    }
+    std::string per_schedule;
+    for (const auto& schedule : schedules) {
+      const auto& processors = rows.at(schedule);
+      const auto good = std::count_if(processors.begin(), processors.end(), [](const auto& p) { return p.second; });
+      per_schedule += fmt::format("{}{}/{}", per_schedule.empty() ? "" : " + ", good, processors.size());
+    }
+    return std::pair{fmt::format("{}/{}", equal, entries), per_schedule};
+  };
+  const ResultTable ex2 = guo05_table("guo05-ex2");
+  const auto [ex1_entries, ex1_rows] = agreeing(ex1, {"contention-free", "algorithm1"});
+  const auto [ex2_entries, ex2_rows] = agreeing(ex2, {"algorithm2-stepwise", "algorithm2"});
+  const auto units = [&](const std::string& schedule) {  // Example 2's units, when mcsim's equal the paper's
+    const std::size_t r = column(ex2, "row"), s = column(ex2, "series"), p = column(ex2, "paper"), m = column(ex2, "mcsim");
+    for (const auto& cells : ex2.rows)
+      if (cell_text(cells[r]) == "units" && cell_text(cells[s]) == schedule && cell_text(cells[p]) == cell_text(cells[m]))
+        return cell_text(cells[m]);
+    return std::string("(not the paper's)");
+  };
+  require_quoted("papers/guo05.md",
+                 {fmt::format("the {} -> {} units of Example 2 equal the paper's (ex1: {} entries, {} rows; ex2: {}, {} rows)",
+                              units("algorithm2-stepwise"), units("algorithm2"), ex1_entries, ex1_rows, ex2_entries, ex2_rows)});
+  // The dashed lines: the ratios the paper printed, as the scenarios carry them.
+  const auto paper = [](const ResultTable& t, const std::string& row) {
+    const std::size_t r = column(t, "row"), s = column(t, "series"), p = column(t, "paper");
+    for (const auto& cells : t.rows)
+      if (cell_text(cells[r]) == row && cell_text(cells[s]) == "align-message") return cell_text(cells[p]);
+    return std::string();
+  };
+  require_quoted("papers/guo05.md", {fmt::format("(Fig. 4's ~{}, Fig. 7's ~{})", paper(fig4, "vs_contention-free"),
+                                                 paper(fig7, "vs_MPI_Alltoallv"))});
+}
+
+TEST_CASE("Docs figures: docs/papers/guo05.md's sensitivity to the assumed CP-PACS and its figures without the send buffer are what the runs give",
+          "[cli]") {
+  // Figs. 4-6 under each assumed CP-PACS variant the page names (shape, routing order, switching), and
+  // Figs. 7-8 with `send_buffer_bytes=0`: 17 reproductions of about 0.1 s each.
+  const std::string dir = test::temp_dir("docs-guo05-sensitivity");
+  const std::vector<std::string> variants{"", "--machine-option order=zyx", "--machine-option shape=2x4x8",
+                                          "--machine-option shape=8x8x1", "--machine-option switching=flow"};
+  std::map<std::string, std::vector<std::string>> at_600000;  // figure -> align-message / contention-free per variant
+  for (const std::string figure : {"guo05-fig4", "guo05-fig5", "guo05-fig6"})
+    for (std::size_t v = 0; v < variants.size(); ++v) {
+      const std::string out = fmt::format("{}/{}-{}", dir, figure, v);
+      const ResultTable t = guo05_run(figure, variants[v], out);
+      if (figure == "guo05-fig6") {
+        // "Fig. 6's (scheduled better for every p) does not [depend on them]".
+        for (const double r : guo05_cells(t, "vs_no scheduling", "scheduled")) {
+          INFO(figure << " " << variants[v]);
+          CHECK(r < 1);
+        }
+      } else {
+        at_600000[figure].push_back(f2(guo05_cell(t, "vs_contention-free", "align-message", "600000")));
+      }
+    }
+  const auto& f4 = at_600000["guo05-fig4"];
+  const auto& f5 = at_600000["guo05-fig5"];
+  const ResultTable fig7 = guo05_run("guo05-fig7", "--machine-option send_buffer_bytes=0", dir + "/fig7-no-buffer");
+  const ResultTable fig8 = guo05_run("guo05-fig8", "--machine-option send_buffer_bytes=0", dir + "/fig8-no-buffer");
+  const std::vector<double> fig7_ratio = guo05_cells(fig7, "vs_MPI_Alltoallv", "align-message");
+  REQUIRE(fig7_ratio.size() == 6);
+  require_quoted(
+      "papers/guo05.md",
+      {fmt::format("align-message / contention-free at 600,000 elements is {} (4x4x4, x-y-z), {} (4x4x4, z-y-x), {} (2x4x8), {} "
+                   "(8x8x1) and {} with flow switching for Fig. 4; for Fig. 5 {}, {}, {}, {} and {}:",
+                   f4[0], f4[1], f4[2], f4[3], f4[4], f5[0], f5[1], f5[2], f5[3], f5[4]),
+       fmt::format("`--machine-option send_buffer_bytes=0`) it was {}, {}, {} at those sizes", f3(fig7_ratio[0]), f3(fig7_ratio[1]),
+                   f3(fig7_ratio[2])),
+       fmt::format("though the paper ran it; without the send buffer it was {})",
+                   f2(guo05_cell(fig8, "vs_MPI_Alltoallv", "align-message", "(8,20)->(6,20)")))});
+  // "both forms cost 8 units": Fig. 5's case, cyclic(3) -> cyclic(2) on 6, in the unit costs of the
+  // tables report, its large steps no permutations (a scenario of that case alone, no paper figures).
+  {
+    std::ofstream(dir + "/fig5-units.toml") << "id = \"fig5-units\"\nkind = \"redistribution\"\ntitle = \"Fig. 5's case\"\n"
+                                               "source = \"docs/papers/guo05.md\"\nreport = \"tables\"\n[redistribution]\n"
+                                               "cases = [{x = 3, p = 6, y = 2, q = 6}]\n"
+                                               "schedules = [\"algorithm2-stepwise\", \"algorithm2\"]\n";
+  }
+  const auto units = test::run_mcsim(fmt::format("reproduce fig5-units --scenarios {} -q -o {}/fig5-units", dir, dir));
+  INFO(units.err);
+  REQUIRE(units.exit_code == 0);
+  const ResultTable fig5_units = table_in(dir + "/fig5-units/fig5-units.csv", "fig5-units");
+  const double stepwise = guo05_cell(fig5_units, "units", "algorithm2-stepwise", ""), large = guo05_cell(fig5_units, "units", "algorithm2", "");
+  CHECK(stepwise == large);
+  CHECK(guo05_cell(fig5_units, "property", "algorithm2", "permutation steps") == 0);  // "its large steps are not contention-free"
+  require_quoted("papers/guo05.md", {fmt::format("both forms cost {:g} units", large)});
+  // The default run is the bundled one: docs/results/guo05-fig4.csv's figure.
+  CHECK(f4[0] == f2(guo05_cell(guo05_table("guo05-fig4"), "vs_contention-free", "align-message", "600000")));
+}
+
+TEST_CASE("Docs figures: every decimal figure of docs/papers/guo05.md's text is checked or explained") {
+  const std::string results = "checked by the Example 1 and Figs. 4-7 test of this page (docs/results/guo05-*.csv)";
+  const std::string fig78 = "checked by the Fig. 7 and Fig. 8 ratios test (docs/results/guo05-fig7/8.csv)";
+  const std::string runs = "checked by the sensitivity and send-buffer test of this page (the reproductions run again)";
+  check_text_figures("papers/guo05.md",
+                     {{"0.85", "the paper's ratio as guo05-fig4's paper column carries it; " + results},
+                      {"0.8", "the paper's ratio as guo05-fig7's paper column carries it, " + results +
+                                  "; and the paper's 15 -> 12 units (arithmetic: 12 / 15)"},
+                      {"2.2", "a section number of the paper"},
+                      {"5.1", "a section number of the paper"},
+                      {"4.2", "a section number of the paper"},
+                      {"1.00", results + " (Fig. 4's ratio range); " + runs},
+                      {"1.06", results},
+                      {"1.4", results},
+                      {"0.70", results + " (the text's Fig. 5 reading); " + runs + " (Fig. 8 without the buffer)"},
+                      {"0.76", results},
+                      {"0.56", results},
+                      {"0.86", results},
+                      {"0.72", results},
+                      {"0.29", results},
+                      {"0.77", results},
+                      {"4.00", results},
+                      {"1.41", fig78},
+                      {"1.65", fig78},
+                      {"1.73", fig78},
+                      {"0.73", fig78},
+                      {"0.83", fig78},
+                      {"0.63", fig78},
+                      {"0.50", fig78},
+                      {"0.98", fig78},
+                      {"0.65", fig78},
+                      {"0.71", fig78},
+                      {"1.13", fig78},
+                      {"0.91", fig78},
+                      {"0.53", fig78},
+                      {"0.41", fig78},
+                      {"0.51", fig78},
+                      {"0.58", fig78},
+                      {"0.960", runs},
+                      {"0.845", runs},
+                      {"0.790", runs},
+                      {"1.12", runs},
+                      {"0.88", runs},
+                      {"1.08", runs},
+                      {"0.80", runs},
+                      {"0.75", runs}});
+}
+
+namespace {
+
+// The rows of docs/mpi.md's block NAME (between <!-- NAME:begin --> and <!-- NAME:end -->, which the
+// test "mpi page" checks against SMPI and mcsim runs) that hold `cells` cells and start with a number.
+std::vector<std::vector<std::string>> mpi_block_rows(const std::string& name, std::size_t cells) {
+  const std::string page = test::slurp(docs + "/mpi.md");
+  const auto begin = page.find("<!-- " + name + ":begin -->"), end = page.find("<!-- " + name + ":end -->");
+  REQUIRE(begin != std::string::npos);
+  REQUIRE(end != std::string::npos);
+  std::istringstream block(page.substr(begin, end - begin));
+  std::vector<std::vector<std::string>> rows;
+  for (std::string line; std::getline(block, line);) {
+    if (line.rfind("| ", 0) != 0 || line.size() < 3 || !std::isdigit(static_cast<unsigned char>(line[2]))) continue;
+    std::vector<std::string> row;
+    std::istringstream fields(line.substr(1));
+    for (std::string field; std::getline(fields, field, '|');)
+      row.push_back(std::regex_replace(field, std::regex("^\\s+|\\s+$"), ""));
+    if (row.size() == cells) rows.push_back(row);
+  }
+  REQUIRE(!rows.empty());
+  return rows;
+}
+
+// The numbers of a column, for the rows whose first cell is in `at` (all rows when `at` is empty).
+std::vector<double> mpi_column(const std::vector<std::vector<std::string>>& rows, std::size_t c, const std::set<std::string>& at = {}) {
+  std::vector<double> values;
+  for (const auto& row : rows)
+    if (at.empty() || at.contains(row[0])) values.push_back(std::stod(row[c]));
+  REQUIRE(!values.empty());
+  return values;
+}
+
+double largest(const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()); }
+
+// A run's messages (`mcsim timeline`'s CSV: phase,src,dst,bytes,dummy,start_ms,end_ms).
+struct TracedMessage {
+  int src = 0, dst = 0;
+  double start_ms = 0, end_ms = 0;
+};
+
+// The run's messages; `communication_ms`, when given, gets the communication time the command prints.
+std::vector<TracedMessage> timeline_messages(const std::string& arguments, const std::string& out, double* communication_ms = nullptr) {
+  const auto r = test::run_mcsim(fmt::format("timeline {} -o {}", arguments, out));
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  if (communication_ms) {
+    std::smatch m;
+    REQUIRE(std::regex_search(r.out, m, std::regex("communication time ([0-9.]+) ms")));
+    *communication_ms = std::stod(m[1]);
+  }
+  const ResultTable t = table_in(out, "timeline");
+  const std::size_t src = column(t, "src"), dst = column(t, "dst"), start = column(t, "start_ms"), end = column(t, "end_ms");
+  std::vector<TracedMessage> messages;
+  for (const auto& row : t.rows)
+    messages.push_back({std::stoi(cell_text(row[src])), std::stoi(cell_text(row[dst])), std::stod(cell_text(row[start])),
+                        std::stod(cell_text(row[end]))});
+  REQUIRE(!messages.empty());
+  return messages;
+}
+
+}  // namespace
+
+TEST_CASE("Docs figures: docs/mpi.md's figures drawn from its tables are the tables'") {
+  // The CM-5 table: 9 cells (bytes, then overlapped mcsim, SMPI AC, ratio, SMPI Alltoall, ratio, CMMD 1992
+  // mcsim, SMPI AC, ratio); the cluster's: 7; the T3D's: 6; Algorithm 1's: 5.
+  const auto cm5 = mpi_block_rows("alltoall", 9), cluster = mpi_block_rows("alltoall", 7), t3d = mpi_block_rows("t3d", 6),
+             algorithm1 = mpi_block_rows("algorithm1", 5);
+  REQUIRE(cm5.size() == 6);
+  REQUIRE(cluster.size() == 7);
+  const auto away = [](const std::vector<double>& ratios) {  // the largest |ratio - 1|
+    double d = 0;
+    for (const double r : ratios) d = std::max(d, std::abs(r - 1));
+    return d;
+  };
+  const auto ms_to_s = [](const std::string& ms) { return std::stod(ms) / 1000; };
+  const std::set<std::string> small{"256", "1024", "4096", "16384"};
+  std::vector<double> apart;  // mcsim without the send buffer over SMPI's AC, 256 B-16 KiB
+  for (const double r : mpi_column(cluster, 6, small)) apart.push_back(1 / r);
+  // Algorithm 1, SMPI over mcsim from the time columns, per regime.
+  auto smpi_over_mcsim = [&](const std::set<std::string>& sizes) {
+    std::vector<double> v;
+    for (const auto& row : algorithm1)
+      if (sizes.contains(row[0])) v.push_back(std::stod(row[3]) / std::stod(row[2]) - 1);
+    REQUIRE(v.size() == sizes.size());
+    return v;
+  };
+  std::vector<double> faster;
+  for (const double d : smpi_over_mcsim({"1,200", "6,000", "12,000"})) faster.push_back(-d);
+  std::vector<double> t3d_fast;
+  for (const double r : mpi_column(t3d, 4, {"16384", "65536"})) t3d_fast.push_back(1 - r);
+  const std::vector<double> t3d_flow = mpi_column(t3d, 5, {"16384", "65536"});
+  require_quoted(
+      "mpi.md",
+      {fmt::format("The same program agrees within {}% on the CM-5", percent(away(mpi_column(cm5, 3)))),
+       fmt::format("The CM-5's {}% at 256 B", percent(mpi_column(cm5, 5, {"256"})[0] - 1)),
+       fmt::format("one blocking pair after another ({:.1f} s at 64 KiB)", ms_to_s(cm5.back()[6])),
+       fmt::format("of an MPI program ({:.3f} s,", ms_to_s(cm5.back()[7])),
+       fmt::format("the cluster was {:.2g}-{:.2g}x apart at 256 B-16 KiB (SMPI's AC {}-{} of", *std::min_element(apart.begin(), apart.end()),
+                   largest(apart), cluster[1][6], cluster[4][6]),
+       fmt::format("mcsim's AC agrees with SMPI's AC within {}% from 16 B to 16 KiB",
+                   f1(100 * away(mpi_column(cluster, 3, {"16", "256", "1024", "4096", "16384"})))),
+       fmt::format("the measured gap (SMPI {}-{} of mcsim)", f2(mpi_column(cluster, 3, {"65536"})[0]), f2(mpi_column(cluster, 3, {"262144"})[0])),
+       fmt::format("{}% too fast at 16-64 KiB", low_high(t3d_fast, percent)),
+       fmt::format("agree within {}%", f1(100 * away(mpi_column(t3d, 4, {"16", "1024"})))),
+       fmt::format("flow transport {}% and {}% at 16 and 64 KiB", f1(100 * (t3d_flow[0] - 1)), f1(100 * (t3d_flow[1] - 1))),
+       fmt::format("every message above 128,000 bytes): within {}%.", f1(100 * std::abs(smpi_over_mcsim({"600,000"})[0]))),
+       fmt::format("(60,000-120,000): SMPI {}% slower.", low_high(smpi_over_mcsim({"60,000", "120,000"}), percent)),
+       fmt::format("(1,200-12,000): SMPI {}% faster.", low_high(faster, percent))});
+}
+
+TEST_CASE("Docs figures: docs/mpi.md's traced timelines and its runs without the send buffer are what mcsim gives", "[cli]") {
+  const std::string dir = test::temp_dir("docs-mpi-traced");
+  // The CM-5 with CMMD's asynchronous calls, AC at 256 B: every node's 31 sender shares end at 1.364 ms,
+  // node 31's 31 messages all arrive at 2.926 ms, the run ends 1.364 ms of receiver shares later.
+  double cm5_ms = 0;
+  const auto cm5 = timeline_messages("--machine cm5 --machine-option cmmd=overlapped --nodes 32 --workload uniform-density --density 31 "
+                                     "--scheduler AC --msg-unit 256",
+                                     dir + "/cm5.csv", &cm5_ms);
+  std::set<std::string> to_31;
+  double last_issue = 0;
+  for (const auto& m : cm5) {
+    if (m.dst == 31) to_31.insert(f3(m.end_ms));
+    last_issue = std::max(last_issue, m.start_ms);
+  }
+  REQUIRE(to_31.size() == 1);  // all at once
+  // A message is issued at the start of its sender share (44 us: cm5.toml's CMMD_send_async start-up half).
+  const double shares_end = last_issue + 0.044;
+  // The cluster with no send buffer, AC at 1 KiB on 24 nodes: node 23's writes in turn; on 4 nodes writer 1's first.
+  const auto cluster = timeline_messages("--machine ethernet-cluster --machine-option send_buffer_bytes=0 --nodes 24 --workload "
+                                         "uniform-density --density 23 --scheduler AC --msg-unit 1024",
+                                         dir + "/cluster.csv");
+  std::vector<TracedMessage> node23;
+  for (const auto& m : cluster)
+    if (m.src == 23) node23.push_back(m);
+  REQUIRE(node23.size() == 23);
+  std::sort(node23.begin(), node23.end(), [](const TracedMessage& a, const TracedMessage& b) { return a.start_ms < b.start_ms; });
+  const auto took = [&](std::size_t i) { return f3(node23[i].end_ms - node23[i].start_ms); };
+  const auto four = timeline_messages("--machine ethernet-cluster --machine-option send_buffer_bytes=0 --nodes 4 --workload "
+                                      "uniform-density --density 3 --scheduler AC --msg-unit 1024",
+                                      dir + "/four.csv");
+  double first_wait_us = 0;
+  for (const auto& m : four)
+    if (m.src == 1 && m.dst == 0) first_wait_us = 1000 * (m.end_ms - m.start_ms);
+  // The cluster's row of machines-alltoall (64 nodes, AC at 1 KiB) with and without the buffer.
+  const auto swept = test::run_mcsim(fmt::format("sweep --machine ethernet-cluster --machine-option send_buffer_bytes=0 --nodes 64 "
+                                                 "--workload uniform-density --density 63 --scheduler AC --msg-unit 1024 --samples 1 "
+                                                 "--deterministic -q -o {}/no-buffer-64.csv",
+                                                 dir));
+  INFO(swept.err);
+  REQUIRE(swept.exit_code == 0);
+  const ResultTable no_buffer_64 = table_in(dir + "/no-buffer-64.csv", "sweep");
+  const double no_buffer_64_ms = std::stod(cell_text(no_buffer_64.rows.at(0)[column(no_buffer_64, "comm_ms_mean")]));
+  const ResultTable machines = table_in(docs + "/results/machines-alltoall.csv", "machines-alltoall");
+  double buffered_64_ms = 0;
+  for (const auto& row : machines.rows)
+    if (cell_text(row[column(machines, "machine")]) == "ethernet-cluster" && cell_text(row[column(machines, "series")]) == "AC")
+      buffered_64_ms = std::stod(cell_text(row[column(machines, "comm_ms_mean")]));
+  // Figs. 7-8 as bundled (docs/results) and without the buffer (run again).
+  const ResultTable fig7 = guo05_table("guo05-fig7"), fig8 = guo05_table("guo05-fig8");
+  const ResultTable fig7_0 = guo05_run("guo05-fig7", "--machine-option send_buffer_bytes=0", dir + "/fig7");
+  const ResultTable fig8_0 = guo05_run("guo05-fig8", "--machine-option send_buffer_bytes=0", dir + "/fig8");
+  // "making every write return at once (`sends = posted`) is wrong the other way (537 and 2,858 ms at 64
+  // and 256 KiB": the bundled cluster with that one line of its machine file changed.
+  std::string cluster_file = test::slurp(std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/machines/ethernet-cluster.toml");
+  const std::string local = "sends = { value = \"local\"";
+  REQUIRE(cluster_file.find(local) != std::string::npos);
+  cluster_file.replace(cluster_file.find(local), local.size(), "sends = { value = \"posted\"");
+  std::ofstream(dir + "/cluster-posted.toml") << cluster_file;
+  const auto posted = test::run_mcsim(fmt::format("sweep --machine {}/cluster-posted.toml --nodes 24 --workload uniform-density --density 23 "
+                                                  "--scheduler AC --msg-unit 65536,262144 --samples 1 --deterministic -q -o {}/posted.csv",
+                                                  dir, dir));
+  INFO(posted.err);
+  REQUIRE(posted.exit_code == 0);
+  const ResultTable posted_ms = table_in(dir + "/posted.csv", "sweep");
+  REQUIRE(posted_ms.rows.size() == 2);
+  const auto whole = [](double ms) {  // 2858 -> "2,858"
+    const long v = std::lround(ms);
+    return v >= 1000 ? fmt::format("{},{:03d}", v / 1000, v % 1000) : fmt::format("{}", v);
+  };
+  std::map<std::string, double> posted_at;  // msg_unit -> ms
+  for (const auto& row : posted_ms.rows)
+    posted_at[cell_text(row[column(posted_ms, "msg_unit")])] = std::stod(cell_text(row[column(posted_ms, "comm_ms_mean")]));
+  require_quoted("mpi.md", {fmt::format("({} and {} ms at 64 and 256 KiB", whole(posted_at.at("65536")), whole(posted_at.at("262144")))});
+  const auto first3 = [](const std::vector<double>& v) { return fmt::format("{}, {}, {}", f3(v.at(0)), f3(v.at(1)), f3(v.at(2))); };
+  const std::vector<double> slower = guo05_cells(fig7, "vs_MPI_Alltoallv", "align-message");
+  std::vector<double> fall;  // Fig. 8's MPI_Alltoallv with the buffer over without, per case
+  const std::vector<double> with = guo05_cells(fig8, "comm", "MPI_Alltoallv"), without = guo05_cells(fig8_0, "comm", "MPI_Alltoallv");
+  REQUIRE(with.size() == without.size());
+  for (std::size_t i = 0; i < with.size(); ++i) fall.push_back(1 - with[i] / without[i]);
+  require_quoted(
+      "mpi.md",
+      {fmt::format("each node spends its 31 x 44 us sender shares (0-{} ms); node 31's 31 messages all arrive at {} ms", f3(shares_end),
+                   *to_31.begin()),
+       fmt::format("{} + {} = {} ms.", *to_31.begin(), f3(shares_end), f3(cm5_ms)),
+       fmt::format("node 23's writes to 0, 1, 2, ... take {}, {}, {}, ... {} ms", took(0), took(1), took(2), took(22)),
+       fmt::format("its last write ends at {} ms", f2(node23.back().end_ms)),
+       fmt::format("writer 1's first message waits {:.0f} us", first_wait_us),
+       fmt::format("MPI_Alltoallv at N = 1,200, 6,000, 12,000 takes {} ms (without the buffer {})",
+                   first3(guo05_cells(fig7, "comm", "MPI_Alltoallv")), first3(guo05_cells(fig7_0, "comm", "MPI_Alltoallv"))),
+       fmt::format("Algorithm 1 (align-message, {} ms) comes out {}-{}x slower", first3(guo05_cells(fig7, "comm", "align-message")),
+                   f2(slower.at(0)), f2(slower.at(2))),
+       fmt::format("falls by up to {}% ((8,20)->(6,20): {} -> {} ms)", percent(largest(fall)),
+                   f1(guo05_cell(fig8_0, "comm", "MPI_Alltoallv", "(8,20)->(6,20)")),
+                   f1(guo05_cell(fig8, "comm", "MPI_Alltoallv", "(8,20)->(6,20)"))),
+       fmt::format("the cluster's row of `machines-alltoall` from {} to {} ms", f1(no_buffer_64_ms), f2(buffered_64_ms))});
+}
+
+TEST_CASE("Docs figures: every decimal figure of docs/mpi.md's text is checked or explained") {
+  // The page's four tables are the blocks the test "mpi page" rewrites from runs and checks (make-mpi-tables.sh).
+  const std::string tables = "checked by the test of this page's figures drawn from its tables";
+  const std::string traced = "checked by the test of this page's traced timelines and runs without the send buffer";
+  const std::string smpi_test = "checked by tests/test_smpi_platform.cpp's one-message test: mcsim = 88 us + 1,008 B / 8.06 MB/s "
+                                "to 1e-9, SMPI = mcsim + 8 B / 8.06 MB/s to 1e-7";
+  check_text_figures("mpi.md",
+                     {{"3.32", "SimGrid's version"},
+                      {"0.1", "a host timing (an SMPI run's CPU seconds); and 'within 0.1%', " + tables},
+                      {"1.2", "a host timing (the T3D's SMPI runs); MPICH 1.2 (a version); and 'within 1.2%', " + tables},
+                      {"0.2", "'within 0.2%', " + tables},
+                      {"0.35", "a host timing (the Algorithm 1 SMPI runs' CPU seconds)"},
+                      {"123.1", "arithmetic: 2 x 31 x 16 B / 8.06 MB/s, which tests/test_smpi_platform.cpp's AC-in-MPI test "
+                                "finds between SMPI's and mcsim's AC to 0.5%"},
+                      {"8.06", "cm5.toml's CMMD rate (its source beside it)"},
+                      {"0.504", "arithmetic: 31 x 2 x 65,552 B / 8.06 MB/s"},
+                      {"2.14", "arithmetic: 23 x 1,024 B / 11 MB/s (ethernet-cluster.toml's rate)"},
+                      {"93.1", "arithmetic: 1,024 B / 11 MB/s (ethernet-cluster.toml's rate)"},
+                      {"0.8", "the Algorithm 1 table's 800 B messages, in KB"},
+                      {"4.1", "a section number of the paper"},
+                      {"4.3", tables},     {"0.506", tables},   {"2.8", tables},    {"0.38", tables},    {"0.48", tables},
+                      {"9.2", tables},     {"2.9", tables},     {"1.364", traced},  {"2.926", traced},   {"4.290", traced},
+                      {"2.201", traced},   {"2.108", traced},   {"2.015", traced},  {"0.153", traced},   {"27.07", traced},
+                      {"0.771", traced},   {"2.178", traced},   {"3.996", traced},  {"1.280", traced},   {"4.602", traced},
+                      {"8.784", traced},   {"1.085", traced},   {"3.597", traced},  {"6.925", traced},   {"1.41", traced},
+                      {"170.4", traced},   {"106.4", traced},   {"195.2", traced},  {"13.42", traced},   {"214.055", smpi_test},
+                      {"213.062", smpi_test}, {"0.993", smpi_test}});
+}

@@ -11,8 +11,8 @@
 #   make-mpi-tables.sh MCSIM SOURCE_DIR WORK               print the blocks
 #   make-mpi-tables.sh MCSIM SOURCE_DIR WORK --check PAGE  exit 1 showing the first line that differs
 #   make-mpi-tables.sh MCSIM SOURCE_DIR WORK --update PAGE rewrite the blocks in PAGE
-# Needs smpicc and smpirun (tools/install-deps.sh installs SimGrid's SMPI). 48 SMPI runs of
-# 0.1-1.2 s of CPU each.
+# Needs smpicc and smpirun (tools/install-deps.sh installs SimGrid's SMPI). 42 SMPI runs of
+# 0.1-1.2 s of CPU each (the T3D's the longest) and six sweeps: 10 s of CPU in all.
 set -eu
 if [ $# -lt 3 ]; then
   echo "usage: $0 MCSIM SOURCE_DIR WORK [--check|--update PAGE]" >&2
