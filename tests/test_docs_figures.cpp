@@ -871,8 +871,8 @@ namespace {
 // tables and code blocks must appear in one of its tables (which their own tests check against the
 // runs) or in `explained`, which says where it comes from when it is not the binary's output (a
 // machine file's value, arithmetic on a paper's figures, a paper's words, a host timing) or which
-// test checks it. A one-digit edit of a figure fails, naming the page, its line and the figure. A figure
-// written in powers of ten ("1.4e11") is not read as one (bad-input.md has twelve, all estimates).
+// test checks it. A one-digit edit of a figure fails, naming the page, its line and the figure. A figure in
+// powers of ten ("1.4e11", "4.01e+09") is one figure.
 //
 // A page whose text is nearly all host measurements (timings, memory, profile shares: figures no run of the
 // binary reproduces) may give them one reason, `every_other`, with the page's other figures (a simulated
@@ -883,7 +883,7 @@ void check_text_figures(const std::string& name, const std::map<std::string, std
                         const std::string& every_other = "") {
   std::istringstream page(test::slurp(docs + "/" + name));
   // A figure may carry the ratio mark "x" ("1.32x slower"), but no other letter (a name like "v1.2b").
-  const std::regex figure(R"((^|[^\w.])(\d+\.\d+)(?!\.?\d)(?![A-Za-wyz_]|x\w))");
+  const std::regex figure(R"((^|[^\w.])(\d+\.\d+(?:e[-+]?\d+)?)(?!\.?\d)(?![A-Za-wyz_]|x\w))");
   std::set<std::string> in_tables;
   std::vector<std::pair<int, std::string>> text;
   bool code = false;
@@ -990,7 +990,18 @@ TEST_CASE("Docs figures: every decimal figure of docs/bad-input.md's text is che
       {"0.334", "checked by the test of the page's memory estimates"},
       {"21.4", "checked by the test of the page's memory estimates"},
       {"40.8", "a host timing before the fix (history)"},
-      {"0.2", "a host timing of the refused redistribution case"}};
+      {"0.2", "a host timing of the refused redistribution case"},
+      {"1.4e11", "arithmetic: the wires of a fat tree with 64 parents a level at six levels (history of a refused file)"},
+      {"4.1e3", "the estimate before the fix (history), as test_bad_inputs.cpp and test_hardening3.cpp record it"},
+      {"1.16e6", "the estimate before the fix (history), as test_work_bound.cpp records it"},
+      {"3.5e5", "a constant of the work estimate (sim/scenario/work_estimate.cpp)"},
+      {"5.5e4", "a constant of the work estimate (sim/scenario/work_estimate.cpp)"},
+      {"1.9e3", "a constant of the work estimate (sim/scenario/work_estimate.cpp)"},
+      {"2.7e8", "arithmetic: LP's messages on a 16,384-node CM-5, dummies included (test_work_bound.cpp)"},
+      {"4.01e+09", "checked by test_bad_inputs.cpp (the refusal's error line)"},
+      {"2.95e7", "the estimate mcsim printed when the limit was set (sim/scenario/work_estimate.hpp), not re-run by a test"},
+      {"1.0e7", "the estimate mcsim printed for the run beside it (a host measurement), not re-run by a test"},
+      {"6.4e13", "arithmetic: L = lcm(xp, yq) of the issue's redistribution case on 64 processors (history)"}};
   check_text_figures("bad-input.md", explained);
 }
 
@@ -1046,6 +1057,8 @@ TEST_CASE("Docs figures: every decimal figure of docs/machines.md's and docs/mac
                      {{"2.8", "a paper's bandwidth, quoted as an example of units"},
                       {"8.06", "cm5.toml's CMMD rate (its source beside it), and an example of a quantity"},
                       {"1.5", "an example of a quantity's text"}, {"2.5", "an example of a quantity's text"},
+                      {"1.5e2", "an example of a quantity's text"}, {"8.06e6", "the C++ literal of cm5.toml's 8.06 MB/s"},
+                      {"1.1999999999999999e-4", "arithmetic in doubles: 120e-6 * 1e6 * 1e-6, as the page says"},
                       {"2.2", "a paper's section number (Wang and Ranka 1994, sec. 2.2)"},
                       {"3.1", "a paper's section number (Lo et al. 1992, sec. 3.1)"},
                       {"1.893", pairs}, {"4.393", pairs}, {"4.315", pairs}, {"2.534", pairs}, {"8.737", pairs}});
@@ -1056,7 +1069,8 @@ TEST_CASE("Docs figures: every decimal figure of docs/models/cm5.md's text is ch
   check_text_figures("models/cm5.md", {{"8.06", "cm5.toml's CMMD rate (its source beside it)"},
                                        {"3.3", "a section number of the paper the page cites (sec. 3.3)"},
                                        {"3.5", "the growth of a host's run time with n (a host measurement)"},
-                                       {"0.02", bench}, {"1.07", bench}});
+                                       {"0.02", bench}, {"1.07", bench}, {"5.7e-10", bench}, {"1.2e-6", bench},
+                                       {"7.4e-2", bench}});
 }
 
 namespace {
