@@ -119,10 +119,11 @@ class SharedNodePorts final : public Transport {
     // A heap, earliest (ready time, order) first (no tree node per leg, as a map had).
     std::vector<Leg> legs;
     s4u::SemaphorePtr wake = s4u::Semaphore::create(0);  // released by enqueue() while the actor sleeps
-    bool asleep = false;
-    // When the sleeping actor's timed wait ends by itself (infinity for a wait without a deadline): a
-    // leg ready no earlier needs no wake-up, the actor finds it then.
-    double wakes_at_s = 0;
+    // Until when the actor sleeps by itself: the end of its timed wait, infinity for a wait without
+    // one, -infinity while it is awake. A leg ready before it wakes the actor; one ready no earlier
+    // needs no wake-up, the actor finds it then.
+    static constexpr double kAwake = -std::numeric_limits<double>::infinity();
+    double sleeps_until_s = kAwake;
     s4u::ActorPtr server;
   };
 
@@ -142,31 +143,29 @@ class SharedNodePorts final : public Transport {
     const double ready_s = leg.ready_s;
     q.legs.push_back(std::move(leg));
     std::push_heap(q.legs.begin(), q.legs.end(), later);
-    if (q.asleep && ready_s < q.wakes_at_s) {
-      q.asleep = false;
+    if (ready_s < q.sleeps_until_s) {
+      q.sleeps_until_s = QueuedLegs::kAwake;
       q.wake->release();
     }
   }
 
   // A node's send queue: the earliest ready leg, one at a time. It sleeps until its first leg is
-  // ready or a leg ready before that comes. (Woken for every new leg, half its wake-ups found
-  // nothing ready and slept again: under S1 the data leg is queued when the reply is sent, for
+  // ready or a leg ready before that comes. (Woken for every new leg, it often found nothing
+  // ready and slept again: under S1 the data leg is queued when the reply is sent, for
   // after the reply's receive time.)
   void serve(int node) {
     QueuedLegs& q = queued_[static_cast<std::size_t>(node)];
     while (!stopping_) {
       if (q.legs.empty()) {
-        q.asleep = true;
-        q.wakes_at_s = std::numeric_limits<double>::infinity();
+        q.sleeps_until_s = std::numeric_limits<double>::infinity();
         q.wake->acquire();
         continue;
       }
       const Leg& first = q.legs.front();
       const double now = s4u::Engine::get_clock();
       if (first.ready_s > now) {
-        q.asleep = true;
-        q.wakes_at_s = first.ready_s;
-        if (acquire_for(q.wake, first.ready_s - now)) q.asleep = false;  // timed out
+        q.sleeps_until_s = first.ready_s;
+        if (acquire_for(q.wake, first.ready_s - now)) q.sleeps_until_s = QueuedLegs::kAwake;  // timed out
         continue;
       }
       std::pop_heap(q.legs.begin(), q.legs.end(), later);

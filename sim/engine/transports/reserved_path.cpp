@@ -23,9 +23,9 @@
 #include <memory>
 #include <vector>
 
+#include "../timed_wait.hpp"
 #include "../transport.hpp"
 #include "channel_locks.hpp"
-#include "../timed_wait.hpp"
 
 namespace mcsim {
 
