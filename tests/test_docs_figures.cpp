@@ -1144,13 +1144,19 @@ bool agrees_at_printed_precision(const std::string& printed, double value) {
   return std::abs(std::stod(printed) - value) <= 0.5 * std::pow(10.0, -decimals) + 1e-12;
 }
 
-double ranka95_cell(const std::string& name, const std::string& row, const std::string& series, const std::string& t) {
-  const ResultTable table = table_in(fmt::format("{}/results/{}.csv", docs, name), name);
-  const std::size_t r = column(table, "row"), s = column(table, "series"), x = column(table, "x"), m = column(table, "mcsim");
-  for (const auto& cells : table.rows)
-    if (cell_text(cells[r]) == row && cell_text(cells[s]) == series && cell_text(cells[x]) == t) return std::stod(cell_text(cells[m]));
-  FAIL(name << ".csv has no " << row << " of " << series << " at t = " << t);
+// A comparison table's mcsim cell of (row, series, x) (ranka95's and guo05's tables); x = "" for the
+// table's only one.
+double mcsim_cell(const ResultTable& t, const std::string& row, const std::string& series, const std::string& x) {
+  const std::size_t r = column(t, "row"), s = column(t, "series"), at = column(t, "x"), m = column(t, "mcsim");
+  for (const auto& cells : t.rows)
+    if (cell_text(cells[r]) == row && cell_text(cells[s]) == series && cell_text(cells[at]) == x) return std::stod(cell_text(cells[m]));
+  FAIL("no " << row << " of " << series << " at " << x);
   return 0;
+}
+
+double ranka95_cell(const std::string& name, const std::string& row, const std::string& series, const std::string& t) {
+  INFO("docs/results/" << name << ".csv, t = " << t);
+  return mcsim_cell(table_in(fmt::format("{}/results/{}.csv", docs, name), name), row, series, t);
 }
 
 }  // namespace
@@ -1534,15 +1540,6 @@ ResultTable guo05_run(const std::string& id, const std::string& options, const s
   return table_in(fmt::format("{}/{}.csv", dir, id), id);
 }
 
-// The mcsim cell of (row, series, x); x = "" for the table's only one.
-double guo05_cell(const ResultTable& t, const std::string& row, const std::string& series, const std::string& x) {
-  const std::size_t r = column(t, "row"), s = column(t, "series"), at = column(t, "x"), m = column(t, "mcsim");
-  for (const auto& cells : t.rows)
-    if (cell_text(cells[r]) == row && cell_text(cells[s]) == series && cell_text(cells[at]) == x) return std::stod(cell_text(cells[m]));
-  FAIL("no " << row << " of " << series << " at " << x);
-  return 0;
-}
-
 // The mcsim cells of (row, series) in the table's order of x.
 std::vector<double> guo05_cells(const ResultTable& t, const std::string& row, const std::string& series) {
   const std::size_t r = column(t, "row"), s = column(t, "series"), m = column(t, "mcsim");
@@ -1593,16 +1590,16 @@ TEST_CASE("Docs figures: docs/papers/guo05.md's figures of Example 1 and Figs. 4
   REQUIRE(fig7_alltoallv.size() == 6);
   require_quoted(
       "papers/guo05.md",
-      {fmt::format("Example 1 costs {:g} units contention-free and {:g} with Algorithm 1", guo05_cell(ex1, "units", "contention-free", ""),
-                   guo05_cell(ex1, "units", "algorithm1", "")),
+      {fmt::format("Example 1 costs {:g} units contention-free and {:g} with Algorithm 1", mcsim_cell(ex1, "units", "contention-free", ""),
+                   mcsim_cell(ex1, "units", "algorithm1", "")),
        fmt::format("not reproduced, ratio {}.", low_high(guo05_cells(fig4, "vs_contention-free", "align-message"), f2)),
        fmt::format("Both are {}x faster than `general`", low_high(faster, f1)),
        fmt::format("Algorithm 2 is {}% slower than its stepwise form", low_high(slower, percent)),
        fmt::format("align-message is {} of contention-free and the claim holds",
                    low_high(guo05_cells(fig5_text, "vs_contention-free", "align-message"), f2)),
        fmt::format("({} of the general routine)", low_high(guo05_cells(fig6, "vs_no scheduling", "scheduled"), f2)),
-       fmt::format("from p = 5 to 30 ({} -> {} ms)", f2(guo05_cell(fig6, "comm", "no scheduling", "(8,5)->(6,5)")),
-                   f2(guo05_cell(fig6, "comm", "no scheduling", "(8,30)->(6,5)"))),
+       fmt::format("from p = 5 to 30 ({} -> {} ms)", f2(mcsim_cell(fig6, "comm", "no scheduling", "(8,5)->(6,5)")),
+                   f2(mcsim_cell(fig6, "comm", "no scheduling", "(8,30)->(6,5)"))),
        // Alltoallv's times where every message fits the send buffer (1,200-12,000 elements).
        fmt::format("its messages pipeline ({}-{} ms)", f2(fig7_alltoallv[0]), f2(fig7_alltoallv[2]))});
   // "(ex1: 25/25 entries, 5/5 + 5/5 rows; ...)": M's entries equal to the paper's, and per schedule the
@@ -1671,7 +1668,7 @@ TEST_CASE("Docs figures: docs/papers/guo05.md's sensitivity to the assumed CP-PA
           CHECK(r < 1);
         }
       } else {
-        at_600000[figure].push_back(f2(guo05_cell(t, "vs_contention-free", "align-message", "600000")));
+        at_600000[figure].push_back(f2(mcsim_cell(t, "vs_contention-free", "align-message", "600000")));
       }
     }
   const auto& f4 = at_600000["guo05-fig4"];
@@ -1688,7 +1685,7 @@ TEST_CASE("Docs figures: docs/papers/guo05.md's sensitivity to the assumed CP-PA
        fmt::format("`--machine-option send_buffer_bytes=0`) it was {}, {}, {} at those sizes", f3(fig7_ratio[0]), f3(fig7_ratio[1]),
                    f3(fig7_ratio[2])),
        fmt::format("though the paper ran it; without the send buffer it was {})",
-                   f2(guo05_cell(fig8, "vs_MPI_Alltoallv", "align-message", "(8,20)->(6,20)")))});
+                   f2(mcsim_cell(fig8, "vs_MPI_Alltoallv", "align-message", "(8,20)->(6,20)")))});
   // "both forms cost 8 units": Fig. 5's case, cyclic(3) -> cyclic(2) on 6, in the unit costs of the
   // tables report, its large steps no permutations (a scenario of that case alone, no paper figures).
   {
@@ -1701,12 +1698,12 @@ TEST_CASE("Docs figures: docs/papers/guo05.md's sensitivity to the assumed CP-PA
   INFO(units.err);
   REQUIRE(units.exit_code == 0);
   const ResultTable fig5_units = table_in(dir + "/fig5-units/fig5-units.csv", "fig5-units");
-  const double stepwise = guo05_cell(fig5_units, "units", "algorithm2-stepwise", ""), large = guo05_cell(fig5_units, "units", "algorithm2", "");
+  const double stepwise = mcsim_cell(fig5_units, "units", "algorithm2-stepwise", ""), large = mcsim_cell(fig5_units, "units", "algorithm2", "");
   CHECK(stepwise == large);
-  CHECK(guo05_cell(fig5_units, "property", "algorithm2", "permutation steps") == 0);  // "its large steps are not contention-free"
+  CHECK(mcsim_cell(fig5_units, "property", "algorithm2", "permutation steps") == 0);  // "its large steps are not contention-free"
   require_quoted("papers/guo05.md", {fmt::format("both forms cost {:g} units", large)});
   // The default run is the bundled one: docs/results/guo05-fig4.csv's figure.
-  CHECK(f4[0] == f2(guo05_cell(guo05_table("guo05-fig4"), "vs_contention-free", "align-message", "600000")));
+  CHECK(f4[0] == f2(mcsim_cell(guo05_table("guo05-fig4"), "vs_contention-free", "align-message", "600000")));
 }
 
 TEST_CASE("Docs figures: every decimal figure of docs/papers/guo05.md's text is checked or explained") {
@@ -1959,8 +1956,8 @@ TEST_CASE("Docs figures: docs/mpi.md's traced timelines and its runs without the
        fmt::format("Algorithm 1 (align-message, {} ms) comes out {}-{}x slower", first3(guo05_cells(fig7, "comm", "align-message")),
                    f2(slower.at(0)), f2(slower.at(2))),
        fmt::format("falls by up to {}% ((8,20)->(6,20): {} -> {} ms)", percent(largest(fall)),
-                   f1(guo05_cell(fig8_0, "comm", "MPI_Alltoallv", "(8,20)->(6,20)")),
-                   f1(guo05_cell(fig8, "comm", "MPI_Alltoallv", "(8,20)->(6,20)"))),
+                   f1(mcsim_cell(fig8_0, "comm", "MPI_Alltoallv", "(8,20)->(6,20)")),
+                   f1(mcsim_cell(fig8, "comm", "MPI_Alltoallv", "(8,20)->(6,20)"))),
        fmt::format("the cluster's row of `machines-alltoall` from {} to {} ms", f1(no_buffer_64_ms), f2(buffered_64_ms))});
 }
 
