@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include <catch2/catch.hpp>
@@ -131,6 +132,15 @@ std::string slurp(const std::string& path) {
   std::stringstream buffer;
   buffer << in.rdbuf();
   return buffer.str();
+}
+
+std::string flowing(const std::string& text) { return std::regex_replace(text, std::regex("\\s+"), " "); }
+
+void check_quoted(const std::string& text, const std::vector<std::string>& quoted) {
+  for (const auto& q : quoted) {
+    INFO(q);
+    CHECK(text.find(q) != std::string::npos);
+  }
 }
 
 void require_one_line_error(const CommandResult& r, const std::string& fragment, std::optional<int> exit_code) {

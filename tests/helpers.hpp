@@ -45,6 +45,10 @@ std::string without_sanitizer_notes(const std::string& err);
 std::string temp_dir(const std::string& name);
 // The whole content of a file ("" if it cannot be opened).
 std::string slurp(const std::string& path);
+// `text` with every run of white space as one space: a page's sentence is found whatever its line breaks.
+std::string flowing(const std::string& text);
+// Checks that `text` holds each of `quoted`, naming every one it does not.
+void check_quoted(const std::string& text, const std::vector<std::string>& quoted);
 // A failed command as mcsim promises it: a non-zero exit (exactly `exit_code` when given), one
 // line on stderr starting "mcsim: error: " and holding `fragment`.
 void require_one_line_error(const CommandResult& r, const std::string& fragment,

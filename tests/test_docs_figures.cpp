@@ -24,6 +24,7 @@
 #include "test_paths.hpp"
 
 using namespace mcsim;
+using test::flowing;
 
 namespace {
 
@@ -99,16 +100,13 @@ TEST_CASE("Docs figures: docs/results.md's CM-5 mcsim / paper, blocking and over
   REQUIRE(overlapped.high > 0);
   REQUIRE(blocking.lp16 > 0);
   REQUIRE(overlapped.lp16 > 0);
-  const std::string page = std::regex_replace(test::slurp(docs + "/results.md"), std::regex("\\s+"), " ");
+  const std::string page = flowing(test::slurp(docs + "/results.md"));
   const std::vector<std::string> quoted{
       fmt::format("mcsim/paper {}-{} over every time cell of Tables 3-7 under blocking calls (the block above; {}-{} with "
                   "`cmmd = overlapped`",
                   two(blocking.low), two(blocking.high), two(overlapped.low), two(overlapped.high)),
       fmt::format("(LP at msg_unit 16: {}, against {} overlapped", two(blocking.lp16), two(overlapped.lp16))};
-  for (const auto& figure : quoted) {
-    INFO(figure);
-    CHECK(page.find(figure) != std::string::npos);
-  }
+  test::check_quoted(page, quoted);
 }
 
 namespace {
@@ -140,7 +138,7 @@ Cells cells_of(const std::string& name) {
 }  // namespace
 
 TEST_CASE("Docs figures: docs/results.md's Table 3 and its known disagreements are what docs/results/ gives") {
-  const std::string page = std::regex_replace(test::slurp(docs + "/results.md"), std::regex("\\s+"), " ");
+  const std::string page = flowing(test::slurp(docs + "/results.md"));
   std::vector<std::string> quoted;
   // The Table 3 excerpt: paper / mcsim at three msg_units and the permutations (AC: mcsim alone).
   const Cells t3 = cells_of("ranka92-table3");
@@ -181,10 +179,7 @@ TEST_CASE("Docs figures: docs/results.md's Table 3 and its known disagreements a
     low = std::min(low, ratio(t6, s)), high = std::max(high, ratio(t6, s));
   quoted.push_back(fmt::format("(Table 6) every CGM variant needs {:.2f}-{:.2f} times the paper's (CGMH+fixed {:.2f})", low, high,
                                ratio(t6, "CGMH+fixed")));
-  for (const auto& figure : quoted) {
-    INFO(figure);
-    CHECK(page.find(figure) != std::string::npos);
-  }
+  test::check_quoted(page, quoted);
 }
 
 namespace {
@@ -417,9 +412,6 @@ double per_node_ms(const std::string& states, const std::string& lane, const std
   return sum / nodes;
 }
 
-// The guide's text with its line breaks and indentation as single spaces (a figure may wrap).
-std::string flowing(const std::string& text) { return std::regex_replace(text, std::regex("\\s+"), " "); }
-
 }  // namespace
 
 TEST_CASE("Docs figures: the pictures in docs/pictures and the guide's figures of them are what mcsim timeline gives", "[cli]") {
@@ -477,10 +469,7 @@ TEST_CASE("Docs figures: the pictures in docs/pictures and the guide's figures o
   CHECK(flowing(test::slurp(docs + "/../README.md")).find(caption) != std::string::npos);
   CHECK(time_of(s2_startup) < time_of(s1_startup));  // "S2's unsynchronised sends collide" only under NX's protocols
   CHECK(time_of(s1) < time_of(s2));
-  for (const auto& figure : quoted) {
-    INFO(figure);
-    CHECK(guide.find(figure) != std::string::npos);
-  }
+  test::check_quoted(guide, quoted);
   CHECK(per_node_ms(s2.files.at(".states.csv"), "program", "wait-partner", 64) == 0);
 }
 
@@ -758,10 +747,7 @@ TEST_CASE("Docs figures: docs/claims.md's example of a deciding figure and the p
       fmt::format("`{}`", main[1].str()),  // not "`" + text: GCC 12 -Wrestrict false positive
       fmt::format("Ranka et al.'s own Tables 3-7 meet their printed ordering (C000-4) at {} of {} cells, mcsim's at {}.",
                   paper[1].str(), paper[2].str(), main[2].str())};
-  for (const auto& figure : quoted) {
-    INFO(figure);
-    CHECK(page.find(figure) != std::string::npos);
-  }
+  test::check_quoted(page, quoted);
 }
 
 namespace {
@@ -823,10 +809,7 @@ TEST_CASE("Docs figures: docs/results.md's CGMH readings (Tables 1-2, random_sha
   CHECK(std::abs(t2.ratio - 1) <= 0.012);  // "every row within 1.2%"
   CHECK(t2.row.starts_with("n512-"));
   CHECK(t1.row.starts_with("n32-"));
-  for (const auto& figure : quoted) {
-    INFO(figure);
-    CHECK(page.find(figure) != std::string::npos);
-  }
+  test::check_quoted(page, quoted);
 }
 
 TEST_CASE("Docs figures: docs/papers/guo05.md's Fig. 7 and Fig. 8 ratios are docs/results/'s") {
@@ -859,10 +842,7 @@ TEST_CASE("Docs figures: docs/papers/guo05.md's Fig. 7 and Fig. 8 ratios are doc
       fmt::format("Algorithm 2 beats Alltoallv too ({}, {})", fig8[3], fig8[4]),
       fmt::format("MPICH 1.2.5's rotated Alltoallv ({}, {}, {})", fig8_125[0], fig8_125[1], fig8_125[2]),
   };
-  for (const auto& q : quoted) {
-    INFO(q);
-    CHECK(page.find(q) != std::string::npos);
-  }
+  test::check_quoted(page, quoted);
 }
 
 namespace {
@@ -1119,10 +1099,7 @@ TEST_CASE("Docs figures: docs/papers/lo92.md's slowdowns are docs/results/lo92-t
                   f2(cell("growing", saf, "large", "1/2", 14, "metric")), f3(cell("growing", saf, "large", "1/2", 16, "metric"))),
       fmt::format("growing's simulated slowdown is {:g} against the metric's {}", cell("growing", "wormhole", "small", "", 12, "simulated"),
                   f2(cell("growing", "wormhole", "small", "", 12, "metric")))};
-  for (const auto& figure : quoted) {
-    INFO(figure);
-    CHECK(page.find(figure) != std::string::npos);
-  }
+  test::check_quoted(page, quoted);
   CHECK(cell("reflecting/growing", saf, "large", "1", 15, "metric") < 0.695);  // "(metric 0.69)" at n = 15 and 16
   const std::string checked = "checked above against docs/results/lo92-thm2.csv";
   const std::string long_run = "a run with simulate_up_to = 16 (11 min, 6.8 GiB), not re-run by a test";
@@ -1226,10 +1203,7 @@ TEST_CASE("Docs figures: docs/papers/ranka95.md's ratios are docs/results/ranka9
       fmt::format("two-stage is {}-{}x slower than DRS+improvements and {}-{}x slower than plain DRS", f1(over_improved.first),
                   f1(over_improved.second), f1(over_drs.first), f1(over_drs.second)),
       fmt::format("plain DRS at t = 65536 ({};", f2(mean("ranka95-fig9", "two-stage", "65536") / mean("ranka95-fig9", "DRS", "65536")))};
-  for (const auto& figure : quoted) {
-    INFO(figure);
-    CHECK(page.find(figure) != std::string::npos);
-  }
+  test::check_quoted(page, quoted);
   const std::string checked = "checked above against docs/results/ranka95-*.csv";
   const std::string measured = "measured with timeline runs under node_interface=duplex (the page says how), not re-run by a test";
   check_text_figures("papers/ranka95.md",
@@ -1391,10 +1365,7 @@ TEST_CASE("Docs figures: docs/models/ipsc860-and-meshes.md's region map paragrap
       fmt::format("RS_NL now wins where the paper puts it at d = 8 {} and at d = 16 {}:", rs_nl_span(8), rs_nl_span(16)),
       ac_cells == 0 ? std::string("Elsewhere RS_N still wins, not AC (paper:")
                     : fmt::format("(but AC in {} cells of d = 4, where the paper has RS_NL)", ac_cells)};
-  for (const auto& q : quoted) {
-    INFO(q);
-    CHECK(page.find(q) != std::string::npos);
-  }
+  test::check_quoted(page, quoted);
 }
 
 TEST_CASE("Docs figures: every decimal figure of docs/models/ipsc860-and-meshes.md's text is checked or explained") {
@@ -1558,11 +1529,8 @@ std::string low_high(const std::vector<double>& values, Shown shown) {
 }
 
 void require_quoted(const std::string& page_name, const std::vector<std::string>& quoted) {
-  const std::string page = flowing(test::slurp(docs + "/" + page_name));
-  for (const auto& q : quoted) {
-    INFO("docs/" << page_name << " should say: " << q);
-    CHECK(page.find(q) != std::string::npos);
-  }
+  INFO("docs/" << page_name << " should say what follows");
+  test::check_quoted(flowing(test::slurp(docs + "/" + page_name)), quoted);
 }
 
 const auto f1 = [](double v) { return fmt::format("{:.1f}", v); };

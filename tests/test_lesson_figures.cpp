@@ -78,7 +78,7 @@ LessonRun lesson_run(const std::string& name, const std::string& arguments) {
 
 // A lesson's text with line breaks and indentation as single spaces (a figure may wrap).
 std::string lesson_text(const std::string& file) {
-  return std::regex_replace(mcsim::test::slurp(lessons + file), std::regex("\\s+"), " ");
+  return mcsim::test::flowing(mcsim::test::slurp(lessons + file));
 }
 
 // A formatted number with its whole part's thousands separated by commas (22024.0 -> 22,024.0).
@@ -98,13 +98,6 @@ std::string node_ms(double v) {
 
 // How much sooner the faster run ends, in percent of the slower's time.
 double sooner_percent(double fast, double slow) { return 100 * (1 - fast / slow); }
-
-void check_quoted(const std::string& text, const std::vector<std::string>& quoted) {
-  for (const auto& figure : quoted) {
-    INFO(figure);
-    CHECK(text.find(figure) != std::string::npos);
-  }
-}
 
 }  // namespace
 
@@ -126,7 +119,7 @@ TEST_CASE("Lesson figures: LP against AC on the CM-5 (lesson 1) quotes what its 
     return [=](const LessonRun& r) { return node_ms(r.node_ms(l, a)); };
   };
   const std::string text = lesson_text("lp-versus-ac-on-the-cm5.md");
-  check_quoted(
+  mcsim::test::check_quoted(
       text,
       {fmt::format("| 16 B | {:.3f} ms | {:.3f} ms | AC by {:.0f}% |", lp16.time_ms(), ac16.time_ms(),
                    sooner_percent(ac16.time_ms(), lp16.time_ms())),
@@ -160,7 +153,7 @@ TEST_CASE("Lesson figures: LP against AC on the CM-5 (lesson 1) quotes what its 
                   lp16_32 = cm5(16, 32768, "LP", false), ac16_32 = cm5(16, 32768, "AC", false);
   const LessonRun lp8_16 = cm5(8, 16, "LP", false), ac8_16 = cm5(8, 16, "AC", false), lp8_1 = cm5(8, 1024, "LP", false),
                   ac8_1 = cm5(8, 1024, "AC", false), lp8_32 = cm5(8, 32768, "LP", false), ac8_32 = cm5(8, 32768, "AC", false);
-  check_quoted(text,
+  mcsim::test::check_quoted(text,
                {fmt::format("at d = 16 the two are within {:.1f}% at 32 KB (LP {} ms, AC {} ms) and AC wins at 16 B ({} against "
                             "{} ms)",
                             std::abs(sooner_percent(lp16_32.time_ms(), ac16_32.time_ms())), ms(lp16_32.time_ms()),
@@ -191,7 +184,7 @@ TEST_CASE("Lesson figures: wormhole against circuits on a mesh (lesson 2) quotes
   const auto one_decimal = [](double v) { return grouped(fmt::format("{:.1f}", v)); };
   const std::string text = lesson_text("circuits-versus-wormhole-on-a-mesh.md");
   const double held_apart = 100 * std::abs(c16.held_idle_ms() - w16.held_idle_ms()) / w16.held_idle_ms();
-  check_quoted(
+  mcsim::test::check_quoted(
       text,
       {fmt::format("| communication time | {:.3f} ms | {:.3f} ms | {:.2f} ms | {:.2f} ms |", w64.time_ms(), c64.time_ms(),
                    w16.time_ms(), c16.time_ms()),
@@ -212,7 +205,7 @@ TEST_CASE("Lesson figures: wormhole against circuits on a mesh (lesson 2) quotes
   CHECK(w64.time_ms() < c64.time_ms());
   // Its "Try": store-and-forward against wormhole on the 4 x 4 mesh.
   const LessonRun saf = mesh(16, 4, 4096, "store-and-forward", ""), worm = mesh(16, 4, 4096, "wormhole", "");
-  check_quoted(text, {fmt::format("it takes {:.2f} ms against the wormhole's {:.2f} ms", saf.time_ms(), worm.time_ms())});
+  mcsim::test::check_quoted(text, {fmt::format("it takes {:.2f} ms against the wormhole's {:.2f} ms", saf.time_ms(), worm.time_ms())});
 }
 
 TEST_CASE("Lesson figures: S1's ready signal on the iPSC/860 (lesson 3) quotes what its runs give", "[cli]") {
@@ -238,7 +231,7 @@ TEST_CASE("Lesson figures: S1's ready signal on the iPSC/860 (lesson 3) quotes w
   const auto sooner_or_later = [](double sooner) {
     return fmt::format("{:.1f}% {}", std::abs(sooner), sooner >= 0 ? "sooner" : "later");
   };
-  check_quoted(
+  mcsim::test::check_quoted(
       text,
       {fmt::format("| communication time | {:.1f} ms | {:.1f} ms | {} ms | {} ms |", s1k.time_ms(), s2k.time_ms(),
                    grouped(fmt::format("{:.0f}", s1_16.time_ms())), grouped(fmt::format("{:.0f}", s2_16.time_ms()))),

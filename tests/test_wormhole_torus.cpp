@@ -9,7 +9,6 @@
 #include <cstdio>
 #include <functional>
 #include <map>
-#include <regex>
 #include <string>
 
 #include <fmt/format.h>
@@ -42,8 +41,7 @@ void run_batch(const Batch& batch, Tally& tally) {
 
 // docs/models/ipsc860-and-meshes.md, which quotes these tests, its white space made single spaces.
 std::string models_page() {
-  return std::regex_replace(test::slurp(std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/../docs/models/ipsc860-and-meshes.md"),
-                            std::regex("\\s+"), " ");
+  return test::flowing(test::slurp(std::string(MCSIM_SCENARIO_SOURCE_DIR) + "/../docs/models/ipsc860-and-meshes.md"));
 }
 
 double median(std::vector<double> v) {
@@ -205,8 +203,5 @@ TEST_CASE("Wormhole on tori against the flit model: the sweep (8 x 8 and 4 x 4 x
       fmt::format("Slow cells now: 16-64 flits in 16-flit buffers, medians {:.2f}-{:.2f} on the 8 x 8 torus and the 4 x 4 x 4 "
                   "with 2 VCs ({:.3f}-{:.3f} with 4).",
                   slow_low, slow_high, fast_low, fast_high)};
-  for (const auto& q : quoted) {
-    INFO(q);
-    CHECK(page.find(q) != std::string::npos);
-  }
+  test::check_quoted(page, quoted);
 }
