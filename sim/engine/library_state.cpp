@@ -5,84 +5,75 @@ namespace mcsim {
 namespace s4u = simgrid::s4u;
 
 LibraryState::LibraryState(int nodes, double buffer_bytes)
-    : nodes_(nodes),
-      capacity_(buffer_bytes),
+    : capacity_(buffer_bytes),
+      open_(nodes),
+      unexpected_(nodes),
+      requests_(nodes),
       buffered_(static_cast<std::size_t>(nodes), 0.0),
       waiting_(static_cast<std::size_t>(nodes)) {}
 
-LibraryState::Pair& LibraryState::pair(std::uint64_t key) {
-  auto [it, fresh] = open_.try_emplace(key);
-  if (fresh) it->second.era = next_era_++;
-  return it->second;
-}
-
-// Every message of the pair has met its receive: nothing refers to its tickets any more but
-// waiters whose message this was, and posted() tells them so from the era.
-void LibraryState::settle(std::unordered_map<std::uint64_t, Pair>::iterator it) {
-  if (it->second.sent == it->second.posted) open_.erase(it);
+// A pair whose every message has met its receive (settled) opens a new era when used again:
+// nothing refers to its tickets any more but waiters whose message this was, and posted() tells them
+// so from the era.
+LibraryState::Pair& LibraryState::pair(int src, int dst) {
+  Pair& p = open_(src, dst);
+  if (p.sent == p.posted) p = {next_era_++, 0, 0};
+  return p;
 }
 
 Ticket LibraryState::sent(int src, int dst) {
-  const std::uint64_t k = key(src, dst);
-  Pair& p = pair(k);
-  const Ticket ticket{p.era, p.sent++};
-  settle(open_.find(k));
-  return ticket;
+  Pair& p = pair(src, dst);
+  return Ticket{p.era, p.sent++};
 }
 
 bool LibraryState::posted(int src, int dst, const Ticket& ticket) const {
-  const auto it = open_.find(key(src, dst));
-  if (it == open_.end() || it->second.era != ticket.era) return true;  // its era has settled
-  return it->second.posted > ticket.index;
+  const Pair* p = open_.find(src, dst);
+  if (!p || p->era != ticket.era) return true;  // its era has settled
+  return p->posted > ticket.index;
 }
 
 LibraryState::Posted LibraryState::post(int src, int dst) {
-  const std::uint64_t k = key(src, dst);
-  Pair& p = pair(k);
+  Pair& p = pair(src, dst);
   const Ticket matched{p.era, p.posted++};
   Posted posted;
-  const auto it = unexpected_.find(k);
-  if (it != unexpected_.end() && it->second.front().ticket == matched) {
-    posted.unexpected_bytes = it->second.front().bytes;
-    posted.arriving = std::move(it->second.front().arriving);
-    buffered_[static_cast<std::size_t>(dst)] -= static_cast<double>(it->second.front().bytes);
-    it->second.pop_front();
-    if (it->second.empty()) unexpected_.erase(it);
+  std::vector<Unexpected>* unexpected = unexpected_.find(src, dst);
+  if (unexpected && !unexpected->empty() && unexpected->front().ticket == matched) {
+    posted.unexpected_bytes = unexpected->front().bytes;
+    posted.arriving = std::move(unexpected->front().arriving);
+    buffered_[static_cast<std::size_t>(dst)] -= static_cast<double>(unexpected->front().bytes);
+    unexpected->erase(unexpected->begin());
   }
   posted.ticket = matched;
-  if (const auto r = requests_.find(k); r != requests_.end())
-    for (const Request& request : r->second)
+  if (const std::vector<Request>* requests = requests_.find(src, dst))
+    for (const Request& request : *requests)
       if (request.ticket == matched) posted.answer_s = request.answer_s;
-  settle(open_.find(k));
   wake(dst);
   return posted;
 }
 
 bool LibraryState::request_waiting(int src, int dst, const Ticket& ticket, double answer_s) {
   if (posted(src, dst, ticket)) return false;
-  requests_[key(src, dst)].push_back({ticket, answer_s, false});
+  requests_(src, dst).push_back({ticket, answer_s, false});
   return true;
 }
 
 void LibraryState::replied(int src, int dst, const Ticket& ticket) {
-  for (Request& request : requests_[key(src, dst)])
+  for (Request& request : requests_(src, dst))
     if (request.ticket == ticket) request.replied = true;
   wake(dst);
 }
 
 bool LibraryState::has_replied(int src, int dst, const Ticket& ticket) const {
-  const auto it = requests_.find(key(src, dst));
-  if (it == requests_.end()) return false;
-  for (const Request& request : it->second)
+  const std::vector<Request>* requests = requests_.find(src, dst);
+  if (!requests) return false;
+  for (const Request& request : *requests)
     if (request.ticket == ticket) return request.replied;
   return false;
 }
 
 void LibraryState::forget_request(int src, int dst, const Ticket& ticket) {
-  const auto it = requests_.find(key(src, dst));
-  if (it == requests_.end()) return;
-  std::erase_if(it->second, [&](const Request& request) { return request.ticket == ticket; });
-  if (it->second.empty()) requests_.erase(it);
+  if (std::vector<Request>* requests = requests_.find(src, dst))
+    std::erase_if(*requests, [&](const Request& request) { return request.ticket == ticket; });
 }
 
 bool LibraryState::reserve(int src, int dst, const Ticket& ticket, std::uint64_t bytes, bool force,
@@ -90,7 +81,7 @@ bool LibraryState::reserve(int src, int dst, const Ticket& ticket, std::uint64_t
   double& held = buffered_[static_cast<std::size_t>(dst)];
   if (!force && held + static_cast<double>(bytes) > capacity_) return false;
   held += static_cast<double>(bytes);
-  unexpected_[key(src, dst)].push_back({ticket, bytes, std::move(arriving)});
+  unexpected_(src, dst).push_back({ticket, bytes, std::move(arriving)});
   return true;
 }
 

@@ -5,23 +5,22 @@
 // each node's buffer is, and who waits for a receive to be posted or for room in a buffer.
 // One per job, made only where the library needs it (JobRuntime::library_state).
 //
-// A pair is counted only while it has a message or a receive unmatched: once every message sent
-// has met its receive, the pair is forgotten and counts again from 0 in a new era (a Ticket names
-// its era), so memory follows what is outstanding, not every pair a job ever used (two counts per
-// pair of a 4,096-node machine were 130 MB where RS_N has 65,536 messages).
+// A pair's counts run in eras: once every message sent has met its receive, the pair counts again
+// from 0 in a new era when next used (a Ticket names its era). Pairs are kept per pair used
+// (per_pair.hpp), not in an array of every pair: two counts per pair of a 4,096-node machine were
+// 130 MB where RS_N has 65,536 messages.
 #pragma once
 
 #include <simgrid/s4u.hpp>
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "arriving_bytes.hpp"
+#include "per_pair.hpp"
 
 namespace mcsim {
 
@@ -86,26 +85,22 @@ class LibraryState {
     std::uint64_t bytes;
     std::shared_ptr<const ArrivingBytes> arriving;
   };
-  std::uint64_t key(int src, int dst) const {
-    return static_cast<std::uint64_t>(src) * static_cast<std::uint64_t>(nodes_) + static_cast<std::uint64_t>(dst);
-  }
   struct Request {
     Ticket ticket;
     double answer_s = 0;
     bool replied = false;
   };
-  Pair& pair(std::uint64_t key);
-  void settle(std::unordered_map<std::uint64_t, Pair>::iterator it);
+  // The pair's counts, in a new era if it had settled (every message met its receive).
+  Pair& pair(int src, int dst);
   void wake(int dst);
 
-  int nodes_;
   double capacity_;
   std::uint64_t next_era_ = 0;
-  std::unordered_map<std::uint64_t, Pair> open_;                          // pairs with something unmatched
-  std::unordered_map<std::uint64_t, std::deque<Unexpected>> unexpected_;  // pairs with messages in a buffer
-  std::unordered_map<std::uint64_t, std::deque<Request>> requests_;      // pairs with rendezvous requests unanswered
-  std::vector<double> buffered_;                                           // bytes held per node
-  std::vector<std::vector<simgrid::s4u::SemaphorePtr>> waiting_;           // per node
+  PerPair<Pair> open_;                                            // counts of pairs used
+  PerPair<std::vector<Unexpected>> unexpected_;                   // messages in a buffer, in order
+  PerPair<std::vector<Request>> requests_;                        // rendezvous requests unanswered
+  std::vector<double> buffered_;                                  // bytes held per node
+  std::vector<std::vector<simgrid::s4u::SemaphorePtr>> waiting_;  // per node
 };
 
 }  // namespace mcsim

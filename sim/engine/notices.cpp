@@ -7,45 +7,39 @@
 
 namespace mcsim {
 
-Notices::Notices(int nodes) : nodes_(nodes), blocked_(static_cast<std::size_t>(nodes), 0) {
+Notices::Notices(int nodes) : pairs_(nodes), blocked_(static_cast<std::size_t>(nodes), 0) {
   wake_.reserve(static_cast<std::size_t>(nodes));
   for (int n = 0; n < nodes; ++n) wake_.push_back(simgrid::s4u::Semaphore::create(0));
-}
-
-std::uint64_t Notices::key(int from, int to) const {
-  return static_cast<std::uint64_t>(from) * static_cast<std::uint64_t>(nodes_) + static_cast<std::uint64_t>(to);
 }
 
 std::uint32_t Notices::post(int from, int to) {
   const std::uint32_t slot = take_free_slot(slots_, free_);
   slots_[slot] = {nullptr, 0, to, false};
-  const auto it = pairs_.find(key(from, to));
-  if (it != pairs_.end() && !it->second.messages.empty()) {
-    void* payload = it->second.messages.front();
-    it->second.messages.pop_front();
-    if (it->second.messages.empty()) pairs_.erase(it);
-    complete(slot, payload);
+  Pair& pair = pairs_(from, to);
+  if (pair.messages.empty()) {
+    pair.receives.push_back(slot);
   } else {
-    pairs_[key(from, to)].receives.push_back(slot);
+    void* payload = pair.messages.front();
+    pair.messages.erase(pair.messages.begin());
+    complete(slot, payload);
   }
   return slot;
 }
 
 void Notices::arrive(int from, int to, void* payload) {
-  Pair& pair = pairs_[key(from, to)];
+  Pair& pair = pairs_(from, to);
   if (pair.receives.empty()) {
     pair.messages.push_back(payload);
     return;
   }
   const std::uint32_t slot = pair.receives.front();
-  pair.receives.pop_front();
-  if (pair.receives.empty()) pairs_.erase(key(from, to));
+  pair.receives.erase(pair.receives.begin());
   complete(slot, payload);
 }
 
 bool Notices::waiting(int from, int to) const {
-  const auto it = pairs_.find(key(from, to));
-  return it != pairs_.end() && !it->second.messages.empty();
+  const Pair* pair = pairs_.find(from, to);
+  return pair && !pair->messages.empty();
 }
 
 void Notices::complete(std::uint32_t slot, void* payload) {

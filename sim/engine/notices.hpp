@@ -12,10 +12,10 @@
 #include <simgrid/s4u.hpp>
 
 #include <cstdint>
-#include <deque>
 #include <span>
-#include <unordered_map>
 #include <vector>
+
+#include "per_pair.hpp"
 
 namespace mcsim {
 
@@ -48,19 +48,17 @@ class Notices {
     int to = 0;
     bool done = false;
   };
-  std::uint64_t key(int from, int to) const;
   void complete(std::uint32_t slot, void* payload);
 
-  int nodes_;
   std::vector<Slot> slots_;
   std::vector<std::uint32_t> free_;
-  // Per ordered pair with something unmatched: its receives waiting for messages, or its messages
-  // waiting for receives (never both).
+  // Per ordered pair: its receives waiting for messages, or its messages waiting for receives (never
+  // both), each in order. A pair holds a few at a time: taking the first shifts the rest.
   struct Pair {
-    std::deque<std::uint32_t> receives;
-    std::deque<void*> messages;
+    std::vector<std::uint32_t> receives;
+    std::vector<void*> messages;
   };
-  std::unordered_map<std::uint64_t, Pair> pairs_;
+  PerPair<Pair> pairs_;
   std::vector<char> blocked_;  // per node: waiting in wait_any
   std::vector<simgrid::s4u::SemaphorePtr> wake_;  // per node
 };

@@ -5,8 +5,9 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
 
+#include <boost/intrusive/set.hpp>
+
 #include <cstdint>
-#include <set>
 #include <utility>
 
 namespace mcsim {
@@ -16,17 +17,20 @@ namespace {
 namespace s4u = simgrid::s4u;
 using simgrid::kernel::timer::Timer;
 
-// One wait in time, on the waiting actor's stack for as long as it waits.
-struct Wait {
+// One wait in time, on the waiting actor's stack for as long as it waits. It is its own node of the
+// set of waits (an intrusive set), so a wait allocates nothing.
+struct Wait : boost::intrusive::set_base_hook<> {
+  Wait(double date, s4u::Actor* to_resume, s4u::Semaphore* to_release)
+      : date_s(date), actor(to_resume), semaphore(to_release) {}
   double date_s;
-  std::uint64_t begun;  // ties at one date: the wait begun first ends first
+  std::uint64_t begun = 0;              // ties at one date: the wait begun first ends first
   s4u::Actor* actor = nullptr;          // resumed at the date (wait_for), or
   s4u::Semaphore* semaphore = nullptr;  // given a unit at the date (acquire_for)
   bool ended = false;
 };
 struct Earlier {
-  bool operator()(const Wait* a, const Wait* b) const {
-    return a->date_s != b->date_s ? a->date_s < b->date_s : a->begun < b->begun;
+  bool operator()(const Wait& a, const Wait& b) const {
+    return a.date_s != b.date_s ? a.date_s < b.date_s : a.begun < b.begun;
   }
 };
 
@@ -38,15 +42,15 @@ class Waits {
  public:
   void add(Wait& w) {
     w.begun = next_++;
-    waiting_.insert(&w);
-    if (*waiting_.begin() == &w) arm();
+    waiting_.insert(w);
+    if (&*waiting_.begin() == &w) arm();
   }
 
   // A wait that ended otherwise (a unit came; its actor killed, SimGrid unwinding its stack) leaves:
   // a timer left for it would still move the clock to its date.
   void remove(Wait& w) {
-    const bool earliest = *waiting_.begin() == &w;
-    waiting_.erase(&w);
+    const bool earliest = &*waiting_.begin() == &w;
+    waiting_.erase(waiting_.iterator_to(w));
     if (earliest) arm();
   }
 
@@ -56,7 +60,7 @@ class Waits {
     if (timer_) timer_->remove();
     timer_ = nullptr;
     if (waiting_.empty()) return;
-    timer_ = Timer::set((*waiting_.begin())->date_s, [this] {
+    timer_ = Timer::set(waiting_.begin()->date_s, [this] {
       timer_ = nullptr;  // the timer deletes itself once it has fired
       end_due();
     });
@@ -65,8 +69,8 @@ class Waits {
   // In maestro: the waits due now end, in order.
   void end_due() {
     const double now = s4u::Engine::get_clock();
-    while (!waiting_.empty() && (*waiting_.begin())->date_s <= now) {
-      Wait& w = **waiting_.begin();
+    while (!waiting_.empty() && waiting_.begin()->date_s <= now) {
+      Wait& w = *waiting_.begin();
       waiting_.erase(waiting_.begin());
       w.ended = true;
       if (w.actor)
@@ -77,7 +81,7 @@ class Waits {
     arm();
   }
 
-  std::set<Wait*, Earlier> waiting_;
+  boost::intrusive::set<Wait, boost::intrusive::compare<Earlier>> waiting_;
   Timer* timer_ = nullptr;
   std::uint64_t next_ = 0;
 };
@@ -105,7 +109,7 @@ class Waiting {
 
 void wait_for(double seconds) {
   if (!(seconds > 0)) return;
-  Wait w{s4u::Engine::get_clock() + seconds, 0, s4u::Actor::self()};
+  Wait w(s4u::Engine::get_clock() + seconds, s4u::Actor::self(), nullptr);
   const Waiting waiting(w);
   s4u::this_actor::suspend();
 }
@@ -114,7 +118,7 @@ bool acquire_for(const s4u::SemaphorePtr& semaphore, double seconds) {
   if (!(seconds > 0)) return semaphore->acquire_timeout(0);
   // The date's unit wakes the actor as another's would. Both at one instant leave a unit behind
   // for the caller's next acquire, as acquire_timeout does.
-  Wait w{s4u::Engine::get_clock() + seconds, 0, nullptr, semaphore.get()};
+  Wait w(s4u::Engine::get_clock() + seconds, nullptr, semaphore.get());
   const Waiting waiting(w);
   semaphore->acquire();
   return w.ended;

@@ -18,6 +18,8 @@
 // so this costs no time).
 #include <simgrid/s4u.hpp>
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <iterator>
 #include <memory>
@@ -45,7 +47,7 @@ class ReservedPathTransport final : public Transport {
     Route scratch;
     const Route& channels = channels_.route(src, dst, scratch);
     if (recorder_) recorder_->claim_begins(src);
-    const Route taken = claim(channels, machine_.switching().per_hop_seconds(bytes), channels.size());
+    const Taken taken = claim(channels, machine_.switching().per_hop_seconds(bytes), channels.size());
     if (recorder_) {
       recorder_->claim_ends(src);
       recorder_->stream_begins(src, dst);
@@ -69,7 +71,7 @@ class ReservedPathTransport final : public Transport {
                [this](const RouteChannel& a, const RouteChannel& b) { return channels_.index(a) < channels_.index(b); });
     // Both headers advance at once: the setup costs one route's hops, not two.
     if (recorder_) recorder_->claim_begins(there.src);
-    const Route taken = claim(both, machine_.switching().per_hop_seconds(std::max(there.bytes, back.bytes)), forward.size());
+    const Taken taken = claim(both, machine_.switching().per_hop_seconds(std::max(there.bytes, back.bytes)), forward.size());
     if (recorder_) {
       recorder_->claim_ends(there.src);
       if (there.bytes > 0) recorder_->stream_begins(there.src, there.dst);
@@ -87,6 +89,12 @@ class ReservedPathTransport final : public Transport {
   bool records_streams() const override { return true; }
 
  private:
+  // A claim's channels and due times stay on the actor's stack up to this many hops (a hypercube's
+  // route has at most its dimension, 12 on the 4,096-node iPSC/860): a claim per trip allocated
+  // both before.
+  static constexpr std::size_t kHopsInline = 16;
+  using Taken = boost::container::small_vector<RouteChannel, kHopsInline>;
+
   // Channels in route order (increasing number), so no cycle of waits can form. Returns the
   // channels taken: the route's, or where the family has more VCs than classes, a free VC of each
   // hop's class (ChannelLocks::claim).
@@ -103,10 +111,10 @@ class ReservedPathTransport final : public Transport {
   // value), with this rule guo05-fig5-text stays byte-identical. A run then has one
   // SimGrid wait per trip instead of one sleep per hop (the iPSC/860 at 4,096 nodes: 6 hops a trip
   // on average, three trips per NX long message).
-  Route claim(const Route& channels, double per_hop_s, std::size_t hops_with_delay) {
+  Taken claim(const Route& channels, double per_hop_s, std::size_t hops_with_delay) {
     const std::size_t n = channels.size();
-    Route taken(channels);
-    std::vector<double> due(n + 1);
+    Taken taken(channels.begin(), channels.end());
+    boost::container::small_vector<double, kHopsInline + 1> due(n + 1);
     Header me{&channels};
     due[0] = s4u::Engine::get_clock();
     std::size_t ahead_from = 0;  // channels [ahead_from, me.next) are held ahead of their due time
@@ -135,6 +143,7 @@ class ReservedPathTransport final : public Transport {
         if (ahead_from == me.next) {
           wait_for(until - now);  // nothing held ahead: nobody can bump
         } else {
+          if (!me.wake) me.wake = s4u::Semaphore::create(0);  // only a header holding ahead is bumped
           const bool timed_out = acquire_for(me.wake, until - now);
           if (me.woken && timed_out) me.wake->acquire();  // bumped at the instant the wait ended: take its token
           if (me.woken) {  // bumped: the bumper set me.next back
@@ -158,7 +167,7 @@ class ReservedPathTransport final : public Transport {
     const Route* route;
     std::size_t next = 0;  // the first channel of route it holds neither for good nor ahead
     bool woken = false;
-    s4u::SemaphorePtr wake = s4u::Semaphore::create(0);
+    s4u::SemaphorePtr wake;  // made when it first waits holding channels ahead
   };
   struct Ahead {
     Header* header = nullptr;
@@ -196,7 +205,7 @@ class ReservedPathTransport final : public Transport {
     }
   }
 
-  void release(const Route& taken) {
+  void release(const Taken& taken) {
     for (const RouteChannel& c : taken) channels_.release(c);
   }
 
