@@ -4,6 +4,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config   # toolchain
   libsimgrid-dev                     # the simulation kernel (SimGrid 3.32)
+  libjemalloc-dev                    # the mcsim binary's allocator (docs/speed.md)
   libboost-graph-dev                 # graph views of the networks
   libfmt-dev catch2                  # formatting, tests (Catch2 v2)
   libcli11-dev libtomlplusplus-dev   # command line, scenario files
