@@ -30,6 +30,16 @@ TEST_CASE("Validator rejects lost, extra and misplaced bytes") {
                       Catch::Contains("delivered as 101"));
   REQUIRE_THROWS_WITH(validate_plan(two_phases({{0, 1, 100}, {1, 2, 50}, {2, 0, 30}}, {{3, 0, 8}}), small(), "t"),
                       Catch::Contains("no message"));
+  // Bytes to pairs the matrix lacks: the lowest pair is named with all its pieces; a matrix message
+  // delivered wrong is named before any of them.
+  Plan extras = two_phases({{0, 1, 100}, {1, 2, 50}, {3, 1, 2}, {2, 0, 30}}, {{3, 0, 8}, {3, 1, 4}, {1, 3, 5}});
+  for (Phase& phase : extras.phases) phase.partial_permutation = false;
+  REQUIRE_THROWS_WITH(validate_plan(extras, small(), "t"), Catch::Contains("sends 5 bytes 1 -> 3 where the matrix has no message"));
+  REQUIRE_THROWS_WITH(validate_plan(two_phases({{3, 1, 8}, {1, 2, 50}, {2, 0, 30}}, {{0, 1, 99}}), small(), "t"),
+                      Catch::Contains("0 -> 1 of 100 bytes is delivered as 99"));
+  Plan pieces = two_phases({{0, 1, 100}, {1, 2, 50}, {2, 0, 30}}, {{3, 2, 7}, {3, 2, 1}});
+  pieces.phases[1].partial_permutation = false;
+  REQUIRE_THROWS_WITH(validate_plan(pieces, small(), "t"), Catch::Contains("sends 8 bytes 3 -> 2"));
 }
 
 TEST_CASE("Validator rejects a phase that breaks its partial-permutation promise") {
