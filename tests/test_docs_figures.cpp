@@ -1725,7 +1725,7 @@ TEST_CASE("Docs figures: every decimal figure of docs/papers/guo05.md's text is 
 namespace {
 
 // The rows of docs/mpi.md's block NAME (between <!-- NAME:begin --> and <!-- NAME:end -->, which the
-// test "mpi page" checks against SMPI and mcsim runs) that hold `cells` cells and start with a number.
+// tests "mpi page: ..." check against SMPI and mcsim runs) that hold `cells` cells and start with a number.
 std::vector<std::vector<std::string>> mpi_block_rows(const std::string& name, std::size_t cells) {
   const std::string page = test::slurp(docs + "/mpi.md");
   const auto begin = page.find("<!-- " + name + ":begin -->"), end = page.find("<!-- " + name + ":end -->");
@@ -1930,7 +1930,7 @@ TEST_CASE("Docs figures: docs/mpi.md's traced timelines and its runs without the
 }
 
 TEST_CASE("Docs figures: every decimal figure of docs/mpi.md's text is checked or explained") {
-  // The page's four tables are the blocks the test "mpi page" rewrites from runs and checks (make-mpi-tables.sh).
+  // The page's four tables are the blocks the tests "mpi page: ..." make from runs and check (make-mpi-tables.sh).
   const std::string tables = "checked by the test of this page's figures drawn from its tables";
   const std::string traced = "checked by the test of this page's traced timelines and runs without the send buffer";
   const std::string smpi_test = "checked by tests/test_smpi_platform.cpp's one-message test: mcsim = 88 us + 1,008 B / 8.06 MB/s "
