@@ -6,9 +6,7 @@ namespace s4u = simgrid::s4u;
 
 LibraryState::LibraryState(int nodes, double buffer_bytes)
     : capacity_(buffer_bytes),
-      open_(nodes),
-      unexpected_(nodes),
-      requests_(nodes),
+      pairs_(nodes),
       buffered_(static_cast<std::size_t>(nodes), 0.0),
       waiting_(static_cast<std::size_t>(nodes)) {}
 
@@ -16,8 +14,11 @@ LibraryState::LibraryState(int nodes, double buffer_bytes)
 // nothing refers to its tickets any more but waiters whose message this was, and posted() tells them
 // so from the era.
 LibraryState::Pair& LibraryState::pair(int src, int dst) {
-  Pair& p = open_(src, dst);
-  if (p.sent == p.posted) p = {next_era_++, 0, 0};
+  Pair& p = pairs_(src, dst);
+  if (p.sent == p.posted) {
+    p.era = next_era_++;
+    p.sent = p.posted = 0;
+  }
   return p;
 }
 
@@ -27,7 +28,7 @@ Ticket LibraryState::sent(int src, int dst) {
 }
 
 bool LibraryState::posted(int src, int dst, const Ticket& ticket) const {
-  const Pair* p = open_.find(src, dst);
+  const Pair* p = pairs_.find(src, dst);
   if (!p || p->era != ticket.era) return true;  // its era has settled
   return p->posted > ticket.index;
 }
@@ -36,44 +37,43 @@ LibraryState::Posted LibraryState::post(int src, int dst) {
   Pair& p = pair(src, dst);
   const Ticket matched{p.era, p.posted++};
   Posted posted;
-  std::vector<Unexpected>* unexpected = unexpected_.find(src, dst);
-  if (unexpected && !unexpected->empty() && unexpected->front().ticket == matched) {
-    posted.unexpected_bytes = unexpected->front().bytes;
-    posted.arriving = std::move(unexpected->front().arriving);
-    buffered_[static_cast<std::size_t>(dst)] -= static_cast<double>(unexpected->front().bytes);
-    unexpected->erase(unexpected->begin());
+  std::vector<Unexpected>& unexpected = p.unexpected;
+  if (!unexpected.empty() && unexpected.front().ticket == matched) {
+    posted.unexpected_bytes = unexpected.front().bytes;
+    posted.arriving = std::move(unexpected.front().arriving);
+    buffered_[static_cast<std::size_t>(dst)] -= static_cast<double>(unexpected.front().bytes);
+    unexpected.erase(unexpected.begin());
   }
   posted.ticket = matched;
-  if (const std::vector<Request>* requests = requests_.find(src, dst))
-    for (const Request& request : *requests)
-      if (request.ticket == matched) posted.answer_s = request.answer_s;
+  for (const Request& request : p.requests)
+    if (request.ticket == matched) posted.answer_s = request.answer_s;
   wake(dst);
   return posted;
 }
 
 bool LibraryState::request_waiting(int src, int dst, const Ticket& ticket, double answer_s) {
   if (posted(src, dst, ticket)) return false;
-  requests_(src, dst).push_back({ticket, answer_s, false});
+  pairs_(src, dst).requests.push_back({ticket, answer_s, false});
   return true;
 }
 
 void LibraryState::replied(int src, int dst, const Ticket& ticket) {
-  for (Request& request : requests_(src, dst))
+  for (Request& request : pairs_(src, dst).requests)
     if (request.ticket == ticket) request.replied = true;
   wake(dst);
 }
 
 bool LibraryState::has_replied(int src, int dst, const Ticket& ticket) const {
-  const std::vector<Request>* requests = requests_.find(src, dst);
-  if (!requests) return false;
-  for (const Request& request : *requests)
+  const Pair* p = pairs_.find(src, dst);
+  if (!p) return false;
+  for (const Request& request : p->requests)
     if (request.ticket == ticket) return request.replied;
   return false;
 }
 
 void LibraryState::forget_request(int src, int dst, const Ticket& ticket) {
-  if (std::vector<Request>* requests = requests_.find(src, dst))
-    std::erase_if(*requests, [&](const Request& request) { return request.ticket == ticket; });
+  if (Pair* p = pairs_.find(src, dst))
+    std::erase_if(p->requests, [&](const Request& request) { return request.ticket == ticket; });
 }
 
 bool LibraryState::reserve(int src, int dst, const Ticket& ticket, std::uint64_t bytes, bool force,
@@ -81,7 +81,7 @@ bool LibraryState::reserve(int src, int dst, const Ticket& ticket, std::uint64_t
   double& held = buffered_[static_cast<std::size_t>(dst)];
   if (!force && held + static_cast<double>(bytes) > capacity_) return false;
   held += static_cast<double>(bytes);
-  unexpected_(src, dst).push_back({ticket, bytes, std::move(arriving)});
+  pairs_(src, dst).unexpected.push_back({ticket, bytes, std::move(arriving)});
   return true;
 }
 

@@ -76,10 +76,6 @@ class LibraryState {
   void wait_at(int dst, const std::function<bool()>& condition);
 
  private:
-  struct Pair {
-    std::uint64_t era = 0;
-    std::uint32_t sent = 0, posted = 0;
-  };
   struct Unexpected {
     Ticket ticket;
     std::uint64_t bytes;
@@ -90,15 +86,19 @@ class LibraryState {
     double answer_s = 0;
     bool replied = false;
   };
+  struct Pair {
+    std::uint64_t era = 0;
+    std::uint32_t sent = 0, posted = 0;
+    std::vector<Unexpected> unexpected;  // messages in dst's buffer, in order
+    std::vector<Request> requests;       // rendezvous requests unanswered
+  };
   // The pair's counts, in a new era if it had settled (every message met its receive).
   Pair& pair(int src, int dst);
   void wake(int dst);
 
   double capacity_;
   std::uint64_t next_era_ = 0;
-  PerPair<Pair> open_;                                            // counts of pairs used
-  PerPair<std::vector<Unexpected>> unexpected_;                   // messages in a buffer, in order
-  PerPair<std::vector<Request>> requests_;                        // rendezvous requests unanswered
+  PerPair<Pair> pairs_;                                           // every pair used
   std::vector<double> buffered_;                                  // bytes held per node
   std::vector<std::vector<simgrid::s4u::SemaphorePtr>> waiting_;  // per node
 };
